@@ -1,0 +1,1 @@
+"""The ``hexwright`` command line (runtime part: everything that needs no editor)."""

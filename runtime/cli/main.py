@@ -1,0 +1,173 @@
+"""``hexwright``: validate, inspect, create, pack and render modules without a window.
+
+Commands that open a window (``view``, and the editor's ``edit``) import Qt lazily, so
+everything else runs on a machine with no display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from runtime.model import new_module
+from runtime.storage import ModuleError, load_module, pack_folder, save_module, unpack
+
+from .info import format_info, module_info
+
+Handler = Callable[[argparse.Namespace], int]
+
+DEFAULT_MODULE = Path(__file__).resolve().parents[2] / "modules" / "drive_on_metz"
+
+
+def _err(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    try:
+        loaded = load_module(args.path)
+    except ModuleError as exc:
+        _err(f"{args.path}: {len(exc.issues)} problem(s)")
+        for issue in exc.issues:
+            _err(f"  {issue}")
+        return 1
+    grid = loaded.module.map.grid
+    print(f"OK: {loaded.module.meta.title} — {grid.cols * grid.rows} hexes, "
+          f"{len(loaded.module.pieces.pieces)} pieces, {len(loaded.module.scenarios)} scenario(s)")
+    return 0
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    info = module_info(load_module(args.path).module)
+    print(json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False) if args.json else format_info(info))
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    folder = Path(args.dir)
+    if folder.exists() and any(folder.iterdir()):
+        _err(f"{folder}: folder exists and is not empty")
+        return 1
+    module_id = args.id or "".join(c if c.isalnum() or c in "_-." else "-" for c in folder.name) or "module"
+    module = new_module(module_id, args.title or folder.name, args.cols, args.rows, args.orientation)
+    save_module(module, folder)
+    print(f"created {folder} ({args.cols}×{args.rows} {args.orientation}-top hexes)")
+    return 0
+
+
+def cmd_pack(args: argparse.Namespace) -> int:
+    pack_folder(Path(args.dir), Path(args.out))
+    print(f"packed {args.dir} → {args.out}")
+    return 0
+
+
+def cmd_unpack(args: argparse.Namespace) -> int:
+    names = unpack(Path(args.file), Path(args.dir))
+    print(f"unpacked {len(names)} files → {args.dir}")
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    module = load_module(args.path).module
+    from runtime.ui.render_image import render_png  # Qt only when rendering
+
+    width, height = render_png(module, Path(args.out), scale=args.scale)
+    print(f"wrote {args.out} ({width}×{height} px)")
+    return 0
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    loaded = load_module(args.path)
+    from runtime.ui.map_window import run_window
+
+    return run_window(loaded.module, str(args.path))
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from runtime.model.schema import schemas
+    from runtime.storage import atomic_write_text, dumps
+
+    out = Path(args.out)
+    for name, schema in schemas().items():
+        atomic_write_text(out / name, dumps(schema))
+    print(f"wrote {len(schemas())} schemas to {out}")
+    return 0
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+    parser = argparse.ArgumentParser(prog="hexwright", description="Hex-and-counter wargame modules: edit, check, play.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("validate", help="check a module; exit 1 listing every problem")
+    p.add_argument("path", help="module folder or .hwmod file")
+    p.set_defaults(handler=cmd_validate)
+
+    p = sub.add_parser("info", help="title, grid, hexes, terrain, pieces, tables, scenarios")
+    p.add_argument("path")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=cmd_info)
+
+    p = sub.add_parser("new", help="create a new module folder with a blank map")
+    p.add_argument("dir")
+    p.add_argument("--cols", type=int, required=True)
+    p.add_argument("--rows", type=int, required=True)
+    p.add_argument("--orientation", choices=["flat", "pointy"], default="flat")
+    p.add_argument("--title", default="")
+    p.add_argument("--id", default="")
+    p.set_defaults(handler=cmd_new)
+
+    p = sub.add_parser("pack", help="pack a module folder into one .hwmod file")
+    p.add_argument("dir")
+    p.add_argument("out")
+    p.set_defaults(handler=cmd_pack)
+
+    p = sub.add_parser("unpack", help="unpack a .hwmod file into a folder (checked before writing)")
+    p.add_argument("file")
+    p.add_argument("dir")
+    p.set_defaults(handler=cmd_unpack)
+
+    p = sub.add_parser("render", help="draw the map to a PNG without a window")
+    p.add_argument("path")
+    p.add_argument("--out", required=True)
+    p.add_argument("--scale", type=float, default=1.0)
+    p.set_defaults(handler=cmd_render)
+
+    p = sub.add_parser("schema", help="write the JSON Schemas of the module files")
+    p.add_argument("--out", default="resources/schema")
+    p.set_defaults(handler=cmd_schema)
+
+    p = sub.add_parser("view", help="open a module's map in a window")
+    p.add_argument("path", nargs="?", default=str(DEFAULT_MODULE))
+    p.set_defaults(handler=cmd_view)
+    return parser, sub
+
+
+def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, default: Handler | None = None) -> int:
+    args = parser.parse_args(argv)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        if default is None:
+            parser.print_help()
+            return 2
+        handler = default
+    try:
+        return handler(args)
+    except ModuleError as exc:
+        for issue in exc.issues:
+            _err(str(issue))
+        return 1
+    except OSError as exc:
+        _err(f"{exc.filename or ''}: {exc.strerror or exc}")
+        return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser, _ = build_parser()
+    return run(parser, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,58 @@
+"""``scenarios/<id>.json``: setup, reinforcements, options, limits and length of one scenario."""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from .common import HexLabel, Id, Model
+
+
+class Placement(Model):
+    """Where a piece starts: a hex or an off-map box (exactly one)."""
+
+    piece: Id
+    hex: HexLabel | None = None
+    box: Id | None = None
+    step: int = Field(0, ge=0)
+
+    @model_validator(mode="after")
+    def _one_place(self) -> "Placement":
+        if (self.hex is None) == (self.box is None):
+            raise ValueError("give exactly one of 'hex' or 'box'")
+        return self
+
+
+class MarkerPlacement(Model):
+    marker: Id
+    hex: HexLabel | None = None
+    box: Id | None = None
+    track: Id | None = None
+    space: int | None = None
+    face: int = 0
+
+
+class Reinforcement(Model):
+    """A piece that arrives later: on ``turn`` it becomes available in ``box`` (or at ``hex``)."""
+
+    piece: Id
+    turn: int
+    box: Id | None = None
+    hex: HexLabel | None = None
+    note: str = ""
+
+
+class Scenario(Model):
+    name: str
+    description: str = ""
+    first_turn: int = 1
+    last_turn: int = Field(ge=1)
+    first_side: Id | None = None
+    setup: list[Placement] = []
+    markers: list[MarkerPlacement] = []
+    reinforcements: list[Reinforcement] = []
+    optional_rules: dict[Id, bool] = Field({}, description="optional rules on/off; missing: module default")
+    removed_pieces: list[Id] = []
+    removed_chits: list[Id] = []
+    cups: dict[Id, list[Id]] = Field({}, description="chits in each cup box at the start")
+    map_limits: Id | None = Field(None, description="an area; hexes outside are out of play")
+    victory_note: str = ""

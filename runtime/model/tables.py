@@ -1,0 +1,169 @@
+"""``tables.json``: terrain effects, combat results tables, lookup tables, turn track, victory."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints
+
+from .common import Id, Model, Provenance
+
+Cost = Annotated[
+    str,
+    StringConstraints(pattern=r"^(\+?[0-9]+(/[0-9]+)?|\+?[0-9]+\.[0-9]+|all|prohibited|other)$"),
+]
+"""A movement cost: ``2``, ``1/2``, ``1/3``, ``+1`` (added, for hexsides), ``all`` (all MPs),
+``prohibited``, or ``other`` (no cost of its own: the hex's other terrain decides)."""
+
+Number = Annotated[str, StringConstraints(pattern=r"^-?[0-9]+(/[0-9]+)?$|^-?[0-9]+\.[0-9]+$")]
+"""An exact number as text: ``3``, ``-1``, ``1/2``, ``1.5``."""
+
+ClassCosts = dict[str, Cost]
+"""Cost by movement class id; the key ``*`` applies to every class not listed."""
+
+
+class CombatEffect(Model):
+    """What a terrain, feature or hexside does to combat."""
+
+    shift: int = Field(0, description="CRT column shift; negative shifts favour the defender (left)")
+    attack_multiplier: Number = "1"
+    defense_multiplier: Number = "1"
+    drm: int = 0
+    crt_line: str = ""
+    note: str = ""
+
+
+class WeatherCosts(Model):
+    """Movement costs that replace the normal ones in one kind of weather."""
+
+    terrain: dict[Id, ClassCosts] = {}
+    hexsides: dict[Id, ClassCosts] = {}
+    connections: dict[Id, ClassCosts] = {}
+
+
+class TerrainEffects(Model):
+    """The terrain effects chart: movement costs by terrain × movement class, and combat effects."""
+
+    terrain: dict[Id, ClassCosts] = {}
+    features: dict[Id, ClassCosts] = Field({}, description="feature costs; usually 'other'")
+    hexsides: dict[Id, ClassCosts] = Field({}, description="cost to cross a hexside feature")
+    connections: dict[Id, ClassCosts] = Field({}, description="cost to move along a road/rail crossing")
+    weather: dict[Id, WeatherCosts] = {}
+    combat: dict[Id, CombatEffect] = Field({}, description="by terrain or hex feature type of the defender's hex")
+    hexside_combat: dict[Id, CombatEffect] = Field({}, description="by hexside feature attacked across")
+    shift_mode: Literal["cumulative", "largest"] = "cumulative"
+    section: str = ""
+    provenance: Provenance | None = None
+
+
+class CrtColumn(Model):
+    """A CRT column: odds ``min``..``max`` (e.g. ``1/2``, ``3``) or a differential range.
+    ``None`` means open-ended."""
+
+    label: str
+    min: Number | None = None
+    max: Number | None = None
+
+
+Who = Literal["attacker", "defender"]
+
+
+class ResultEffect(Model):
+    who: Who
+    what: Literal["step_loss", "retreat", "eliminate", "exchange", "pin", "disrupt", "casualty_check", "advance", "other"]
+    amount: int = 1
+    note: str = ""
+
+
+class ResultCode(Model):
+    """What a result code on a CRT means, as data."""
+
+    name: str
+    effects: list[ResultEffect] = []
+    description: str = ""
+
+
+class CellProvenance(Model):
+    row: int
+    column: str
+    clue: str
+
+
+class CombatResultsTable(Model):
+    """A combat results table by odds (``a:d``) or by differential (``a-d``)."""
+
+    name: str
+    kind: Literal["odds", "differential"]
+    dice: str = Field("1d6", pattern=r"^[1-9]d[0-9]+$")
+    columns: list[CrtColumn] = Field(min_length=1)
+    rows: list[int] = Field(min_length=1, description="die results, top to bottom; may extend past 1-6")
+    cells: list[list[str]] = Field(description="cells[row][column] are result codes")
+    results: dict[str, ResultCode]
+    rounding: Literal["defender", "nearest", "attacker"] = "defender"
+    section: str = ""
+    provenance: Provenance | None = None
+    reconstructed_cells: list[CellProvenance] = []
+
+
+class LookupRow(Model):
+    key: str
+    cells: list[str]
+
+
+class LookupTable(Model):
+    """Any other chart: weather, barrage, long-range artillery, reinforcements…"""
+
+    name: str
+    dice: str = ""
+    key_label: str = ""
+    columns: list[str] = []
+    rows: list[LookupRow] = []
+    section: str = ""
+    provenance: Provenance | None = None
+    reconstructed_cells: list[CellProvenance] = []
+
+
+class Turn(Model):
+    number: int
+    label: str = ""
+    date: str = ""
+    data: dict[Id, int | str] = Field({}, description="per-turn values, e.g. chits, weather note")
+    note: str = ""
+
+
+class TurnTrack(Model):
+    turns: list[Turn] = []
+
+
+class VpRule(Model):
+    """A victory point award. ``kind`` names the condition; ``params`` its data."""
+
+    side: Id
+    kind: Literal["control_hex", "exit_edge", "occupy_area_turns", "eliminate", "relocate_hq", "other"]
+    points: int
+    per: Literal["once", "unit", "step", "turn"] = "once"
+    minus_turn: bool = Field(False, description="points minus the current turn number (DoM §10.2)")
+    params: dict[Id, int | str | list[str]] = {}
+    description: str = ""
+    section: str = ""
+
+
+class VictoryLevel(Model):
+    min_margin: int
+    name: str
+
+
+class Victory(Model):
+    rules: list[VpRule] = []
+    levels: list[VictoryLevel] = []
+    note: str = ""
+
+
+class TablesData(Model):
+    """``tables.json``."""
+
+    terrain_effects: TerrainEffects = TerrainEffects()
+    crts: dict[Id, CombatResultsTable] = {}
+    lookups: dict[Id, LookupTable] = {}
+    turn_track: TurnTrack = TurnTrack()
+    victory: Victory = Victory()

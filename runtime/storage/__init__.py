@@ -1,0 +1,37 @@
+"""Reading and writing modules: folders of canonical JSON and packed ``.hwmod`` files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from runtime.model import Module
+
+from .archive import load_pack, pack_files, pack_folder, read_pack_files, save_pack, unpack
+from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
+from .files import LoadedModule, canonical, files_from_module, module_from_files
+from .folder import load_folder, read_folder_files, save_folder
+from .jsonio import atomic_write_bytes, atomic_write_text, dumps
+
+PACK_SUFFIX = ".hwmod"
+
+
+def load_module(path: str | Path) -> LoadedModule:
+    """Load a module folder or a ``.hwmod`` pack. Raises ModuleError listing every problem."""
+    path = Path(path)
+    if path.is_dir():
+        return load_folder(path)
+    if path.is_file():
+        return load_pack(path)
+    raise ModuleError(ModuleIssue(str(path), "", "no such module folder or .hwmod file"))
+
+
+def save_module(module: Module, path: str | Path, assets: dict[str, bytes] | None = None) -> None:
+    """Save to a folder, or to a pack when ``path`` ends in ``.hwmod``."""
+    path = Path(path)
+    if path.suffix == PACK_SUFFIX:
+        save_pack(module, path, assets)
+    else:
+        save_folder(module, path, assets)
+
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,227 @@
+"""The checks behind ``hexwright validate``. Each returns ModuleIssues naming file, field, hex."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from runtime.geometry import parse_hexside, format_hexside
+from runtime.model import Module
+from runtime.storage.errors import ModuleIssue
+
+
+class _Report:
+    def __init__(self) -> None:
+        self.issues: list[ModuleIssue] = []
+
+    def add(self, file: str, field: str, message: str, hex: str = "") -> None:
+        self.issues.append(ModuleIssue(file, field, message, hex))
+
+    def ref(self, file: str, field: str, value: str | None, known: Iterable[str], what: str, hex: str = "") -> None:
+        if value is not None and value not in known:
+            self.add(file, field, f"unknown {what} {value!r}", hex)
+
+
+def check_module(module: Module, assets: dict[str, bytes] | None = None) -> list[ModuleIssue]:
+    report = _Report()
+    _check_map(module, report, assets or {})
+    _check_pieces(module, report)
+    _check_tables(module, report)
+    _check_scenarios(module, report)
+    return sorted(report.issues)
+
+
+def _hex_ok(module: Module, label: str) -> bool:
+    grid = module.map.grid
+    try:
+        grid.labels.scheme().parse(label, grid.hex_grid())
+    except ValueError:
+        return False
+    return True
+
+
+def _check_hex_label(module: Module, report: _Report, file: str, field: str, label: str | None) -> None:
+    if label is not None and not _hex_ok(module, label):
+        report.add(file, field, f"hex {label!r} is not on the map", label)
+
+
+def _check_map(module: Module, report: _Report, assets: dict[str, bytes]) -> None:
+    m = module.map
+    f = "map.json"
+    sides = module.pieces.sides
+    report.ref(f, "default_terrain", m.default_terrain, m.terrain_types, "terrain type")
+    level_values = {level.value for level in m.levels}
+    if len(level_values) != len(m.levels):
+        report.add(f, "levels", "two levels share one value")
+    for label, data in m.hexes.items():
+        base = f"hexes.{label}"
+        if not _hex_ok(module, label):
+            report.add(f, base, "not a hex of this map", label)
+        report.ref(f, f"{base}.terrain", data.terrain, m.terrain_types, "terrain type", label)
+        if level_values and data.level not in level_values:
+            report.add(f, f"{base}.level", f"level {data.level} is not among the map's levels", label)
+        for i, feature in enumerate(data.features):
+            report.ref(f, f"{base}.features.{i}.type", feature.type, m.hex_feature_types, "hex feature type", label)
+            report.ref(f, f"{base}.features.{i}.side", feature.side, sides, "side", label)
+    labels = m.grid.labels.scheme()
+    grid = m.grid.hex_grid()
+    for key, data in m.hexsides.items():
+        base = f"hexsides.{key}"
+        hex_label = key.split("/")[0]
+        try:
+            side = parse_hexside(grid, key, labels)
+        except ValueError as exc:
+            report.add(f, base, f"not a hexside of this map: {exc}", hex_label)
+            continue
+        canonical = format_hexside(grid, side, labels)
+        if canonical != key:
+            report.add(f, base, f"hexside id must be written in canonical form {canonical!r}", hex_label)
+        for i, feature in enumerate(data.features):
+            report.ref(f, f"{base}.features.{i}", feature, m.hexside_feature_types, "hexside feature type", hex_label)
+        for i, conn in enumerate(data.connections):
+            report.ref(f, f"{base}.connections.{i}", conn, m.connection_types, "road/rail type", hex_label)
+    for area_id, area in m.areas.items():
+        for i, label in enumerate(area.hexes):
+            _check_hex_label(module, report, f, f"areas.{area_id}.hexes.{i}", label)
+    for box_id, box in m.boxes.items():
+        report.ref(f, f"boxes.{box_id}.side", box.side, sides, "side")
+        for i, label in enumerate(box.entry_hexes):
+            _check_hex_label(module, report, f, f"boxes.{box_id}.entry_hexes.{i}", label)
+    if m.grid.underlay is not None and m.grid.underlay.image not in assets:
+        report.add(f, "grid.underlay.image", f"image {m.grid.underlay.image!r} is not in the module folder")
+
+
+def _check_pieces(module: Module, report: _Report) -> None:
+    p = module.pieces
+    f = "pieces.json"
+    for fid, formation in p.formations.items():
+        report.ref(f, f"formations.{fid}.side", formation.side, p.sides, "side")
+        report.ref(f, f"formations.{fid}.parent", formation.parent, p.formations, "formation")
+    for tid, unit_type in p.unit_types.items():
+        report.ref(f, f"unit_types.{tid}.movement_class", unit_type.movement_class, p.movement_classes, "movement class")
+    for pid, piece in p.pieces.items():
+        base = f"pieces.{pid}"
+        report.ref(f, f"{base}.side", piece.side, p.sides, "side")
+        report.ref(f, f"{base}.unit_type", piece.unit_type, p.unit_types, "unit type")
+        report.ref(f, f"{base}.formation", piece.formation, p.formations, "formation")
+        report.ref(f, f"{base}.hq", piece.hq, p.pieces, "piece")
+        report.ref(f, f"{base}.optional_rule", piece.optional_rule, module.meta.optional_rules, "optional rule")
+        for i, restriction in enumerate(piece.restrictions):
+            report.ref(f, f"{base}.restrictions.{i}.area", restriction.area, module.map.areas, "area")
+    for mid, marker in p.markers.items():
+        report.ref(f, f"markers.{mid}.side", marker.side, p.sides, "side")
+    for cid, chit in p.chits.items():
+        report.ref(f, f"chits.{cid}.side", chit.side, p.sides, "side")
+        for i, target in enumerate(chit.activates):
+            if target not in p.pieces and target not in p.formations:
+                report.add(f, f"chits.{cid}.activates.{i}", f"unknown piece or formation {target!r}")
+
+
+def _number_ok(text: str | None) -> bool:
+    if text is None:
+        return True
+    try:
+        Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return False
+    return True
+
+
+def _check_tables(module: Module, report: _Report) -> None:
+    t = module.tables
+    m = module.map
+    f = "tables.json"
+    classes = set(module.pieces.movement_classes) | {"*"}
+    te = t.terrain_effects
+
+    def costs(section: str, table: dict[str, dict[str, str]], known: Iterable[str], what: str) -> None:
+        for key, by_class in table.items():
+            report.ref(f, f"{section}.{key}", key, known, what)
+            for cls in by_class:
+                report.ref(f, f"{section}.{key}.{cls}", cls, classes, "movement class")
+
+    costs("terrain_effects.terrain", te.terrain, m.terrain_types, "terrain type")
+    costs("terrain_effects.features", te.features, m.hex_feature_types, "hex feature type")
+    costs("terrain_effects.hexsides", te.hexsides, m.hexside_feature_types, "hexside feature type")
+    costs("terrain_effects.connections", te.connections, m.connection_types, "road/rail type")
+    for wid, weather in te.weather.items():
+        costs(f"terrain_effects.weather.{wid}.terrain", weather.terrain, m.terrain_types, "terrain type")
+        costs(f"terrain_effects.weather.{wid}.hexsides", weather.hexsides, m.hexside_feature_types, "hexside feature type")
+        costs(f"terrain_effects.weather.{wid}.connections", weather.connections, m.connection_types, "road/rail type")
+    for key in te.combat:
+        if key not in m.terrain_types and key not in m.hex_feature_types:
+            report.add(f, f"terrain_effects.combat.{key}", f"unknown terrain or hex feature type {key!r}")
+    for key in te.hexside_combat:
+        report.ref(f, f"terrain_effects.hexside_combat.{key}", key, m.hexside_feature_types, "hexside feature type")
+    for crt_id, crt in t.crts.items():
+        base = f"crts.{crt_id}"
+        for i, column in enumerate(crt.columns):
+            for end in ("min", "max"):
+                if not _number_ok(getattr(column, end)):
+                    report.add(f, f"{base}.columns.{i}.{end}", f"not a number: {getattr(column, end)!r}")
+        if len(crt.cells) != len(crt.rows):
+            report.add(f, f"{base}.cells", f"{len(crt.cells)} rows of cells for {len(crt.rows)} die rows")
+        labels = [c.label for c in crt.columns]
+        for r, row in enumerate(crt.cells):
+            roll = crt.rows[r] if r < len(crt.rows) else r
+            if len(row) != len(crt.columns):
+                report.add(f, f"{base}.cells.{r}", f"row {roll} has {len(row)} cells for {len(crt.columns)} columns")
+            for c, code in enumerate(row):
+                if code not in crt.results:
+                    column = labels[c] if c < len(labels) else str(c)
+                    report.add(f, f"{base}.cells.{r}.{c}",
+                               f"undefined result code {code!r} in row {roll}, column {column!r}")
+        for i, cell in enumerate(crt.reconstructed_cells):
+            if cell.row not in crt.rows or cell.column not in labels:
+                report.add(f, f"{base}.reconstructed_cells.{i}", f"no cell at row {cell.row}, column {cell.column!r}")
+    for lid, lookup in t.lookups.items():
+        for r, row in enumerate(lookup.rows):
+            if lookup.columns and len(row.cells) != len(lookup.columns):
+                report.add(f, f"lookups.{lid}.rows.{r}", f"row {row.key!r} has {len(row.cells)} cells for {len(lookup.columns)} columns")
+    numbers = [turn.number for turn in t.turn_track.turns]
+    if numbers != sorted(set(numbers)):
+        report.add(f, "turn_track.turns", "turn numbers must be increasing and unique")
+    for i, rule in enumerate(t.victory.rules):
+        report.ref(f, f"victory.rules.{i}.side", rule.side, module.pieces.sides, "side")
+
+
+def _check_scenarios(module: Module, report: _Report) -> None:
+    p = module.pieces
+    boxes = module.map.boxes
+    for sid, scenario in module.scenarios.items():
+        f = f"scenarios/{sid}.json"
+        seen: set[str] = set()
+        for i, place in enumerate(scenario.setup):
+            base = f"setup.{i}"
+            report.ref(f, f"{base}.piece", place.piece, p.pieces, "piece")
+            if place.piece in seen:
+                report.add(f, f"{base}.piece", f"piece {place.piece!r} is placed twice")
+            seen.add(place.piece)
+            _check_hex_label(module, report, f, f"{base}.hex", place.hex)
+            report.ref(f, f"{base}.box", place.box, boxes, "box")
+            piece = p.pieces.get(place.piece)
+            if piece is not None and place.step >= len(piece.steps):
+                report.add(f, f"{base}.step", f"piece {place.piece!r} has only {len(piece.steps)} steps")
+        for i, place in enumerate(scenario.markers):
+            report.ref(f, f"markers.{i}.marker", place.marker, p.markers, "marker")
+            _check_hex_label(module, report, f, f"markers.{i}.hex", place.hex)
+            report.ref(f, f"markers.{i}.box", place.box, boxes, "box")
+            report.ref(f, f"markers.{i}.track", place.track, module.map.tracks, "track")
+        for i, reinforcement in enumerate(scenario.reinforcements):
+            report.ref(f, f"reinforcements.{i}.piece", reinforcement.piece, p.pieces, "piece")
+            report.ref(f, f"reinforcements.{i}.box", reinforcement.box, boxes, "box")
+            _check_hex_label(module, report, f, f"reinforcements.{i}.hex", reinforcement.hex)
+        for i, piece_id in enumerate(scenario.removed_pieces):
+            report.ref(f, f"removed_pieces.{i}", piece_id, p.pieces, "piece")
+        for i, chit_id in enumerate(scenario.removed_chits):
+            report.ref(f, f"removed_chits.{i}", chit_id, p.chits, "chit")
+        for box_id, chits in scenario.cups.items():
+            report.ref(f, f"cups.{box_id}", box_id, boxes, "box")
+            for i, chit_id in enumerate(chits):
+                report.ref(f, f"cups.{box_id}.{i}", chit_id, p.chits, "chit")
+        for rule_id in scenario.optional_rules:
+            report.ref(f, f"optional_rules.{rule_id}", rule_id, module.meta.optional_rules, "optional rule")
+        report.ref(f, "map_limits", scenario.map_limits, module.map.areas, "area")
+        report.ref(f, "first_side", scenario.first_side, p.sides, "side")
+        if scenario.last_turn < scenario.first_turn:
+            report.add(f, "last_turn", "last turn comes before the first turn")

@@ -1,0 +1,73 @@
+"""The ``hexwright`` command line, as scripts and users call it."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from builders import small_module
+
+from runtime.cli.main import main
+from runtime.storage import save_module
+
+ROOT = Path(__file__).resolve().parents[3]
+METZ = ROOT / "modules" / "drive_on_metz"
+
+
+def test_validate_default_module_exits_zero(capsys):
+    assert main(["validate", str(METZ)]) == 0
+    assert capsys.readouterr().out.startswith("OK: The Drive on Metz — 99 hexes")
+
+
+def test_info_json_reports_99_hexes(capsys):
+    assert main(["info", str(METZ), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["hexes"] == 99
+    assert info["grid"] == {"cols": 9, "rows": 11, "orientation": "flat", "shifted": "odd",
+                            "first_hex": "0101", "last_hex": "0911"}
+
+
+def test_validate_lists_every_error_and_exits_one(tmp_path, capsys):
+    module = small_module()
+    save_module(module, tmp_path / "m")
+    data = json.loads((tmp_path / "m" / "map.json").read_text())
+    data["hexes"]["0203"]["terrain"] = "lava"
+    data["hexes"]["0101"] = {"level": "high"}
+    (tmp_path / "m" / "map.json").write_text(json.dumps(data))
+    assert main(["validate", str(tmp_path / "m")]) == 1
+    err = capsys.readouterr().err
+    assert "map.json: hexes.0101.level (hex 0101)" in err
+    assert "Traceback" not in err
+
+
+def test_new_pack_unpack_info(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "m"), "--cols", "12", "--rows", "8", "--orientation", "pointy"]) == 0
+    assert main(["pack", str(tmp_path / "m"), str(tmp_path / "m.hwmod")]) == 0
+    assert main(["unpack", str(tmp_path / "m.hwmod"), str(tmp_path / "copy")]) == 0
+    capsys.readouterr()
+    assert main(["info", str(tmp_path / "m.hwmod"), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert (info["hexes"], info["grid"]["orientation"]) == (96, "pointy")
+    assert (tmp_path / "copy" / "map.json").read_bytes() == (tmp_path / "m" / "map.json").read_bytes()
+
+
+def test_new_refuses_a_folder_with_files(tmp_path, capsys):
+    (tmp_path / "m").mkdir()
+    (tmp_path / "m" / "notes.txt").write_text("mine")
+    assert main(["new", str(tmp_path / "m"), "--cols", "3", "--rows", "3"]) == 1
+    assert (tmp_path / "m" / "notes.txt").read_text() == "mine"
+
+
+def test_missing_path_is_a_message_not_a_traceback(tmp_path, capsys):
+    assert main(["info", str(tmp_path / "nope")]) == 1
+    assert "no such module folder" in capsys.readouterr().err
+
+
+def test_console_script_runs_without_qt_for_non_window_commands():
+    code = (
+        "import sys; from editor.cli import main; rc = main(['info', sys.argv[1]]); "
+        "assert 'PySide6' not in sys.modules, 'Qt imported'; sys.exit(rc)"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(METZ)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "hexes: 99" in done.stdout

@@ -1,0 +1,101 @@
+"""Bad input gets a clear error naming the file, the field and the hex — never a traceback."""
+
+import json
+
+import pytest
+from builders import small_module
+
+from runtime.storage import ModuleError, load_module, save_module
+
+
+@pytest.fixture
+def folder(tmp_path):
+    save_module(small_module(), tmp_path / "m")
+    return tmp_path / "m"
+
+
+def edit(path, change):
+    data = json.loads(path.read_text("utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), "utf-8")
+
+
+def messages(folder) -> list[str]:
+    with pytest.raises(ModuleError) as caught:
+        load_module(folder)
+    return [str(issue) for issue in caught.value.issues]
+
+
+def test_broken_json_names_file_line_and_column(folder):
+    (folder / "pieces.json").write_text('{"sides": {', "utf-8")
+    [message] = messages(folder)
+    assert message.startswith("pieces.json: broken JSON at line 1 column")
+
+
+def test_wrong_type_names_file_and_field(folder):
+    edit(folder / "map.json", lambda d: d["grid"].update(cols="nine"))
+    [message] = messages(folder)
+    assert message.startswith("map.json: grid.cols:")
+    assert "'nine'" in message
+
+
+def test_unknown_terrain_names_file_field_and_hex(folder):
+    edit(folder / "map.json", lambda d: d["hexes"]["0203"].update(terrain="lava"))
+    [message] = messages(folder)
+    assert message == "map.json: hexes.0203.terrain (hex 0203): unknown terrain type 'lava'"
+
+
+def test_unknown_field_is_an_error(folder):
+    edit(folder / "map.json", lambda d: d["hexes"]["0203"].update(terain="woods"))
+    [message] = messages(folder)
+    assert message == "map.json: hexes.0203.terain (hex 0203): unknown field"
+
+
+def test_hex_off_the_map_is_named(folder):
+    edit(folder / "map.json", lambda d: d["hexes"].update({"0907": {"terrain": "woods"}}))
+    assert messages(folder) == ["map.json: hexes.0907 (hex 0907): not a hex of this map"]
+
+
+def test_hexside_must_be_canonical(folder):
+    edit(folder / "map.json", lambda d: d["hexsides"].update({"0202/S": {"features": ["river"]}}))
+    [message] = messages(folder)
+    assert "canonical form '0203/N'" in message and "(hex 0202)" in message
+
+
+def test_every_problem_is_listed_at_once(folder):
+    edit(folder / "map.json", lambda d: d["hexes"]["0203"].update(terrain="lava"))
+    edit(folder / "scenarios" / "basic.json", lambda d: d["setup"][0].update(hex="0999"))
+    assert messages(folder) == [
+        "map.json: hexes.0203.terrain (hex 0203): unknown terrain type 'lava'",
+        "scenarios/basic.json: setup.0.hex (hex 0999): hex '0999' is not on the map",
+    ]
+
+
+def test_crt_with_undefined_result_code_names_the_cell(folder):
+    edit(folder / "tables.json", lambda d: d["crts"]["crt"]["cells"][1].__setitem__(1, "D3"))
+    assert messages(folder) == [
+        "tables.json: crts.crt.cells.1.1: undefined result code 'D3' in row 2, column '1+'",
+    ]
+
+
+def test_missing_map_file(folder):
+    (folder / "map.json").unlink()
+    assert messages(folder) == ["map.json: file is missing"]
+
+
+def test_newer_format_is_refused_with_reason(folder):
+    edit(folder / "module.json", lambda d: d.update(format_version=99))
+    [message] = messages(folder)
+    assert "format 99" in message and "newer Hexwright" in message
+
+
+def test_underlay_path_cannot_leave_the_folder(folder):
+    edit(folder / "map.json", lambda d: d["grid"].update(underlay={"image": "../../etc/passwd"}))
+    [message] = messages(folder)
+    assert message.startswith("map.json: grid.underlay.image:")
+
+
+def test_not_a_module(tmp_path):
+    with pytest.raises(ModuleError) as caught:
+        load_module(tmp_path / "nothing")
+    assert "no such module folder" in str(caught.value)
