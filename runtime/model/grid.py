@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from runtime.geometry import HexGrid, LabelScheme, Layout
 
@@ -21,6 +21,12 @@ class Labels(Model):
     row_digits: int | None = Field(None, ge=1, le=4, description="None: automatic, at least 2")
     order: Literal["col_row", "row_col"] = "col_row"
     separator: str = Field("", max_length=2)
+
+    @model_validator(mode="after")
+    def _alpha_starts_at_a(self) -> "Labels":
+        if self.kind == "alpha" and self.first_col < 1:
+            raise ValueError("alphabetic columns start at 1 (= A); first_col must be at least 1")
+        return self
 
     def scheme(self) -> LabelScheme:
         return LabelScheme(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from geometry_strategies import FAST, orientations, shifts
+from .geometry_strategies import FAST, orientations, shifts
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -22,7 +22,7 @@ def test_offset_axial_round_trip(col: int, row: int, orientation, shifted) -> No
     ("orientation", "shifted", "expected"),
     [
         # odd-q: column 1 is lower, so (1, 0) sits south-east of (0, 0).
-        ("flat", "odd", {Hex(1, 0): (1, 0), Hex(1, 1): (1, 0)}),
+        ("flat", "odd", {Hex(1, 0): (1, 0), Hex(1, 1): (1, 1), Hex(2, 1): (2, 0)}),
         ("flat", "even", {Hex(1, 0): (1, -1), Hex(1, 1): (1, 0)}),
         ("pointy", "odd", {Hex(0, 1): (0, 1), Hex(1, 1): (1, 1)}),
         ("pointy", "even", {Hex(0, 1): (-1, 1), Hex(1, 1): (0, 1)}),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from geometry_strategies import FAST, grid_and_hex, grids
+from .geometry_strategies import FAST, grid_and_hex, grids
 from hypothesis import given
 
 from runtime.geometry import Hex, HexGrid, Hexside, LabelScheme, format_hexside, parse_hexside

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from geometry_strategies import FAST, grids, on_map
+from .geometry_strategies import FAST, grids, on_map
 from hypothesis import given
 from hypothesis import strategies as st
 
