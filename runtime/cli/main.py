@@ -71,10 +71,10 @@ def cmd_unpack(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    module = load_module(args.path).module
+    loaded = load_module(args.path)
     from runtime.ui.render_image import render_png  # Qt only when rendering
 
-    width, height = render_png(module, Path(args.out), scale=args.scale)
+    width, height = render_png(loaded.module, Path(args.out), scale=args.scale, assets=loaded.assets)
     print(f"wrote {args.out} ({width}×{height} px)")
     return 0
 
@@ -83,7 +83,7 @@ def cmd_view(args: argparse.Namespace) -> int:
     loaded = load_module(args.path)
     from runtime.ui.map_window import run_window
 
-    return run_window(loaded.module, str(args.path))
+    return run_window(loaded.module, str(args.path), assets=loaded.assets)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -1,0 +1,139 @@
+"""Per-hex geometry the painter needs again and again, computed once per grid.
+
+Everything here depends only on the grid (shape, size, origin, label scheme), never
+on what the hexes hold, so it stays valid while a designer paints terrain. Hexes are
+addressed by their dense index (``col * rows + row``); polygons, labels and neighbours
+are built lazily the first time a hex is drawn, so opening a 10,000-hex map stays fast.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QLineF, QPointF, QRectF
+from PySide6.QtGui import QPolygonF
+
+from runtime.geometry import Hex
+from runtime.model import Grid
+
+SQRT3 = math.sqrt(3.0)
+
+
+def grid_key(grid: Grid) -> tuple:
+    """Everything about a grid that changes where hexes are drawn or how they are named."""
+    return (
+        grid.orientation, grid.cols, grid.rows, grid.shifted, grid.hex_size,
+        grid.origin_x, grid.origin_y, grid.labels.model_dump_json(),
+    )
+
+
+class HexCache:
+    """Centres, polygons, labels and neighbours of every hex of one grid."""
+
+    def __init__(self, grid: Grid):
+        self.key = grid_key(grid)
+        self.hex_grid = grid.hex_grid()
+        self.layout = grid.layout()
+        self.scheme = grid.labels.scheme()
+        self.size = grid.hex_size
+        self.cols, self.rows = grid.cols, grid.rows
+        self.flat = grid.orientation == "flat"
+        n = self.cols * self.rows
+        self._centers: list[tuple[float, float] | None] = [None] * n
+        self._polygons: list[QPolygonF | None] = [None] * n
+        self._lines: list[list[QLineF] | None] = [None] * n
+        self._labels: list[str | None] = [None] * n
+        self._neighbors: list[tuple[int, ...] | None] = [None] * n
+        self._index_of_label: dict[str, int] | None = None
+        # Half extents of one hex's bounding box.
+        self.half_w = self.size if self.flat else SQRT3 * self.size / 2
+        self.half_h = SQRT3 * self.size / 2 if self.flat else self.size
+
+    # -- addressing ---------------------------------------------------------------------
+
+    def hex_of(self, i: int) -> Hex:
+        return Hex(*divmod(i, self.rows))
+
+    def index(self, h: Hex) -> int:
+        return h[0] * self.rows + h[1]
+
+    def index_of_label(self, label: str) -> int | None:
+        """Dense index of the hex called ``label``; ``None`` if no hex has that label."""
+        if self._index_of_label is None:
+            self._index_of_label = {self.label(i): i for i in range(self.cols * self.rows)}
+        return self._index_of_label.get(label)
+
+    # -- lazily cached per-hex values ---------------------------------------------------
+
+    def center(self, i: int) -> tuple[float, float]:
+        c = self._centers[i]
+        if c is None:
+            c = self._centers[i] = self.layout.center(self.hex_of(i))
+        return c
+
+    def polygon(self, i: int) -> QPolygonF:
+        p = self._polygons[i]
+        if p is None:
+            p = self._polygons[i] = QPolygonF([QPointF(x, y) for x, y in self.layout.corners(self.hex_of(i))])
+        return p
+
+    def outline(self, i: int) -> list[QLineF]:
+        """The six sides of hex ``i`` as lines (for batched grid drawing)."""
+        lines = self._lines[i]
+        if lines is None:
+            pts = self.polygon(i)
+            lines = self._lines[i] = [QLineF(pts[d], pts[(d + 1) % 6]) for d in range(6)]
+        return lines
+
+    def label(self, i: int) -> str:
+        text = self._labels[i]
+        if text is None:
+            text = self._labels[i] = self.scheme.format(self.hex_of(i), self.hex_grid)
+        return text
+
+    def neighbors(self, i: int) -> tuple[int, ...]:
+        """Dense indices of the six neighbours of hex ``i`` in direction order; -1 if off-map."""
+        n = self._neighbors[i]
+        if n is None:
+            h, g = self.hex_of(i), self.hex_grid
+            n = self._neighbors[i] = tuple(
+                self.index(x) if g.contains(x) else -1 for x in (g.neighbor(h, d) for d in range(6))
+            )
+        return n
+
+    def bounding_rect(self, i: int) -> QRectF:
+        cx, cy = self.center(i)
+        return QRectF(cx - self.half_w, cy - self.half_h, 2 * self.half_w, 2 * self.half_h)
+
+    # -- culling ------------------------------------------------------------------------
+
+    def indices_in_rect(self, x0: float, y0: float, x1: float, y1: float) -> list[int]:
+        """Dense indices of hexes whose bounding box meets the rectangle, col-major.
+
+        Works out the column (flat-top) or row (pointy-top) range from the rectangle, then
+        the rows (columns) within each one, so the cost is proportional to the hexes found,
+        not to the size of the map.
+        """
+        s, lay, out = self.size, self.layout, []
+        if self.flat:
+            ax = lay.center(Hex(0, 0))[0]
+            step, span = 1.5 * s, SQRT3 * s
+            c0 = max(0, math.ceil((x0 - s - ax) / step))
+            c1 = min(self.cols - 1, math.floor((x1 + s - ax) / step))
+            for c in range(c0, c1 + 1):
+                top = lay.center(Hex(c, 0))[1]
+                r0 = max(0, math.ceil((y0 - self.half_h - top) / span))
+                r1 = min(self.rows - 1, math.floor((y1 + self.half_h - top) / span))
+                base = c * self.rows
+                out.extend(range(base + r0, base + r1 + 1))
+            return out
+        ay = lay.center(Hex(0, 0))[1]
+        step, span = 1.5 * s, SQRT3 * s
+        r0 = max(0, math.ceil((y0 - s - ay) / step))
+        r1 = min(self.rows - 1, math.floor((y1 + s - ay) / step))
+        for r in range(r0, r1 + 1):
+            left = lay.center(Hex(0, r))[0]
+            c0 = max(0, math.ceil((x0 - self.half_w - left) / span))
+            c1 = min(self.cols - 1, math.floor((x1 + self.half_w - left) / span))
+            out.extend(c * self.rows + r for c in range(c0, c1 + 1))
+        return sorted(out)

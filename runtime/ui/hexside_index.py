@@ -1,0 +1,70 @@
+"""Which stored hexsides border each hex, and where they are drawn.
+
+The map stores hexside data sparsely under string ids (``0106/N``). To paint only what an
+exposed rectangle needs, the painter asks for the hexsides bordering the visible hexes;
+this index answers that without formatting ids for every hex. It rebuilds itself when
+the set of hexside ids changes (data under an id is always read live from the map).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from runtime.geometry import Hexside, parse_hexside
+
+from .hex_cache import HexCache
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class SideGeom:
+    """One stored hexside: its id, the hexes either side (-1: off the map) and its segment."""
+
+    key: str
+    side: Hexside
+    a: int
+    b: int
+    p0: Point
+    p1: Point
+
+    @property
+    def mid(self) -> Point:
+        return (self.p0[0] + self.p1[0]) / 2, (self.p0[1] + self.p1[1]) / 2
+
+
+class HexsideIndex:
+    def __init__(self) -> None:
+        self._cache: HexCache | None = None
+        self._keys: set[str] | None = None
+        self._by_hex: dict[int, list[SideGeom]] = {}
+        self.unreadable: list[str] = []
+
+    def update(self, cache: HexCache, hexsides: dict) -> None:
+        """Re-index if the grid or the set of stored hexside ids changed."""
+        if self._cache is cache and self._keys is not None and self._keys == hexsides.keys():
+            return
+        self._cache, self._keys = cache, set(hexsides)
+        self._by_hex, self.unreadable = {}, []
+        grid, lay = cache.hex_grid, cache.layout
+        for key in sorted(hexsides):
+            try:
+                side = parse_hexside(grid, key, cache.scheme)
+            except ValueError:
+                self.unreadable.append(key)  # the validator reports it; the painter skips it
+                continue
+            a, b = grid.hexside_hexes(side)
+            p0, p1 = lay.hexside_segment(side)
+            geom = SideGeom(key, side, cache.index(a), -1 if b is None else cache.index(b), p0, p1)
+            self._by_hex.setdefault(geom.a, []).append(geom)
+            if geom.b >= 0:
+                self._by_hex.setdefault(geom.b, []).append(geom)
+
+    def near(self, indices: list[int]) -> list[SideGeom]:
+        """Stored hexsides bordering any of the hexes ``indices``, each once, sorted by id."""
+        found: dict[str, SideGeom] = {}
+        by_hex = self._by_hex
+        for i in indices:
+            for geom in by_hex.get(i, ()):
+                found[geom.key] = geom
+        return [found[k] for k in sorted(found)]
