@@ -16,6 +16,7 @@ from runtime.model import new_module
 from runtime.storage import ModuleError, load_module, pack_folder, save_module, unpack
 
 from .info import format_info, module_info
+from .queries import add_query_commands
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -86,6 +87,14 @@ def cmd_view(args: argparse.Namespace) -> int:
     return run_window(loaded.module, str(args.path), assets=loaded.assets)
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    loaded = load_module(args.path)
+    from runtime.ui.play.launch import run_play  # Qt only when a window opens
+
+    return run_play(loaded, scenario=args.scenario, seed=args.seed, load=args.load, hot_seat=args.hot_seat,
+                    strict=args.strict, autosave=not args.no_autosave, resume=args.resume)
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from runtime.model.schema import schemas
     from runtime.storage import atomic_write_text, dumps
@@ -142,6 +151,19 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     p = sub.add_parser("view", help="open a module's map in a window")
     p.add_argument("path", nargs="?", default=str(DEFAULT_MODULE))
     p.set_defaults(handler=cmd_view)
+
+    p = sub.add_parser("play", help="play a module's scenario in a window (hot-seat, saves, replay)")
+    p.add_argument("path", nargs="?", default=str(DEFAULT_MODULE), help="module folder or .hwmod file")
+    p.add_argument("--scenario", help="scenario id (default: the first)")
+    p.add_argument("--seed", type=int, help="dice seed (default: a fresh random one)")
+    p.add_argument("--load", metavar="SAVE", help="continue a saved game (.hwsav)")
+    p.add_argument("--hot-seat", action="store_true", help="show a hand-over screen when the active side changes")
+    p.add_argument("--strict", action="store_true", help="undo stops at a die roll or a chit draw")
+    p.add_argument("--no-autosave", action="store_true", help="do not autosave every turn and on exit")
+    p.add_argument("--resume", action="store_true", help="continue from the autosave of this module and scenario")
+    p.set_defaults(handler=cmd_play)
+
+    add_query_commands(sub)  # reach, supply, los, odds (runtime/cli/queries.py)
     return parser, sub
 
 

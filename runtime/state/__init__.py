@@ -1,0 +1,28 @@
+"""Game state, actions, the action log, saves and play by e-mail. Pure Python: no Qt.
+
+* :mod:`runtime.state.game_state` — :class:`GameState` and :class:`Location`, frozen data;
+* :mod:`runtime.state.actions` — the :data:`Action` union and :class:`LogEntry`;
+* :mod:`runtime.state.apply` — ``apply(module, state, action) -> (state, entry)``;
+* :mod:`runtime.state.setup` — ``initial_state(module, scenario, seed)``;
+* :mod:`runtime.state.rng` — the counter-based dice generator;
+* :mod:`runtime.state.game` — :class:`Game`: the log, replay, undo/redo, bookmarks;
+* :mod:`runtime.state.save_file` — ``.hwsav`` saves; :mod:`runtime.state.pbem` — ``.hwlog`` files.
+"""
+
+from .actions import (
+    ACTION_ADAPTER, Action, AddMarker, DrawChit, Eliminate, Flip, FlipMarker, LogEntry, MoveMarker,
+    MovePieces, NextPhase, Note, RemoveMarker, ReturnChit, RollDice, SetActiveSide, SetControl, SetStep,
+    SetTurn, StepLoss, is_random,
+)
+from .apply import apply, check_hex, check_location
+from .errors import ActionError, SaveError
+from .game import Bookmark, Branch, Game, replayed
+from .game_state import GameState, LastMove, Location, MarkerState, PieceState, state_hash, state_json
+from .module_hash import module_hash
+from .names import location_name, phase_name, piece_name, step_values
+from .pbem import ACTIONS_SUFFIX, append_actions, export_actions
+from .rng import RngState, new_seed, roll
+from .save_file import SAVE_SUFFIX, LoadedGame, load_game, load_game_bytes, save_bytes, save_game
+from .setup import initial_state
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,227 @@
+"""A game: module, scenario, seed and the action log; every state is derived by replay.
+
+The log is the source of truth. :class:`Game` keeps a snapshot of the state every
+``snapshot_every`` actions, so the state after any action is a snapshot plus a few
+applies. Undo moves the last action to the redo stack, redo applies it again (a die
+rolled again after undo gives the same result: the generator is part of the state). In
+strict mode undo stops at a die roll or a chit draw. Replay moves a cursor through the
+log without changing it; "continue from here" cuts the log at the cursor and keeps the
+cut-off actions as a branch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from runtime.model import Module
+
+from .actions import Action, LogEntry, is_random
+from .apply import apply
+from .errors import ActionError
+from .game_state import GameState, state_hash
+from .module_hash import module_hash
+from .setup import initial_state
+from .state_model import StateModel
+
+SNAPSHOT_EVERY = 32
+
+
+class Bookmark(StateModel):
+    index: int
+    note: str = ""
+
+
+class Branch(StateModel):
+    """Actions cut off by "continue from here": they followed action ``start``."""
+
+    start: int
+    actions: tuple[Action, ...]
+
+
+class Game:
+    """One game in progress. ``actions`` and ``entries`` are parallel lists."""
+
+    def __init__(
+        self,
+        module: Module,
+        scenario: str,
+        seed: int,
+        *,
+        optional_rules: dict[str, bool] | None = None,
+        strict: bool = False,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        content_hash: str | None = None,
+    ):
+        self.module = module
+        self.scenario = scenario
+        self.seed = seed
+        self.strict = strict
+        self.snapshot_every = max(1, snapshot_every)
+        self.module_hash = content_hash or module_hash(module)
+        self.players: dict[str, str] = {}
+        self.bookmarks: dict[int, str] = {}
+        self.branches: list[Branch] = []
+        self.actions: list[Action] = []
+        self.entries: list[LogEntry] = []
+        self.redo_stack: list[Action] = []
+        start = initial_state(module, scenario, seed, optional_rules)
+        self.optional_rules = dict(start.optional_rules)
+        self._snapshots: dict[int, GameState] = {0: start}
+        self._state = start
+        self.cursor: int | None = None
+
+    # -- states ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The state after the whole log (the live game)."""
+        return self._state
+
+    def state_at(self, index: int) -> GameState:
+        """The state after the first ``index`` actions (0: the scenario's start)."""
+        if not 0 <= index <= len(self.actions):
+            raise IndexError(f"no position {index} in a log of {len(self.actions)} actions")
+        if index == len(self.actions):
+            return self._state
+        base = max(i for i in self._snapshots if i <= index)
+        state = self._snapshots[base]
+        for action in self.actions[base:index]:
+            state, _ = apply(self.module, state, action)
+        return state
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def do(self, action: Action) -> LogEntry:
+        """Apply ``action`` to the live game and append it to the log.
+
+        Raises ActionError (nothing changes) if the action does not apply, or if the
+        game is being replayed at an earlier position (continue from there first).
+        """
+        if self.replaying:
+            raise ActionError("replaying an earlier position: choose 'continue from here' to play on from it")
+        entry = self._push(action)
+        self.redo_stack.clear()
+        return entry
+
+    def _push(self, action: Action) -> LogEntry:
+        state, entry = apply(self.module, self._state, action)
+        self.actions.append(action)
+        self.entries.append(entry)
+        self._state = state
+        if len(self.actions) % self.snapshot_every == 0:
+            self._snapshots[len(self.actions)] = state
+        return entry
+
+    def extend(self, actions: Iterable[Action]) -> list[LogEntry]:
+        return [self.do(action) for action in actions]
+
+    # -- undo / redo -----------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        if not self.actions or self.replaying:
+            return False
+        return not (self.strict and is_random(self.actions[-1]))
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack) and not self.replaying
+
+    def undo(self) -> LogEntry:
+        """Take back the last action; returns its log entry. ActionError if not allowed."""
+        if not self.can_undo():
+            if self.strict and self.actions and is_random(self.actions[-1]):
+                raise ActionError("strict mode: a die roll or chit draw cannot be taken back")
+            raise ActionError("nothing to undo")
+        action = self.actions.pop()
+        entry = self.entries.pop()
+        self._snapshots.pop(len(self.actions) + 1, None)
+        self._state = self._replay_to(len(self.actions))
+        self.redo_stack.append(action)
+        self.bookmarks.pop(len(self.actions) + 1, None)
+        return entry
+
+    def redo(self) -> LogEntry:
+        if not self.can_redo():
+            raise ActionError("nothing to redo")
+        return self._push(self.redo_stack.pop())
+
+    def _replay_to(self, index: int) -> GameState:
+        base = max(i for i in self._snapshots if i <= index)
+        state = self._snapshots[base]
+        for action in self.actions[base:index]:
+            state, _ = apply(self.module, state, action)
+        return state
+
+    # -- replay ----------------------------------------------------------------------------
+
+    @property
+    def replaying(self) -> bool:
+        return self.cursor is not None and self.cursor < len(self.actions)
+
+    @property
+    def position(self) -> int:
+        """How many actions the shown state includes (the cursor, or the whole log)."""
+        return len(self.actions) if self.cursor is None else self.cursor
+
+    @property
+    def shown_state(self) -> GameState:
+        return self.state_at(self.position)
+
+    def goto(self, index: int) -> GameState:
+        """Show the state after ``index`` actions (clamped to the log)."""
+        index = max(0, min(index, len(self.actions)))
+        self.cursor = None if index == len(self.actions) else index
+        return self.shown_state
+
+    def first(self) -> GameState:
+        return self.goto(0)
+
+    def previous(self) -> GameState:
+        return self.goto(self.position - 1)
+
+    def next(self) -> GameState:
+        return self.goto(self.position + 1)
+
+    def last(self) -> GameState:
+        return self.goto(len(self.actions))
+
+    def continue_from_here(self) -> int:
+        """Cut the log at the cursor and play on from there; the rest becomes a branch.
+
+        Returns how many actions were cut off.
+        """
+        index = self.position
+        cut = self.actions[index:]
+        if cut:
+            self.branches.append(Branch(start=index, actions=tuple(cut)))
+        del self.actions[index:]
+        del self.entries[index:]
+        self._snapshots = {i: s for i, s in self._snapshots.items() if i <= index}
+        self._state = self._replay_to(index)
+        self.bookmarks = {i: n for i, n in self.bookmarks.items() if i <= index}
+        self.redo_stack.clear()
+        self.cursor = None
+        return len(cut)
+
+    # -- bookmarks ---------------------------------------------------------------------------
+
+    def bookmark(self, note: str = "", index: int | None = None) -> int:
+        """Bookmark a position (the shown one by default) with a note."""
+        index = self.position if index is None else index
+        if not 0 <= index <= len(self.actions):
+            raise ActionError(f"no position {index} to bookmark")
+        self.bookmarks[index] = note
+        return index
+
+    def state_hash(self) -> str:
+        return state_hash(self._state)
+
+
+def replayed(module: Module, scenario: str, seed: int, actions: Iterable[Action], **options) -> Game:
+    """A new game with ``actions`` applied in order (ActionError names the failing index)."""
+    game = Game(module, scenario, seed, **options)
+    for index, action in enumerate(actions):
+        try:
+            game.do(action)
+        except ActionError as exc:
+            raise ActionError(f"action {index + 1} ({action.kind}): {exc}") from None
+    return game

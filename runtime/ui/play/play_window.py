@@ -1,0 +1,361 @@
+"""The play window: the board, the log, the side panel and minimap, and every manual action.
+
+Every change goes through :meth:`PlayWindow.run`, which applies one action to the
+:class:`~runtime.state.Game`, reports a refused action in the status bar, refreshes the
+views, autosaves when the turn changes and shows the hot-seat hand-over screen when the
+active side changes. Undo, redo and replay only move through the game's log.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QInputDialog, QLabel, QMainWindow, QMenu, QStackedWidget
+
+from runtime.model import Module
+from runtime.state import (
+    ActionError, DrawChit, Eliminate, Flip, FlipMarker, Game, Location, LogEntry, NextPhase, Note, RemoveMarker,
+    RollDice, SetTurn, StepLoss, phase_name, piece_name,
+)
+
+from ..map_status import info_at, status_text
+from .board_layout import location_center
+from .board_scene import BoardScene
+from .charts_window import ChartsWindow
+from .game_files import GameFiles
+from .hand_over import HandOverScreen
+from .log_dock import LogPanel
+from .minimap import Minimap
+from .play_menus import build_menus, context_menu
+from .play_view import PlayView
+from .side_panel import SidePanel
+
+
+class PlayWindow(GameFiles, QMainWindow):
+    def __init__(self, game: Game, assets: dict[str, bytes] | None = None, *, save_path: str | Path | None = None,
+                 autosave_path: str | Path | None = None, hot_seat: bool = False):
+        super().__init__()
+        self.game = game
+        self.module: Module = game.module
+        self.assets = dict(assets or {})
+        self.save_path = Path(save_path) if save_path else None
+        self.autosave_path = Path(autosave_path) if autosave_path else None
+        self.hot_seat = hot_seat
+        self.last_error = ""
+        self.load_warnings: list[str] = []
+        self.pbem_mark = len(game.actions)
+        self.charts: ChartsWindow | None = None
+
+        self.scene = BoardScene(self.module, game.shown_state, self.assets, self)
+        self.view = PlayView(self.scene, self)
+        self.hand_over = HandOverScreen(self)
+        self.hand_over.ready.connect(self.dismiss_hand_over)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.view)
+        self.stack.addWidget(self.hand_over)
+        self.setCentralWidget(self.stack)
+
+        self.log_panel = LogPanel()
+        self.side_panel = SidePanel()
+        self.minimap = Minimap(self.view)
+        self.minimap.setMaximumHeight(220)
+        self._dock("Overview", self.minimap, Qt.RightDockWidgetArea)
+        self._dock("Log", self.log_panel, Qt.RightDockWidgetArea)
+        self._dock("Boxes and tracks", self.side_panel, Qt.RightDockWidgetArea)
+
+        self.hover_label = QLabel()
+        self.turn_label = QLabel()
+        self.warning_label = QLabel()
+        self.warning_label.setStyleSheet("color: #b00000; font-weight: bold;")
+        self.statusBar().addWidget(self.hover_label, 1)
+        self.statusBar().addPermanentWidget(self.warning_label)
+        self.statusBar().addPermanentWidget(self.turn_label)
+
+        self.view.actionRequested.connect(self.run)
+        self.view.counterSelected.connect(lambda kind, item_id: self._selection_changed())
+        self.view.contextRequested.connect(self._context_menu)
+        self.view.mouseMovedOnMap.connect(self._show_point)
+        self.log_panel.positionChosen.connect(self.goto)
+        buttons = self.log_panel.buttons
+        buttons["first"].clicked.connect(self.replay_first)
+        buttons["previous"].clicked.connect(self.replay_previous)
+        buttons["next"].clicked.connect(self.replay_next)
+        buttons["last"].clicked.connect(self.replay_last)
+        buttons["bookmark"].clicked.connect(lambda: self.add_bookmark(None))
+        buttons["continue"].clicked.connect(self.continue_from_here)
+        self.side_panel.locationChosen.connect(self.center_on)
+        self._build_actions()
+        self.resize(1400, 900)
+        self.resizeDocks(self.findChildren(QDockWidget)[:1], [400], Qt.Horizontal)
+        self.refresh()
+
+    def _dock(self, title: str, widget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_actions(self) -> None:
+        build_menus(self)
+
+    def context_menu_for(self, key, at: Location | None) -> QMenu:
+        """The context menu for a counter (``key``) and/or a place; built here so tests can read it."""
+        return context_menu(self, key, at)
+
+    def _context_menu(self, key, at, global_pos) -> None:
+        self.context_menu_for(key, at).popup(global_pos)
+
+    # -- the one way the game changes ------------------------------------------------------------
+
+    def run(self, action) -> LogEntry | None:
+        """Apply one action; a refused one is reported and changes nothing."""
+        before = self.game.state
+        try:
+            entry = self.game.do(action)
+        except ActionError as exc:
+            self.last_error = str(exc)
+            self.statusBar().showMessage(f"Not done: {exc}", 8000)
+            self.refresh()
+            return None
+        self.last_error = ""
+        self.statusBar().showMessage(entry.text, 5000)
+        after = self.game.state
+        if after.turn != before.turn:
+            self.autosave()
+        self.refresh()
+        if self.hot_seat and after.active_side != before.active_side and after.active_side is not None:
+            self.show_hand_over()
+        return entry
+
+    def refresh(self) -> None:
+        game = self.game
+        state = game.shown_state
+        self.scene.show_state(state)
+        self.log_panel.show_game(game)
+        self.side_panel.show_state(self.module, state, self.scene.board)
+        side = self.module.pieces.sides.get(state.active_side or "")
+        replay = f"  ·  REPLAY {game.position}/{len(game.actions)}" if game.replaying else ""
+        self.turn_label.setText(f"{phase_name(self.module, state)}  ·  {side.name if side else '-'}{replay}")
+        self.warning_label.setText("⚠ " + self.load_warnings[0] if self.load_warnings else "")
+        names = self.actions_by_name
+        names["undo"].setEnabled(game.can_undo())
+        names["redo"].setEnabled(game.can_redo())
+        title = f"{self.module.meta.title} — {self.module.scenarios[game.scenario].name}"
+        if self.save_path:
+            title += f" — {self.save_path.name}"
+        self.setWindowTitle(title)
+        self.minimap.viewport().update()
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def undo(self) -> LogEntry | None:
+        try:
+            entry = self.game.undo()
+        except ActionError as exc:
+            self.statusBar().showMessage(str(exc), 6000)
+            self.last_error = str(exc)
+            return None
+        self.statusBar().showMessage(f"Undone: {entry.text}", 5000)
+        self.refresh()
+        return entry
+
+    def redo(self) -> LogEntry | None:
+        try:
+            entry = self.game.redo()
+        except ActionError as exc:
+            self.statusBar().showMessage(str(exc), 6000)
+            return None
+        self.statusBar().showMessage(f"Redone: {entry.text}", 5000)
+        self.refresh()
+        return entry
+
+    def roll(self, die: str | None = None, count: int = 1) -> LogEntry | None:
+        return self.run(RollDice(die=die or next(iter(self.module.meta.dice)), count=count))
+
+    def next_phase(self) -> LogEntry | None:
+        return self.run(NextPhase())
+
+    def draw_chit(self, cup: str) -> LogEntry | None:
+        return self.run(DrawChit(cup=cup))
+
+    def selected_piece(self) -> str | None:
+        key = self.scene.selected
+        return key[1] if key and key[0] == "piece" and key[1] in self.game.state.pieces else None
+
+    def select_piece(self, piece_id: str) -> None:
+        self.scene.select(("piece", piece_id))
+        self._selection_changed()
+
+    def flip_selected(self) -> LogEntry | None:
+        key = self.scene.selected
+        if key and key[0] == "marker":
+            return self.run(FlipMarker(instance=key[1]))
+        piece = self.selected_piece()
+        return self.run(Flip(piece=piece)) if piece else self._nothing_selected()
+
+    def step_loss_selected(self) -> LogEntry | None:
+        piece = self.selected_piece()
+        return self.run(StepLoss(piece=piece)) if piece else self._nothing_selected()
+
+    def eliminate_selected(self) -> LogEntry | None:
+        key = self.scene.selected
+        if key and key[0] == "marker":
+            return self.run(RemoveMarker(instance=key[1]))
+        piece = self.selected_piece()
+        return self.run(Eliminate(pieces=(piece,))) if piece else self._nothing_selected()
+
+    def _nothing_selected(self) -> None:
+        self.statusBar().showMessage("Click a counter first", 4000)
+        return None
+
+    def _selection_changed(self) -> None:
+        key = self.scene.selected
+        if key and key[0] == "piece":
+            self.statusBar().showMessage(f"Selected {piece_name(self.module, key[1])}", 4000)
+
+    # -- replay, bookmarks ---------------------------------------------------------------------
+
+    def goto(self, index: int) -> None:
+        self.game.goto(index)
+        self.refresh()
+
+    def replay_first(self) -> None:
+        self.game.first()
+        self.refresh()
+
+    def replay_previous(self) -> None:
+        self.game.previous()
+        self.refresh()
+
+    def replay_next(self) -> None:
+        self.game.next()
+        self.refresh()
+
+    def replay_last(self) -> None:
+        self.game.last()
+        self.refresh()
+
+    def continue_from_here(self) -> int:
+        cut = self.game.continue_from_here()
+        self.statusBar().showMessage(f"Playing on from here; {cut} later action(s) kept as a branch", 6000)
+        self.refresh()
+        return cut
+
+    def add_bookmark(self, note: str | None) -> None:
+        if note is None:
+            note, ok = QInputDialog.getText(self, "Bookmark", "Note for this position:")
+            if not ok:
+                return
+        self.game.bookmark(note)
+        self.refresh()
+
+    # -- dialogs and menus -------------------------------------------------------------------
+
+    def _note_dialog(self) -> None:
+        text, ok = QInputDialog.getText(self, "Note", "Line for the log:")
+        if ok and text.strip():
+            self.run(Note(text=text.strip()))
+
+    def _set_turn_dialog(self) -> None:
+        state = self.game.state
+        turn, ok = QInputDialog.getInt(self, "Turn marker", "Turn:", state.turn, -1000, 10000)
+        if not ok:
+            return
+        phases = [p.name for p in self.module.meta.sequence] or ["(no phases)"]
+        name, ok = QInputDialog.getItem(self, "Phase marker", "Phase:", phases, min(state.phase, len(phases) - 1), False)
+        if ok:
+            self.run(SetTurn(turn=turn, phase=phases.index(name) if self.module.meta.sequence else 0))
+
+    def _name_player(self, side_id: str) -> None:
+        name, ok = QInputDialog.getText(self, "Player", f"Name of the {self.module.pieces.sides[side_id].name} player:",
+                                        text=self.game.players.get(side_id, ""))
+        if ok:
+            self.game.players[side_id] = name.strip()
+
+    def _set_strict(self, on: bool) -> None:
+        self.game.strict = on
+        self.refresh()
+
+    def show_charts(self) -> ChartsWindow:
+        if self.charts is None:
+            self.charts = ChartsWindow(self.module, self)
+        self.charts.show()
+        self.charts.raise_()
+        return self.charts
+
+    # -- hot-seat -------------------------------------------------------------------------------
+
+    def show_hand_over(self) -> None:
+        state = self.game.state
+        side_id = state.active_side or ""
+        side = self.module.pieces.sides.get(side_id)
+        self.hand_over.for_side(side.name if side else side_id, self.game.players.get(side_id, ""),
+                                phase_name(self.module, state))
+        if not self.handing_over:
+            self._docks_shown = [d for d in self.findChildren(QDockWidget) if d.isVisible()]
+        for dock in self._docks_shown:
+            dock.hide()
+        self.stack.setCurrentWidget(self.hand_over)
+        for action in self.actions_by_name.values():
+            action.setEnabled(False)
+        self.actions_by_name["quit"].setEnabled(True)
+
+    def dismiss_hand_over(self) -> None:
+        self.stack.setCurrentWidget(self.view)
+        for dock in getattr(self, "_docks_shown", []):
+            dock.show()
+        self._docks_shown = []
+        for action in self.actions_by_name.values():
+            action.setEnabled(True)
+        self.refresh()
+
+    @property
+    def handing_over(self) -> bool:
+        return self.stack.currentWidget() is self.hand_over
+
+    # -- view helpers ----------------------------------------------------------------------------
+
+    def center_on(self, at: Location) -> None:
+        point = location_center(self.module, self.scene.board, at)
+        if point is not None:
+            self.view.centerOn(*point)
+
+    def _show_point(self, x: float, y: float) -> None:
+        text = status_text(info_at(self.module.map, x, y))
+        region = self.scene.board.region_at(x, y)
+        at = region.at if region is not None else None
+        info = info_at(self.module.map, x, y)
+        if at is None and info is not None:
+            at = Location.hex(info.label)
+        if region is not None:
+            text = region.title
+        if at is not None:
+            pieces = self.game.shown_state.stack(at)
+            if pieces:
+                text += "  —  " + ", ".join(piece_name(self.module, p) for p in reversed(pieces))
+            controller = self.game.shown_state.control.get(at.id) if at.kind == "hex" else None
+            if controller:
+                text += f"  ·  controlled by {self.module.pieces.sides[controller].name}"
+        self.hover_label.setText(text)
+
+    def closeEvent(self, event) -> None:
+        self.autosave()
+        if self.charts is not None:
+            self.charts.close()
+        super().closeEvent(event)
+
+
+def open_play_window(game: Game, assets: dict[str, bytes] | None = None, **options) -> PlayWindow:
+    """Show a play window (creating the QApplication if needed); the caller runs ``exec()``."""
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        QApplication([])
+    window = PlayWindow(game, assets, **options)
+    window.show()
+    window.view.fit_to_window()
+    if window.hot_seat and game.state.active_side is not None:
+        window.show_hand_over()
+    return window
