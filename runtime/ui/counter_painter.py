@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -61,7 +61,6 @@ class CounterFace:
     setup: str = ""
     image: str | None = None
     abbreviation: str = ""
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
 
 def _num(value: int | None) -> str:
@@ -84,7 +83,23 @@ def values_text(values: StepValues) -> str:
     return "-".join(parts)
 
 
+def short_designation(designation: str) -> str:
+    """The part of a designation printed by the symbol: ``DE 29/3 airegt`` → ``29/3``.
+
+    Designations written in a rulebook's shorthand carry the command before (``US``,
+    ``DE``, ``SS``) and the type and echelon after (``iregt``, ``abde``); the counter's
+    colour and symbol already say those.
+    """
+    tokens = designation.split()
+    if len(tokens) > 1 and tokens[0].isalpha() and tokens[0].isupper() and len(tokens[0]) <= 3:
+        tokens = tokens[1:]
+    if len(tokens) > 1 and tokens[-1].isalpha() and tokens[-1].islower():
+        tokens = tokens[:-1]
+    return " ".join(tokens)
+
+
 def _split_designation(designation: str) -> tuple[str, str]:
+    designation = short_designation(designation)
     if "/" in designation:
         unit, parent = designation.split("/", 1)
         return unit.strip(), parent.strip()
