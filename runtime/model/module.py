@@ -6,6 +6,7 @@ from .common import Id, Model
 from .map import MapData
 from .meta import ModuleMeta
 from .pieces import PiecesData
+from .rules import RulesConfig
 from .scenario import Scenario
 from .tables import TablesData
 
@@ -16,3 +17,4 @@ class Module(Model):
     pieces: PiecesData = PiecesData()
     tables: TablesData = TablesData()
     scenarios: dict[Id, Scenario] = {}
+    rules: RulesConfig = RulesConfig()

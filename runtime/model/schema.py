@@ -7,6 +7,7 @@ from typing import Any
 from .map import MapData
 from .meta import ModuleMeta
 from .pieces import PiecesData
+from .rules import RulesConfig
 from .scenario import Scenario
 from .tables import TablesData
 
@@ -16,6 +17,7 @@ SCHEMA_FILES = {
     "pieces.schema.json": PiecesData,
     "tables.schema.json": TablesData,
     "scenario.schema.json": Scenario,
+    "rules.schema.json": RulesConfig,
 }
 
 

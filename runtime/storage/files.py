@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from runtime.model import MapData, Module, ModuleMeta, PiecesData, Scenario, TablesData
+from runtime.model.rules import RulesConfig
 
 from .errors import ModuleError, ModuleIssue
 from .jsonio import dumps
@@ -24,6 +25,7 @@ MODEL_FILES: dict[str, type[BaseModel]] = {
     "map.json": MapData,
     "pieces.json": PiecesData,
     "tables.json": TablesData,
+    "rules.json": RulesConfig,
 }
 REQUIRED_FILES = ("module.json", "map.json")
 SCENARIO_RE = re.compile(r"^scenarios/([A-Za-z0-9][A-Za-z0-9_.\-]*)\.json$")
@@ -114,6 +116,7 @@ def module_from_files(files: dict[str, bytes]) -> LoadedModule:
         map=parts["map.json"],
         pieces=parts.get("pieces.json", PiecesData()),
         tables=parts.get("tables.json", TablesData()),
+        rules=parts.get("rules.json", RulesConfig()),
         scenarios=scenarios,
     )
     from runtime.validation import check_module  # late import: validation builds on storage errors
@@ -162,6 +165,8 @@ def files_from_module(module: Module, assets: dict[str, bytes] | None = None) ->
         "pieces.json": _dump(module.pieces).encode("utf-8"),
         "tables.json": _dump(module.tables).encode("utf-8"),
     }
+    if module.rules != RulesConfig():  # rules.json only once the module configures its rules
+        files["rules.json"] = _dump(module.rules).encode("utf-8")
     for scenario_id, scenario in module.scenarios.items():
         files[f"scenarios/{scenario_id}.json"] = _dump(scenario).encode("utf-8")
     for name, data in (assets or {}).items():

@@ -56,6 +56,10 @@ def save_folder(module: Module, folder: Path, assets: dict[str, bytes] | None = 
                 changed.append(name)
         elif write_if_changed(path, data.decode("utf-8")):
             changed.append(name)
+    for name in MODEL_FILES:  # an optional file whose content went back to the defaults
+        if name not in files and (folder / name).is_file():
+            (folder / name).unlink()
+            changed.append(name)
     scenario_dir = folder / "scenarios"
     if scenario_dir.is_dir():
         for old in sorted(scenario_dir.glob("*.json")):

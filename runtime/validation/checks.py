@@ -28,6 +28,9 @@ def check_module(module: Module, assets: dict[str, bytes] | None = None) -> list
     _check_pieces(module, report)
     _check_tables(module, report)
     _check_scenarios(module, report)
+    from runtime.rules.config_check import rules_problems  # rules.json names ids of the other files
+
+    report.issues.extend(rules_problems(module))
     return sorted(report.issues)
 
 

@@ -85,3 +85,16 @@ def test_images_round_trip(tmp_path):
     save_module(module, tmp_path / "m", assets={"images/underlay.png": b"\x89PNG fake"})
     loaded = load_module(tmp_path / "m")
     assert loaded.assets == {"images/underlay.png": b"\x89PNG fake"}
+
+
+def test_rules_file_back_to_defaults_is_removed(tmp_path):
+    from runtime.model.rules import RulesConfig
+
+    module = small_module()
+    module.rules = module.rules.model_copy(update={"stacking": module.rules.stacking.model_copy(update={"limit": 3})})
+    save_module(module, tmp_path / "m")
+    assert (tmp_path / "m" / "rules.json").exists()
+    module.rules = RulesConfig()
+    save_module(module, tmp_path / "m")
+    assert not (tmp_path / "m" / "rules.json").exists()
+    assert load_module(tmp_path / "m").module.rules == RulesConfig()

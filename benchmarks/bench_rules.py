@@ -1,0 +1,192 @@
+"""Benchmark: the rules engine on a 100×100-hex map (10,000 hexes) with 500 units.
+
+Run: ``.venv/bin/python benchmarks/bench_rules.py``
+
+Measures, after one warm-up call (graphs and lines are built once per module and cached):
+
+* ``reach``: every reachable hex of one unit, with costs and paths (target ≤ 10 ms);
+* ``supply``: supply of every hex and unit of one side, one multi-source search (≤ 50 ms);
+* ``observe``: one observation check at 3–12 hexes (≤ 0.2 ms).
+
+As a reference, the same searches run on the same graph with scipy's compiled
+``csgraph.dijkstra`` when scipy is installed. scipy is NOT a dependency of Hexwright;
+install it for this benchmark only: ``.venv/bin/pip install scipy``.
+
+Not a test: speed is measured here, never asserted in the test suite.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from runtime.geometry import format_hexside  # noqa: E402
+from runtime.model import (  # noqa: E402
+    HexData, HexFeature, HexFeatureType, HexsideData, Level, Piece, Side, StepValues, TerrainEffects, UnitType,
+    new_module,
+)
+from runtime.model.rules import LosRules, RulesConfig, SupplyRules, ZocRules  # noqa: E402
+from runtime.rules import enemy_zoc, make_board, movement_graph, observe, reach, supply  # noqa: E402
+from runtime.rules.hexmap import hex_map  # noqa: E402
+
+SIZE = 100
+UNITS = 500
+
+
+def build(seed: int = 1):
+    rng = random.Random(seed)
+    m = new_module("bench", "Bench", SIZE, SIZE)
+    grid = m.map.grid.hex_grid()
+    scheme = m.map.grid.labels.scheme()
+    m.map.levels = [Level(value=v) for v in range(15)]
+    m.map.hex_feature_types["source"] = HexFeatureType(name="Source", kind="supply_source")
+    for h in grid.hexes():
+        t = rng.choices(["clear", "woods", "rough"], [6, 3, 1])[0]
+        m.map.hexes[scheme.format(h, grid)] = HexData(terrain=t, level=rng.randrange(0, 6))
+    for h in grid.hexes():  # rivers on ~5 % of hexsides, roads along every 10th column and row
+        for d in range(3):
+            n = grid.neighbor(h, d)
+            if not grid.contains(n):
+                continue
+            key = format_hexside(grid, grid.hexside(h, d), scheme)
+            feats = ["river"] if rng.random() < 0.05 else []
+            road = (h.col % 10 == 0 and n.col == h.col) or (h.row % 10 == 0 and abs(n.row - h.row) <= 1
+                                                              and n.col != h.col and rng.random() < 0.9)
+            if feats or road:
+                m.map.hexsides[key] = HexsideData(features=feats, connections=["road"] if road else [])
+    for r in range(0, SIZE, 10):
+        m.map.hexes[scheme.format(grid.hex_at(r), grid)].features = [HexFeature(type="source", side="blue")]
+        m.map.hexes[scheme.format(grid.hex_at((SIZE - 1) * SIZE + r), grid)].features = [
+            HexFeature(type="source", side="red")]
+    m.tables.terrain_effects = TerrainEffects(
+        terrain={"clear": {"*": "1"}, "woods": {"*": "2"}, "rough": {"*": "3"}},
+        hexsides={"river": {"*": "+2"}}, connections={"road": {"*": "1/2", "foot": "1"}})
+    m.pieces.sides = {"blue": Side(name="Blue", color="#0000ff"), "red": Side(name="Red", color="#ff0000")}
+    m.pieces.unit_types = {"inf": UnitType(name="Inf", movement_class="foot"),
+                           "arm": UnitType(name="Arm", movement_class="motor", armored=True)}
+    occupancy = {}
+    cells = rng.sample(grid.hexes(), UNITS)
+    for k, h in enumerate(cells):
+        side = "blue" if h.col < SIZE // 2 else "red"
+        pid = f"u{k:03d}"
+        m.pieces.pieces[pid] = Piece(side=side, designation=pid, unit_type="arm" if k % 3 == 0 else "inf",
+                                     steps=[StepValues(combat=4, movement=12 if k % 3 == 0 else 6)])
+        occupancy[pid] = scheme.format(h, grid)
+    m.rules = RulesConfig(zoc=ZocRules(stop_on_enter=True, can_leave=True),
+                          supply=SupplyRules(blocked_by_hexsides=["river"]), los=LosRules())
+    return m, occupancy
+
+
+def timed(fn, repeat: int = 30) -> tuple[float, float]:
+    fn()
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples) * 1000, min(samples) * 1000
+
+
+def scipy_reference(m, occupancy, unit_id: str):
+    try:
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import dijkstra
+    except ImportError:
+        return None
+    piece = m.pieces.pieces[unit_id]
+    mg = movement_graph(m, m.pieces.unit_types[piece.unit_type].movement_class)
+    hm = hex_map(m.map)
+    board = make_board(m, occupancy)
+    enemy = board.enemy_hexes(piece.side)
+    n = len(hm.labels)
+    rows, cols, vals = [], [], []
+    for i, j, data in mg.graph.edges(data=True):
+        if j in enemy or data["w"] < 0:
+            continue
+        rows.append(i)
+        cols.append(j)
+        vals.append(data["w"] / mg.scale)
+    graph = csr_matrix((np.array(vals), (np.array(rows), np.array(cols))), shape=(n, n))
+    start = hm.idx(occupancy[unit_id])
+    limit = piece.steps[0].movement
+
+    def reach_ref():
+        return dijkstra(graph, indices=start, limit=limit)
+
+    # supply reference: unweighted multi-source search on the hexes a line may use
+    ezoc = enemy_zoc(board, m.rules.zoc, "blue") - board.friendly_hexes("blue")
+    blocked = board.enemy_hexes("blue") | ezoc
+    srows, scols = [], []
+    for i in range(n):
+        if i in blocked:
+            continue
+        for _d, j in hm.neighbors[i]:
+            if j not in blocked and not ({"river"} & hm.side_features.get((i, j), frozenset())
+                                         and (i, j) not in hm.side_connections):
+                srows.append(i)
+                scols.append(j)
+    sgraph = csr_matrix((np.ones(len(srows)), (np.array(srows), np.array(scols))), shape=(n, n))
+    sources = [hm.idx(s) for s in supply(m, occupancy, "blue").sources]
+
+    def supply_ref():
+        return dijkstra(sgraph, indices=sources, min_only=True, unweighted=True)
+
+    return reach_ref, supply_ref
+
+
+def main() -> None:
+    t0 = time.perf_counter()
+    m, occupancy = build()
+    print(f"built 100×100 module with {len(occupancy)} units in {(time.perf_counter() - t0) * 1000:.0f} ms")
+    t0 = time.perf_counter()
+    movement_graph(m, "foot")
+    movement_graph(m, "motor")
+    print(f"movement graphs (2 classes, networkx DiGraph): {(time.perf_counter() - t0) * 1000:.0f} ms, once per module")
+
+    foot = next(p for p, pc in sorted(m.pieces.pieces.items()) if pc.unit_type == "inf")
+    motor = next(p for p, pc in sorted(m.pieces.pieces.items()) if pc.unit_type == "arm")
+    for label, uid in (("reach, foot MA 6", foot), ("reach, motor MA 12 (roads 1/2)", motor)):
+        res = reach(m, occupancy, uid)
+        med, best = timed(lambda: reach(m, occupancy, uid))
+        print(f"{label:34s} {len(res.hexes):5d} hexes  median {med:7.2f} ms  best {best:7.2f} ms  (target ≤ 10)")
+    res = supply(m, occupancy, "blue")
+    med, best = timed(lambda: supply(m, occupancy, "blue"), repeat=15)
+    print(f"{'supply, whole side (blue)':34s} {len(res.length):5d} hexes  median {med:7.2f} ms  best {best:7.2f} ms  "
+          "(target ≤ 50)")
+    rng = random.Random(7)
+    grid = m.map.grid.hex_grid()
+    scheme = m.map.grid.labels.scheme()
+    pairs = []
+    while len(pairs) < 200:
+        a, b = rng.choice(grid.hexes()), rng.choice(grid.hexes())
+        if 3 <= grid.distance(a, b) <= 12:
+            pairs.append((scheme.format(a, grid), scheme.format(b, grid)))
+    for a, b in pairs:
+        observe(m, a, b)
+    t0 = time.perf_counter()
+    rounds = 20
+    for _ in range(rounds):
+        for a, b in pairs:
+            observe(m, a, b)
+    per = (time.perf_counter() - t0) / (rounds * len(pairs)) * 1000
+    print(f"{'observe, 3-12 hexes (mean of 4000)':34s}        mean   {per:7.4f} ms                 (target ≤ 0.2)")
+
+    ref = scipy_reference(m, occupancy, motor)
+    if ref is None:
+        print("scipy not installed: no reference (pip install scipy, for this benchmark only)")
+        return
+    reach_ref, supply_ref = ref
+    med, best = timed(reach_ref)
+    print(f"{'scipy dijkstra, reach (no ZOC)':34s}        median {med:7.2f} ms  best {best:7.2f} ms")
+    med, best = timed(supply_ref, repeat=15)
+    print(f"{'scipy dijkstra, side supply':34s}        median {med:7.2f} ms  best {best:7.2f} ms  (graph prebuilt)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,247 @@
+"""``rules.json``: how the module's rules work, as data the rules engine reads.
+
+Every group names the rulebook ``section`` it implements, so the engine can cite it in
+each ruling ("stopped: enemy ZOC — §8.1.1"). Every value has a default that means
+"the usual thing" so a module only writes what differs. Costs and strengths are exact
+numbers as text (``"2"``, ``"1/2"``), like the tables.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .common import Id, Model
+from .map import FeatureKind
+from .tables import Number
+
+Enforcement = Literal["enforce", "warn", "off"]
+"""``enforce``: an illegal action is refused; ``warn``: allowed with a logged override;
+``off``: the engine neither checks nor shows the rule."""
+
+RULE_IDS = (
+    "movement", "zoc", "stacking", "exit", "entry", "supply", "los", "combat", "retreat", "advance",
+)
+
+
+class ZocWithdrawal(Model):
+    """Leaving enemy ZOC at a price (DoM §2.2/§8.1.1 tactical withdrawal)."""
+
+    optional_rule: Id | None = Field(None, description="only when this optional rule is on")
+    armored_only: bool = True
+    extra_cost: Number = "4"
+    first_hex_not_in_ezoc: bool = True
+    not_across_hexsides: list[Id] = Field([], description="hexside features the first step may not cross")
+    not_toward_edge: dict[Id, Literal["north", "south", "east", "west"]] = Field(
+        {}, description="by side: the map edge the first step may not move closer to (DoM: DE east, US west)")
+    section: str = ""
+
+
+class ZocRules(Model):
+    """Zones of control: who exerts them, where they reach, what they do to movement."""
+
+    exerting_unit_types: list[Id] | None = Field(
+        None, description="None: every unit type whose exerts_zoc is true; else only these types")
+    blocked_by_hexsides: list[Id] = Field([], description="hexside features a ZOC does not extend across")
+    stop_on_enter: bool = True
+    enter_cost: Number = Field("0", description="extra MP to enter an enemy-controlled hex")
+    leave_cost: Number = Field("0", description="extra MP to leave an enemy-controlled hex")
+    can_leave: bool = Field(False, description="may a unit starting in EZOC move out of it at all")
+    zoc_to_zoc: bool = Field(False, description="may a unit step directly from one EZOC hex to another")
+    reenter_after_leaving: bool = Field(
+        True, description="False: a unit that started in EZOC may enter no EZOC in that move (St-Lô 4.1 A)")
+    friendly_negates_for_movement: bool = False
+    no_crossing_between_ezoc: list[Id] = Field(
+        [], description="hexside features that may not be crossed when both hexes are in EZOC (ToV 9.2)")
+    withdrawal: ZocWithdrawal | None = None
+    section: str = ""
+
+
+class StackingRules(Model):
+    """How many units may share a hex, checked at the end of a move, retreat or advance."""
+
+    limit: int | None = Field(1, ge=1, description="None: no limit")
+    weights: dict[Id, int] = Field({}, description="weight by unit type id or unit size (default 1)")
+    exempt_unit_types: list[Id] = []
+    hq_counts: bool = True
+    max_hq: int | None = Field(None, ge=0, description="HQs per hex, None: no separate limit")
+    section: str = ""
+
+
+class MovementMode(Model):
+    """A kind of move with its own allowance or movement class (St-Lô 8.1 vs 8.2)."""
+
+    name: str
+    allowance: int | None = Field(None, ge=0, description="None: the unit's printed movement")
+    movement_class: Id | None = Field(None, description="None: the unit type's class")
+    keep_away_from_enemy: int | None = Field(
+        None, ge=1, description="the unit must stay more than this many hexes from enemy units throughout, "
+                                "start and end included (St-Lô 8.2 A: 4)")
+    section: str = ""
+
+
+class MovementRules(Model):
+    """Moving units over the map: exits, entry from boxes, modes."""
+
+    exit_allowed: bool = Field(True, description="may units leave the map voluntarily (DoM §8.1.3)")
+    exit_edges: list[Literal["north", "south", "east", "west"]] = Field([], description="[] = any edge")
+    entry_road_from_edge: bool = Field(
+        True, description="an entry hex with a road crossing its map edge is entered at road cost")
+    modes: dict[Id, MovementMode] = {}
+    section: str = ""
+    exit_section: str = ""
+    entry_section: str = ""
+
+
+class RoadLeg(Model):
+    """The two-part line: up to ``max_hexes`` to a road, then along roads (St-Lô 7.3)."""
+
+    max_hexes: int = Field(10, ge=0)
+    connection_types: list[Id] = Field([], description="[] = every connection of kind road")
+
+
+class SupplyRules(Model):
+    """Supply lines / lines of communication for a whole side."""
+
+    enabled: bool = Field(True, description="False: the game has no supply rule; the play window hides the "
+                                            "supply overlay (the query still answers)")
+    source_kinds: list[FeatureKind] = ["supply_source", "depot"]
+    source_feature_types: list[Id] = Field([], description="also these hex feature types, whatever their kind")
+    blocked_by_enemy_units: bool = True
+    blocked_by_ezoc: bool = True
+    ezoc_negated_by_friendly: bool = True
+    blocked_by_enemy_control: bool = False
+    blocked_by_hexsides: list[Id] = Field([], description="hexside features a line may not cross")
+    bridged_by_connections: bool = Field(True, description="a road/rail across a blocking hexside lets it through")
+    blocked_by_terrain: list[Id] = []
+    max_length: int | None = Field(None, ge=0, description="hexes from the unit (not counted) to the source")
+    road_leg: RoadLeg | None = None
+    section: str = ""
+
+
+class AdjacentException(Model):
+    """A higher hex next to the target does not block at ``distance`` if the OP is
+    ``min_advantage`` or more levels above the target (St-Lô 11.3.5)."""
+
+    distance: int = Field(ge=1)
+    min_advantage: int
+
+
+class ObservationValue(Model):
+    min_advantage: int
+    value: int
+
+
+class LosRules(Model):
+    """Line of sight and observation (St-Lô 11.x)."""
+
+    enabled: bool = Field(True, description="False: the game has no LOS rule; the play window hides the LOS "
+                                            "tool (the query still answers)")
+    auto_range: int = Field(2, ge=0, description="observation always succeeds this close")
+    max_range: int | None = Field(12, ge=1)
+    min_advantage: int = Field(2, description="levels the observer must be above the target beyond auto range")
+    blocking_terrain: list[Id] | None = Field(None, description="None: terrain types with blocks_los")
+    blocking_features: list[Id] = []
+    target_hex_terrain_blocks: bool = False
+    higher_than_observer_blocks: bool = True
+    higher_adjacent_to_target_blocks: bool = True
+    adjacent_exceptions: list[AdjacentException] = [
+        AdjacentException(distance=3, min_advantage=3), AdjacentException(distance=4, min_advantage=4),
+    ]
+    hexside_choice: Literal["either", "both"] = Field(
+        "either", description="along a hexside: clear if either hex is clear, or only if both are")
+    observation_values: list[ObservationValue] = [
+        ObservationValue(min_advantage=4, value=4), ObservationValue(min_advantage=3, value=3),
+        ObservationValue(min_advantage=2, value=2),
+    ]
+    default_value: int = 1
+    section: str = ""
+
+
+class FormationBonus(Model):
+    """Shift when several units of one formation attack together (DoM §2.1)."""
+
+    optional_rule: Id | None = None
+    min_units: int = 2
+    shift: int = 1
+    max_total: int = 1
+
+
+class MultiplierOverride(Model):
+    """A defender-hex multiplier that changes when every attacker is across a hexside
+    feature (ToV 12.4: ×3 in a Metz fort, ×4 if attacked only across rivers)."""
+
+    feature: Id
+    across: list[Id]
+    defense_multiplier: Number
+
+
+class RetreatRules(Model):
+    """Legal retreat paths (DoM §9.3, ToV 10.4)."""
+
+    through_units: bool = False
+    into_units: Literal["never", "friendly_within_stacking"] = "never"
+    into_ezoc: Literal["prohibited", "step_loss", "allowed"] = "prohibited"
+    ezoc_negated_by_friendly: bool = False
+    blocked_hexsides: list[Id] = []
+    bridges_allow: bool = False
+    hexsides_allowed_on_first_step: list[Id] = Field(
+        [], description="blocked hexsides a retreat may cross only as its first step (ToV 10.4)")
+    off_map: Literal["eliminated", "allowed"] = "eliminated"
+    section: str = ""
+
+
+class AdvanceRules(Model):
+    """Advance after combat (DoM §9.5, ToV 10.5)."""
+
+    mode: Literal["retreat_path", "free"] = "retreat_path"
+    max_hexes: int = Field(1, ge=0, description="retreat_path: up to the retreat length")
+    max_hexes_armored: int | None = None
+    later_hex_terrain: list[Id] = Field([], description="free mode: terrain allowed after the first hex ([] = any)")
+    blocked_hexsides: list[Id] = []
+    bridges_allow: bool = True
+    ignore_zoc: bool = True
+    section: str = ""
+
+
+class CombatRules(Model):
+    """Odds or differential, caps, multipliers, shifts, DRMs, which CRT."""
+
+    crt: Id | None = Field(None, description="None: the module's only CRT")
+    attack_value: Literal["attack", "combat"] = "attack"
+    defense_value: Literal["defense", "combat"] = "defense"
+    min_value: Number | None = Field(None, description="odds/differential below this count as this (DoM ΔCF −1)")
+    max_value: Number | None = Field(None, description="above this count as this (DoM ΔCF 10)")
+    below_table: Literal["lowest_column", "no_attack"] = "lowest_column"
+    shifted_off_table: Literal["clamp", "no_attack"] = "clamp"
+    zero_defense: Literal["highest_column", "error"] = "highest_column"
+    hexside_shift_when: Literal["all_attackers", "any_attacker"] = "all_attackers"
+    round_multiplied: Literal["down", "exact"] = "down"
+    multiplier_overrides: list[MultiplierOverride] = []
+    terrain_benefits_side: dict[Id, Id] = Field(
+        {}, description="terrain/feature id → the only side its combat effect helps (ToV 12.3)")
+    weather_shifts: dict[Id, int] = {}
+    formation_bonus: FormationBonus | None = None
+    drm_min: int | None = None
+    drm_max: int | None = None
+    section: str = ""
+    retreat: RetreatRules = RetreatRules()
+    advance: AdvanceRules = AdvanceRules()
+
+
+class RulesConfig(Model):
+    """``rules.json``: the rules the engine computes, and how strictly."""
+
+    movement: MovementRules = MovementRules()
+    zoc: ZocRules = ZocRules()
+    stacking: StackingRules = StackingRules()
+    supply: SupplyRules = SupplyRules()
+    los: LosRules = LosRules()
+    combat: CombatRules = CombatRules()
+    enforcement: dict[Id, Enforcement] = Field(
+        {}, description="by rule id (movement, zoc, stacking, exit, entry, supply, los, combat, retreat, advance); "
+                        "missing: enforce")
+
+    def enforcement_of(self, rule: str) -> Enforcement:
+        return self.enforcement.get(rule, "enforce")

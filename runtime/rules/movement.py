@@ -1,0 +1,259 @@
+"""Where a unit can move: every reachable hex with its cost and a cheapest path.
+
+Dijkstra over the movement graph of the unit's class (:mod:`.movement_graph`), with the
+module's ZOC rules on top (DoM §8.1.1, ToV 9.2, St-Lô 4.1):
+
+* enemy-occupied hexes are never entered (DoM §8.1, St-Lô 8.1 H);
+* entering an EZOC hex costs ``zoc.enter_cost`` more and, with ``stop_on_enter``, ends
+  the move there; leaving one costs ``zoc.leave_cost`` more;
+* a unit starting in EZOC moves only if ``zoc.can_leave`` (or by a withdrawal, DoM §2.2);
+  it may step straight into another EZOC hex only if ``zoc.zoc_to_zoc``, and may enter
+  none at all in that move if not ``zoc.reenter_after_leaving`` (St-Lô 4.1 A);
+* an ``all`` step (DoM Table 1 river) is allowed only as the first step and uses all MF;
+* leaving the map costs what entering the edge hex costs, or the road cost (DoM §8.1.3);
+* a unit in an off-map box enters at the box's entry hexes paying the first hex's cost,
+  or the road cost where a road crosses the hex's map edge (DoM §8.2, Figure 6).
+
+Stacking is checked where the move ends (DoM §6): a hex may be passed through but
+``can_end`` is false there. The search is deterministic: ties keep the first path found
+in direction order from lower hex indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from runtime.model import Module
+from runtime.model.common import parse_fraction
+from runtime.model.rules import RulesConfig
+
+from .board import Board, Unit, make_board
+from .hexmap import HexMap
+from .movement_graph import ALL, MovementGraph, movement_graph
+from .movement_search import STOP_ZOC, ZocSearch, closest_free_edge_hexes
+from .rulings import Ruling
+from .stacking import stacking_problem, unit_weight
+from .zoc import enemy_zoc
+
+
+@dataclass(frozen=True)
+class ReachedHex:
+    hex: str
+    cost: Fraction
+    path: tuple[str, ...]
+    """Hexes entered, in order, ending here (the start hex is not included)."""
+    stop: bool = False
+    can_end: bool = True
+    rulings: tuple[Ruling, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hex": self.hex, "cost": str(self.cost), "path": list(self.path), "stop": self.stop,
+                "can_end": self.can_end, "rulings": [str(r) for r in self.rulings]}
+
+
+@dataclass(frozen=True)
+class ExitOption:
+    """Leaving the map from ``hex`` across its ``edge`` side."""
+
+    hex: str
+    edge: str
+    direction: str
+    cost: Fraction
+    by_road: bool
+    path: tuple[str, ...]
+    section: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hex": self.hex, "edge": self.edge, "direction": self.direction, "cost": str(self.cost),
+                "by_road": self.by_road, "path": list(self.path), "section": self.section}
+
+
+@dataclass
+class ReachResult:
+    unit: str
+    start: str
+    """Start hex label, or ``box:<id>`` for entry from an off-map box."""
+    allowance: Fraction
+    hexes: dict[str, ReachedHex] = field(default_factory=dict)
+    exits: list[ExitOption] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "start": self.start, "allowance": str(self.allowance),
+                "hexes": {k: v.to_json() for k, v in self.hexes.items()},
+                "exits": [e.to_json() for e in self.exits], "rulings": [str(r) for r in self.rulings]}
+
+
+def _allowance(unit: Unit, rules: RulesConfig, mode: str | None) -> tuple[int, str]:
+    cls = unit.unit_type.movement_class
+    allowance = unit.values.movement or 0
+    if mode is not None:
+        m = rules.movement.modes.get(mode)
+        if m is None:
+            raise ValueError(f"unknown movement mode {mode!r}")
+        allowance = m.allowance if m.allowance is not None else allowance
+        cls = m.movement_class or cls
+    return allowance, cls
+
+
+def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str | None = None,
+          weather: str | None = None, mode: str | None = None, allowance: Fraction | int | None = None,
+          optional_rules: frozenset[str] | set[str] = frozenset(),
+          steps: Mapping[str, int] | None = None, rules: RulesConfig | None = None,
+          enter_surcharge: Mapping[str, Fraction | int] | None = None,
+          leave_surcharge: Mapping[str, Fraction | int] | None = None) -> ReachResult:
+    """Reachable hexes of ``unit`` (DoM §8.1, ToV 9.0, St-Lô 8.0).
+
+    ``unit`` is placed by ``occupancy`` or, with ``box``, waits in that off-map box.
+    ``allowance`` overrides the unit's movement (e.g. MF left after part of a move);
+    ``rules`` overrides ``module.rules`` (players' enforcement choices).
+    ``enter_surcharge``/``leave_surcharge`` add MP to enter/leave particular hexes (ToV 7.2
+    interdiction: +1 each way around an air marker, doubled where two overlap); the
+    caller works them out from the markers in play.
+    """
+    rules = rules or module.rules
+    occ = dict(occupancy)
+    if box is not None:
+        occ.pop(unit, None)
+        if box not in module.map.boxes:
+            raise ValueError(f"unknown box {box!r}")
+    elif unit not in occ:
+        raise ValueError(f"piece {unit!r} is not on the map; give its hex or a box")
+    if unit not in module.pieces.pieces:
+        raise ValueError(f"unknown piece {unit!r}")
+    board = make_board(module, occ, steps)
+    piece = module.pieces.pieces[unit]
+    utype = module.pieces.unit_types[piece.unit_type]
+    hm = board.hm
+    me = board.units.get(unit) or Unit(unit, piece, utype, -1, (steps or {}).get(unit, 0))
+    printed, cls = _allowance(me, rules, mode)
+    total = Fraction(allowance) if allowance is not None else Fraction(printed)
+    mg = movement_graph(module, cls, weather, rules)
+    cap = mg.ticks(total)
+    others = board.without(unit) if box is None else board
+    side = piece.side
+    zoc = rules.zoc
+    raw_z = enemy_zoc(others, zoc, side) if rules.enforcement_of("zoc") != "off" else set()
+    search = ZocSearch(
+        hm, mg, zoc, mg.ticks(total), me.hex if box is None else -1, side, others.enemy_hexes(side),
+        raw_z - others.friendly_hexes(side) if zoc.friendly_negates_for_movement else raw_z, raw_z,
+        enter_z=mg.ticks(parse_fraction(zoc.enter_cost)), leave_z=mg.ticks(parse_fraction(zoc.leave_cost)),
+        enter_x=_surcharges(hm, mg, enter_surcharge), leave_x=_surcharges(hm, mg, leave_surcharge))
+    result = ReachResult(unit, f"box:{box}" if box is not None else hm.labels[me.hex], total)
+    mode_rules = rules.movement.modes.get(mode) if mode is not None else None
+    if mode_rules is not None and mode_rules.keep_away_from_enemy is not None:
+        near: set[int] = set()
+        for u in others.units.values():
+            if u.side != side:
+                near.update(hm.grid.index(h) for h in hm.grid.within(hm.grid.hex_at(u.hex),
+                                                                      mode_rules.keep_away_from_enemy))
+        if search.start in near:
+            result.rulings.append(Ruling("movement", f"{mode_rules.name}: within {mode_rules.keep_away_from_enemy} "
+                                         "hexes of an enemy unit", mode_rules.section, hm.labels[search.start]))
+            return result
+        search.enemy = search.enemy | near
+    w = zoc.withdrawal
+    if (w is not None and search.started_in_z and not zoc.can_leave
+            and (w.optional_rule is None or w.optional_rule in optional_rules)
+            and (utype.armored or not w.armored_only)):
+        search.withdrawal = w
+        search.withdrawal_ticks = mg.ticks(parse_fraction(w.extra_cost))
+
+    if box is not None:
+        _seed_from_box(search, module, rules, box, result)
+    elif not search.seed_start():
+        result.rulings.append(Ruling("zoc", "cannot leave enemy ZOC", zoc.section, hm.labels[search.start]))
+    search.run()
+
+    for j in sorted(search.dist, key=lambda k: hm.labels[k]):
+        if j == search.start:
+            continue
+        rulings: list[Ruling] = []
+        why = search.stop.get(j)
+        if why:
+            rule = "zoc" if why == STOP_ZOC else "movement"
+            rulings.append(Ruling(rule, why, zoc.section if rule == "zoc" else rules.movement.section, hm.labels[j]))
+        problem = ""
+        if rules.enforcement_of("stacking") != "off" and (
+                j in others.by_hex or (rules.stacking.limit is not None
+                                       and rules.stacking.limit < unit_weight(me, rules.stacking))):
+            problem = stacking_problem(others, rules.stacking, me, j)
+        if problem:
+            rulings.append(Ruling("stacking", problem, rules.stacking.section, hm.labels[j]))
+        result.hexes[hm.labels[j]] = ReachedHex(
+            hm.labels[j], mg.cost(search.dist[j]), search.path_to(j), why is not None, not problem, tuple(rulings))
+
+    if rules.movement.exit_allowed and rules.enforcement_of("exit") != "off":
+        result.exits = _exits(search, rules)
+    return result
+
+
+def _seed_from_box(search: ZocSearch, module: Module, rules: RulesConfig, box: str, result: ReachResult) -> None:
+    """Entry hexes of ``box`` at the first hex's cost, or by a road off the map edge (DoM §8.2)."""
+    hm, mg = search.hm, search.mg
+    sec = rules.movement.entry_section
+    entries = sorted(hm.idx(label) for label in module.map.boxes[box].entry_hexes)
+    for j in entries:
+        if j in search.enemy:
+            result.rulings.append(Ruling("entry", "entry hex occupied by the enemy", sec, hm.labels[j]))
+    free = [j for j in entries if j not in search.enemy]
+    if entries and not free:
+        free = closest_free_edge_hexes(hm, entries, search.enemy)
+        result.rulings.append(Ruling("entry", "every entry hex is blocked: entering at the closest free hex "
+                                     + ", ".join(hm.labels[j] for j in free), sec))
+    for j in sorted(free, key=lambda k: hm.labels[k]):
+        ticks = mg.entry[j]
+        if rules.movement.entry_road_from_edge and j in mg.road_entry:
+            ticks = mg.road_entry[j] if ticks is None or ticks == ALL else min(ticks, mg.road_entry[j])
+        if ticks is not None:
+            search.seed_entry(j, ticks)
+
+
+def _exits(search: ZocSearch, rules: RulesConfig) -> list[ExitOption]:
+    """Ways off the map from every hex reached and not stopped in (DoM §8.1.3)."""
+    hm, mg, zoc = search.hm, search.mg, search.zoc
+    edges = set(rules.movement.exit_edges)
+    out = []
+    for i in sorted(search.dist, key=lambda k: hm.labels[k]):
+        if i in search.stop or i not in mg.exits:
+            continue
+        in_z = i in search.z
+        if in_z and not zoc.can_leave:
+            continue
+        for d, name, ticks, by_road in mg.exits[i]:
+            if edges and name not in edges:
+                continue
+            if ticks == ALL:
+                if i != search.start:
+                    continue
+                cost = search.cap
+            else:
+                cost = search.dist[i] + ticks + (search.leave_z if in_z else 0) + search.leave_x.get(i, 0)
+            if cost <= search.cap:
+                out.append(ExitOption(hm.labels[i], name, hm.grid.directions[d], mg.cost(cost), by_road,
+                                      search.path_to(i), rules.movement.exit_section))
+    return out
+
+
+def _surcharges(hm: HexMap, mg: MovementGraph, extra: Mapping[str, Fraction | int] | None) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for label, cost in sorted((extra or {}).items()):
+        ticks = Fraction(cost) * mg.scale
+        if ticks.denominator != 1:
+            raise ValueError(f"surcharge {cost} at {label} is finer than the chart's costs")
+        out[hm.idx(label)] = int(ticks)
+    return out
+
+
+def move_cost(module: Module, occupancy: Mapping[str, str], unit: str, target: str, **kwargs: Any) -> ReachedHex | None:
+    """The cheapest way to ``target`` or ``None`` if it cannot be reached this move."""
+    return reach(module, occupancy, unit, **kwargs).hexes.get(target)
+
+
+def reach_board(board: Board, unit: str, **kwargs: Any) -> ReachResult:
+    """:func:`reach` for a board already made (same module and positions)."""
+    occ = {uid: board.hm.labels[u.hex] for uid, u in board.units.items()}
+    return reach(board.module, occ, unit, **kwargs)

@@ -1,0 +1,188 @@
+"""The search behind :func:`runtime.rules.reach`: Dijkstra with zone-of-control semantics.
+
+Costs are integer ticks of the movement graph (:mod:`.movement_graph`). A hex entered
+under a "stop" (enemy ZOC with ``stop_on_enter``, or an all-MF step) is settled but never
+expanded, which is how the ZOC stop of DoM §8.1.1 and St-Lô 4.1 B sits on top of plain
+Dijkstra. Every other ZOC effect is a test or a surcharge on one step:
+
+* leaving an EZOC hex: only with ``can_leave`` (or as a withdrawal, DoM §2.2/§8.1.1),
+  costing ``leave_cost`` (ToV 9.2); never straight into another EZOC hex unless
+  ``zoc_to_zoc``;
+* entering an EZOC hex: ``enter_cost`` more (ToV 9.2); none at all after starting in one
+  when not ``reenter_after_leaving`` (St-Lô 4.1 A);
+* no crossing of ``no_crossing_between_ezoc`` hexsides between two EZOC hexes (ToV 9.2).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from runtime.model.rules import ZocRules, ZocWithdrawal
+
+from .hexmap import HexMap
+from .movement_graph import ALL, MovementGraph
+
+STOP_ZOC = "stopped: enemy ZOC"
+STOP_ALL = "stopped: all MF spent"
+
+
+@dataclass
+class ZocSearch:
+    hm: HexMap
+    mg: MovementGraph
+    zoc: ZocRules
+    cap: int
+    """The allowance in ticks."""
+    start: int
+    """The start hex, or -1 when entering from a box."""
+    side: str
+    enemy: set[int]
+    z: set[int]
+    """Hexes whose EZOC counts for movement (after any friendly negation)."""
+    raw_z: set[int]
+    enter_z: int = 0
+    leave_z: int = 0
+    enter_x: dict[int, int] = field(default_factory=dict)
+    leave_x: dict[int, int] = field(default_factory=dict)
+    withdrawal: ZocWithdrawal | None = None
+    withdrawal_ticks: int = 0
+    dist: dict[int, int] = field(default_factory=dict)
+    prev: dict[int, int] = field(default_factory=dict)
+    stop: dict[int, str] = field(default_factory=dict)
+    heap: list[tuple[int, int]] = field(default_factory=list)
+    _paths: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def started_in_z(self) -> bool:
+        return self.start in self.z
+
+    @property
+    def forbid_z(self) -> bool:
+        return self.started_in_z and not self.zoc.reenter_after_leaving
+
+    def offer(self, j: int, cost: int, frm: int, why_stop: str = "", all_mf: bool = False) -> None:
+        """Reach ``j`` at ``cost`` from ``frm``; an all-MF step (the whole allowance) pays no extras."""
+        if cost > self.cap or j in self.enemy:
+            return
+        if self.enter_x and not all_mf:
+            cost += self.enter_x.get(j, 0)
+        if j in self.z:
+            if self.forbid_z:
+                return
+            if not all_mf:
+                cost += self.enter_z
+            if cost > self.cap:
+                return
+            if self.zoc.stop_on_enter:
+                why_stop = why_stop or STOP_ZOC
+        old = self.dist.get(j)
+        if old is not None and old <= cost:
+            return
+        self.dist[j] = cost
+        self.prev[j] = frm
+        if why_stop:
+            self.stop[j] = why_stop
+        else:
+            self.stop.pop(j, None)
+        heapq.heappush(self.heap, (cost, j))
+
+    def seed_start(self) -> bool:
+        """Start from :attr:`start`; False if the unit may not move at all (stuck in EZOC)."""
+        self.dist[self.start] = 0
+        if self.started_in_z and not self.zoc.can_leave and self.withdrawal is None:
+            return False
+        heapq.heappush(self.heap, (0, self.start))
+        return True
+
+    def seed_entry(self, j: int, ticks: int) -> None:
+        """Enter hex ``j`` from off the map for ``ticks`` (or ALL)."""
+        if ticks == ALL:
+            self.offer(j, self.cap, -1, STOP_ALL, all_mf=True)
+        else:
+            self.offer(j, ticks, -1)
+
+    def _step_allowed(self, i: int, j: int, first: bool) -> int | None:
+        """Extra ticks for the step ``i → j`` beyond its graph cost, or None if it is not allowed."""
+        zoc, hm = self.zoc, self.hm
+        from_z = i in self.z
+        withdrawing = first and from_z and not zoc.can_leave and self.withdrawal is not None
+        if from_z and not zoc.can_leave and not withdrawing:
+            return None
+        if from_z and j in self.z and not zoc.zoc_to_zoc:
+            return None
+        if zoc.no_crossing_between_ezoc and i in self.raw_z and j in self.raw_z \
+                and set(zoc.no_crossing_between_ezoc) & hm.side_features.get((i, j), frozenset()):
+            return None
+        extra = (self.leave_z if from_z else 0) + self.leave_x.get(i, 0)
+        if withdrawing:
+            w = self.withdrawal
+            assert w is not None
+            if w.first_hex_not_in_ezoc and j in self.raw_z:
+                return None
+            if set(w.not_across_hexsides) & hm.side_features.get((i, j), frozenset()):
+                return None
+            edge = w.not_toward_edge.get(self.side)
+            if edge is not None and edge_distance(hm, j, edge) < edge_distance(hm, i, edge):
+                return None
+            extra += self.withdrawal_ticks
+        return extra
+
+    def run(self) -> None:
+        succ = self.mg.succ
+        while self.heap:
+            cost, i = heapq.heappop(self.heap)
+            if cost != self.dist.get(i) or i in self.stop:
+                continue
+            first = i == self.start
+            plain = i not in self.z and i not in self.leave_x and not self.zoc.no_crossing_between_ezoc
+            for j, w in succ[i]:
+                extra = 0 if plain else self._step_allowed(i, j, first)
+                if extra is None:
+                    continue
+                if w == ALL:
+                    if first and cost == 0:
+                        self.offer(j, self.cap, i, STOP_ALL, all_mf=True)
+                    continue
+                self.offer(j, cost + w + extra, i)
+
+    def path_to(self, j: int) -> tuple[str, ...]:
+        """Hexes entered from the start to ``j`` (the start excluded); shared prefixes memoised."""
+        paths = self._paths
+        paths.setdefault(self.start, ())
+        chain = []
+        while j not in paths and j != -1:
+            chain.append(j)
+            j = self.prev[j]
+        base = paths.get(j, ())
+        for k in reversed(chain):
+            base = base + (self.hm.labels[k],)
+            paths[k] = base
+        return base
+
+
+def edge_distance(hm: HexMap, i: int, edge: str) -> float:
+    """How far hex ``i`` is from a map edge, in hex-centre units (half columns count)."""
+    col, row = hm.grid.hex_at(i)
+    if hm.grid.orientation == "flat":
+        x, y = col, row + (0.5 if (col % 2 == 1) == (hm.grid.shifted == "odd") else 0.0)
+    else:
+        x, y = col + (0.5 if (row % 2 == 1) == (hm.grid.shifted == "odd") else 0.0), row
+    return {"west": x, "east": hm.grid.cols - 1 - x, "north": y, "south": hm.grid.rows - 1 - y}[edge]
+
+
+def closest_free_edge_hexes(hm: HexMap, entries: list[int], enemy: set[int]) -> list[int]:
+    """DoM §8.2: with every entry hex blocked, the free map-edge hexes nearest to them."""
+    grid = hm.grid
+    targets = [grid.hex_at(j) for j in entries]
+    best: list[int] = []
+    best_d = None
+    for i in range(len(hm.labels)):
+        if len(hm.neighbors[i]) == 6 or i in enemy:
+            continue
+        d = min(grid.distance(grid.hex_at(i), t) for t in targets)
+        if best_d is None or d < best_d:
+            best, best_d = [i], d
+        elif d == best_d:
+            best.append(i)
+    return best

@@ -1,0 +1,182 @@
+"""Supply lines and lines of communication for a whole side at once.
+
+One breadth-first search from every friendly source (ToV 8.1, St-Lô 7.3) labels each hex
+with the length of its shortest line, so supply of every unit of a side costs one search,
+not one per unit. A line may not enter a hex that is enemy-occupied, in enemy ZOC (unless
+a friendly unit is there, when ``ezoc_negated_by_friendly``), enemy-controlled (with a
+``control`` map) or of blocked terrain, nor cross a blocked hexside unless a road/rail
+crosses it (a bridge). Length counts the hexes after the unit's own, up to and including
+the source (St-Lô 7.3 A counting).
+
+With ``road_leg`` the line is two-part (St-Lô 7.3): from the depot along continuous
+roads of any length, then at most ``max_hexes`` hexes to the unit. The search floods the
+road net from the depots first, then searches outwards from every road hex reached.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from runtime.model import Module
+from runtime.model.rules import RulesConfig, SupplyRules
+
+from .board import Board, make_board
+from .hexmap import HexMap
+from .zoc import enemy_zoc
+
+
+@dataclass
+class SupplyResult:
+    side: str
+    section: str
+    sources: list[str]
+    length: dict[str, int] = field(default_factory=dict)
+    """Hex → length of its shortest line (on-road hexes of a two-part LOC are 0)."""
+    units: dict[str, bool] = field(default_factory=dict)
+    parent: dict[str, str] = field(default_factory=dict)
+
+    def supplied(self, hex_label: str) -> bool:
+        return hex_label in self.length
+
+    def path(self, hex_label: str) -> list[str]:
+        """The line from ``hex_label`` back to its source (empty if the hex has none)."""
+        if hex_label not in self.length:
+            return []
+        out = [hex_label]
+        while out[-1] in self.parent:
+            out.append(self.parent[out[-1]])
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "section": self.section, "sources": self.sources,
+                "units": dict(sorted(self.units.items())),
+                "out_of_supply": sorted(u for u, ok in self.units.items() if not ok),
+                "hexes": dict(sorted(self.length.items()))}
+
+
+def source_hexes(module: Module, rules: SupplyRules, side: str) -> list[str]:
+    """Hexes holding a friendly supply source or depot (a source without a side serves all)."""
+    kinds = set(rules.source_kinds)
+    types = set(rules.source_feature_types)
+    out = []
+    for label, data in module.map.hexes.items():
+        for f in data.features:
+            ft = module.map.hex_feature_types.get(f.type)
+            if (f.type in types or (ft is not None and ft.kind in kinds)) and f.side in (None, side):
+                out.append(label)
+                break
+    return sorted(out)
+
+
+def _road_types(module: Module, rules: SupplyRules) -> frozenset[str]:
+    assert rules.road_leg is not None
+    if rules.road_leg.connection_types:
+        return frozenset(rules.road_leg.connection_types)
+    return frozenset(k for k, c in module.map.connection_types.items() if c.kind in ("road", "secondary_road"))
+
+
+def passable_hexes(board: Board, rules: SupplyRules, zoc_rules: Any, side: str,
+                   control: Mapping[str, str] | None) -> bytearray:
+    """1 for each hex a line of ``side`` may enter under ``rules``, else 0."""
+    hm = board.hm
+    ok = bytearray([1]) * len(hm.labels)
+    friendly = board.friendly_hexes(side)
+    if rules.blocked_by_enemy_units:
+        for i in board.enemy_hexes(side):
+            ok[i] = 0
+    if rules.blocked_by_ezoc:
+        for i in enemy_zoc(board, zoc_rules, side):
+            if not (rules.ezoc_negated_by_friendly and i in friendly):
+                ok[i] = 0
+    if rules.blocked_by_enemy_control and control:
+        for label, owner in control.items():
+            i = hm.index.get(label)
+            if i is not None and owner != side and i not in friendly:
+                ok[i] = 0
+    if rules.blocked_by_terrain:
+        bad = set(rules.blocked_by_terrain)
+        for i, t in enumerate(hm.terrain):
+            if t in bad:
+                ok[i] = 0
+    return ok
+
+
+def _crossable(hm: HexMap, rules: SupplyRules) -> Any:
+    blocked = frozenset(rules.blocked_by_hexsides)
+    if not blocked:
+        return None
+    closed: set[tuple[int, int]] = set()
+    for pair, feats in hm.side_features.items():
+        if feats & blocked and not (rules.bridged_by_connections and pair in hm.side_connections):
+            closed.add(pair)
+    return closed
+
+
+def supply(module: Module, occupancy: Mapping[str, str], side: str, *,
+           control: Mapping[str, str] | None = None, rules: RulesConfig | None = None) -> SupplyResult:
+    """Supply (or LOC) of every hex and every unit of ``side`` (ToV 8.1, St-Lô 7.3)."""
+    rules = rules or module.rules
+    sr = rules.supply
+    board = make_board(module, occupancy)
+    hm = board.hm
+    ok = passable_hexes(board, sr, rules.zoc, side, control)
+    closed = _crossable(hm, sr) or set()
+    sources = [s for s in source_hexes(module, sr, side) if ok[hm.index[s]]]
+    result = SupplyResult(side, sr.section, sources)
+    n = len(hm.labels)
+    dist = [-1] * n
+    parent = [-1] * n
+    neighbors = hm.neighbors
+    queue: deque[int] = deque()
+    for s in sources:
+        i = hm.index[s]
+        dist[i] = 0
+        queue.append(i)
+    limit = sr.max_length
+    if sr.road_leg is not None:
+        roads = _road_types(module, sr)
+        conns = hm.side_connections
+        while queue:  # flood the road net from the depots: length 0 all along it
+            i = queue.popleft()
+            for _d, j in neighbors[i]:
+                if dist[j] < 0 and ok[j] and (i, j) not in closed and roads & conns.get((i, j), frozenset()):
+                    dist[j] = 0
+                    parent[j] = i
+                    queue.append(j)
+        queue.extend(i for i in range(n) if dist[i] == 0)
+        limit = sr.road_leg.max_hexes
+    while queue:
+        i = queue.popleft()
+        d = dist[i] + 1
+        if limit is not None and d > limit:
+            continue
+        for _dir, j in neighbors[i]:
+            if dist[j] < 0 and ok[j] and (i, j) not in closed:
+                dist[j] = d
+                parent[j] = i
+                queue.append(j)
+    labels = hm.labels
+    for uid in sorted(board.units):
+        u = board.units[uid]
+        if u.side != side:
+            continue
+        i = u.hex
+        if dist[i] < 0:  # the unit's own hex never blocks its own line
+            best = -1
+            for _d, j in neighbors[i]:
+                if dist[j] >= 0 and (j, i) not in closed and (limit is None or dist[j] + 1 <= limit):
+                    if best < 0 or dist[j] < dist[best]:
+                        best = j
+            if best >= 0:
+                dist[i] = dist[best] + 1
+                parent[i] = best
+        result.units[uid] = dist[i] >= 0
+    for i in range(n):
+        if dist[i] >= 0:
+            result.length[labels[i]] = dist[i]
+            if parent[i] >= 0:
+                result.parent[labels[i]] = labels[parent[i]]
+    return result

@@ -1,0 +1,127 @@
+"""Retreat and advance after combat (DoM §9.3, §9.5; ToV 10.4, 10.5).
+
+The defender stands in 0404; its neighbours are 0403 N, 0504 NE, 0505 SE, 0405 S, 0305 SW, 0304 NW.
+"""
+
+from builders import add_unit, hexside_id, rules_module
+
+from runtime.model.rules import AdvanceRules, CombatRules, RetreatRules, RulesConfig, StackingRules
+from runtime.rules import advance_paths, enemy_zoc, make_board, retreat_paths
+
+
+def dom_rules() -> RulesConfig:
+    return RulesConfig(combat=CombatRules(
+        retreat=RetreatRules(blocked_hexsides=["river"], section="§9.3"),
+        advance=AdvanceRules(mode="retreat_path", max_hexes=2, section="§9.5")))
+
+
+def test_retreat_moves_away_and_avoids_ezoc_dom_9_3():
+    m = rules_module(rules=dom_rules())
+    add_unit(m, "a")
+    add_unit(m, "d", side="red")
+    occ = {"a": "0403", "d": "0404"}
+    res = retreat_paths(m, occ, "d", 2)
+    board = make_board(m, occ)
+    ezoc = {board.hm.labels[i] for i in enemy_zoc(board.without("d"), m.rules.zoc, "red")}
+    assert res.paths and not res.eliminated
+    grid = board.hm.grid
+    for p in res.paths:
+        assert not set(p.hexes) & ezoc
+        dists = [grid.distance(grid.hex_at(board.hm.idx("0404")), grid.hex_at(board.hm.idx(h))) for h in p.hexes]
+        assert dists == [1, 2]
+    assert [p.hexes for p in res.paths] == sorted(p.hexes for p in res.paths)
+
+
+def test_retreat_not_across_river_even_if_bridged_dom_9_3():
+    m = rules_module()
+    side = hexside_id(m, "0404", "0405")
+    m = rules_module(hexsides={side: ["river"]}, roads=[side], rules=dom_rules())
+    add_unit(m, "a")
+    add_unit(m, "d", side="red")
+    res = retreat_paths(m, {"a": "0403", "d": "0404"}, "d", 1)
+    assert ("0405",) not in [p.hexes for p in res.paths]
+    assert ("0505",) in [p.hexes for p in res.paths]
+
+
+def test_retreat_not_through_other_units_dom_9_3():
+    m = rules_module(rules=dom_rules())
+    add_unit(m, "a")
+    add_unit(m, "d", side="red")
+    add_unit(m, "d2", side="red")
+    res = retreat_paths(m, {"a": "0403", "d": "0404", "d2": "0405"}, "d", 2)
+    assert all("0405" not in p.hexes for p in res.paths)
+
+
+def test_retreat_eliminated_when_no_legal_hex():
+    """DoM §9.3/§9.4 (Figure 9): a unit that cannot retreat legally — here into a corner,
+    the one free hex in enemy ZOC and the rest off the map — is eliminated."""
+    m = rules_module(rules=dom_rules())
+    add_unit(m, "a")
+    add_unit(m, "d", side="red")
+    res = retreat_paths(m, {"a": "0201", "d": "0101"}, "d", 1)
+    assert res.eliminated and res.paths == []
+    assert str(res.rulings[0]) == "d eliminated: no legal retreat path (off the map is not allowed) at 0101 — §9.3"
+
+
+def test_retreat_into_ezoc_costs_a_step_tov_10_4():
+    """ToV 10.4: a retreat into enemy ZOC is allowed but costs a step; fewest EZOC hexes first."""
+    rules = RulesConfig(combat=CombatRules(retreat=RetreatRules(into_ezoc="step_loss", section="10.4")))
+    m = rules_module(rules=rules)
+    for uid in ("a", "a2", "a3", "a4"):
+        add_unit(m, uid)
+    add_unit(m, "d", side="red")
+    res = retreat_paths(m, {"a": "0403", "a2": "0406", "d": "0404"}, "d", 1)
+    assert [(p.hexes, p.ezoc_hexes) for p in res.paths] == [
+        (("0305",), 0), (("0505",), 0), (("0304",), 1), (("0405",), 1), (("0504",), 1)]
+    assert res.rulings == []
+    surrounded = retreat_paths(m, {"a": "0403", "a2": "0406", "a3": "0306", "a4": "0506", "d": "0404"}, "d", 1)
+    assert surrounded.paths and all(p.ezoc_hexes == 1 for p in surrounded.paths)
+    assert str(surrounded.rulings[0]) == "d loses 1 step(s) retreating into enemy ZOC at 0404 — 10.4"
+
+
+def test_retreat_across_river_only_as_first_step_tov_10_4():
+    m = rules_module()
+    first = hexside_id(m, "0404", "0405")
+    second = hexside_id(m, "0405", "0406")
+    rr = RetreatRules(into_ezoc="allowed", blocked_hexsides=["river"], bridges_allow=True,
+                      hexsides_allowed_on_first_step=["river"])
+    m = rules_module(hexsides={first: ["river"], second: ["river"]},
+                     rules=RulesConfig(combat=CombatRules(retreat=rr)))
+    add_unit(m, "a")
+    add_unit(m, "d", side="red")
+    paths = [p.hexes for p in retreat_paths(m, {"a": "0403", "d": "0404"}, "d", 2).paths]
+    assert any(p[0] == "0405" for p in paths)
+    assert ("0405", "0406") not in paths
+
+
+def test_retreat_into_friendly_stack_within_limit_tov_10_4():
+    rr = RetreatRules(into_units="friendly_within_stacking", into_ezoc="allowed")
+    m = rules_module(rules=RulesConfig(stacking=StackingRules(limit=2), combat=CombatRules(retreat=rr)))
+    add_unit(m, "a")
+    add_unit(m, "d", side="red")
+    add_unit(m, "d2", side="red")
+    paths = [p.hexes for p in retreat_paths(m, {"a": "0403", "d": "0404", "d2": "0405"}, "d", 1).paths]
+    assert ("0405",) in paths
+
+
+def test_advance_along_retreat_path_dom_9_5():
+    """DoM §9.5 / Figure 9: after a D2 the advancing unit may take the vacated hex and the
+    hex the defender retreated through."""
+    m = rules_module(rules=dom_rules())
+    add_unit(m, "a")
+    add_unit(m, "d", side="red")
+    after = {"a": "0403", "d": "0406"}
+    assert advance_paths(m, after, "a", "0404", retreat_path=["0405", "0406"]) == [("0404",), ("0404", "0405")]
+
+
+def test_advance_free_second_hex_clear_only_tov_10_5():
+    ar = AdvanceRules(mode="free", max_hexes=1, max_hexes_armored=2, later_hex_terrain=["clear"],
+                      blocked_hexsides=["river"], bridges_allow=True)
+    m = rules_module(terrain={"0405": "woods"}, rules=RulesConfig(combat=CombatRules(advance=ar)))
+    add_unit(m, "inf")
+    add_unit(m, "tank", unit_type="arm")
+    add_unit(m, "d", side="red")
+    assert advance_paths(m, {"inf": "0403", "d": "0606"}, "inf", "0404") == [("0404",)]
+    paths = advance_paths(m, {"tank": "0403", "d": "0606"}, "tank", "0404")
+    assert ("0404",) in paths and ("0404", "0504") in paths
+    assert ("0404", "0405") not in paths  # woods
