@@ -12,7 +12,7 @@
 from .actions import (
     ACTION_ADAPTER, Action, AddMarker, DrawChit, Eliminate, Flip, FlipMarker, LogEntry, MoveMarker,
     MovePieces, NextPhase, Note, RemoveMarker, ReturnChit, RollDice, SetActiveSide, SetControl, SetStep,
-    SetTurn, StepLoss, is_random,
+    SetTurn, StepLoss, RulesStep, is_random,
 )
 from .apply import apply, check_hex, check_location
 from .errors import ActionError, SaveError

@@ -7,7 +7,7 @@ actions from the same seed gives the same dice. Applying is in :mod:`runtime.sta
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter, model_validator
 
@@ -148,11 +148,25 @@ class Note(StateModel):
     text: str = Field(min_length=1, max_length=2000)
 
 
+class RulesStep(StateModel):
+    """One action of the rules engine (:mod:`runtime.engine`): ``name`` and its arguments.
+
+    The state package only carries it: applying it is delegated to the handler the rules
+    engine registers (:func:`runtime.state.apply.register_rules_handler`), so the engine's
+    moves, attacks and choices live in the same log as the manual actions. Like every
+    action it never holds a random outcome.
+    """
+
+    kind: Literal["rules"] = "rules"
+    name: str = Field(min_length=1, max_length=64)
+    args: dict[str, Any] = {}
+
+
 Action = Annotated[
     Union[
         MovePieces, Flip, StepLoss, SetStep, Eliminate, AddMarker, MoveMarker, FlipMarker,
         RemoveMarker, NextPhase, SetTurn, SetActiveSide, RollDice, DrawChit, ReturnChit,
-        SetControl, Note,
+        SetControl, Note, RulesStep,
     ],
     Field(discriminator="kind"),
 ]
@@ -160,11 +174,12 @@ ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 ACTION_LIST_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(list[Action])
 
 RANDOM_KINDS = frozenset({"roll", "draw_chit"})
+RANDOM_RULES_STEPS = frozenset({"resolve"})
 
 
 def is_random(action: Action) -> bool:
     """True for actions whose outcome comes from the random generator."""
-    return action.kind in RANDOM_KINDS
+    return action.kind in RANDOM_KINDS or (action.kind == "rules" and action.name in RANDOM_RULES_STEPS)
 
 
 class LogEntry(StateModel):

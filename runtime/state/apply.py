@@ -7,6 +7,7 @@ raises :class:`ActionError` with a message naming what is wrong, leaving nothing
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from runtime.model import Module
@@ -346,8 +347,15 @@ HANDLERS: dict[str, Callable[[Module, GameState, a.Action], Result]] = {
 }
 
 
+def register_rules_handler(handler: Callable[[Module, GameState, a.Action], Result]) -> None:
+    """Let the rules engine apply :class:`~runtime.state.actions.RulesStep` actions (kind ``rules``)."""
+    HANDLERS["rules"] = handler
+
+
 def apply(module: Module, state: GameState, action: a.Action) -> Result:
     """The state after ``action`` and its log line; ``state`` itself is left as it was."""
+    if action.kind == "rules" and "rules" not in HANDLERS:
+        importlib.import_module("runtime.engine")  # registers itself; the state package does not depend on it
     handler = HANDLERS.get(action.kind)
     if handler is None:
         raise ActionError(f"unknown action kind {action.kind!r}")

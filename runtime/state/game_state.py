@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, model_serializer, model_validator
 
 from .rng import RngState
 from .state_model import StateModel
@@ -112,6 +112,16 @@ class GameState(StateModel):
     last_moved: LastMove | None = None
     last_roll: tuple[int, ...] = ()
     next_order: int = Field(1, ge=0, description="stacking order given to the next thing moved")
+    engine: dict[str, Any] | None = Field(
+        None, description="the rules engine's own data (runtime.engine: procedure stack, moves made, VP records); "
+                          "left out of the JSON while None, so states of games without it keep their hashes")
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_engine(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and data.get("engine", 0) is None:
+            del data["engine"]
+        return data
 
     # -- queries -------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QHBoxLayout, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
+    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
 )
 
 from runtime.state import Game
@@ -20,6 +20,7 @@ class LogPanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self._shown_length: int | None = None
         self.list = QListWidget()
         self.list.setAlternatingRowColors(True)
         self.list.itemActivated.connect(lambda item: self.positionChosen.emit(self.list.row(item)))
@@ -40,9 +41,22 @@ class LogPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.list, 1)
+        self.refusal = QLabel()
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #b00000;")
+        self.refusal.hide()
+        layout.addWidget(self.refusal)
         layout.addLayout(buttons)
 
+    def note_refusal(self, text: str) -> None:
+        """Show the last refused action under the log (it is not an action, so not a row)."""
+        self.refusal.setText(text)
+        self.refusal.setVisible(bool(text))
+
     def show_game(self, game: Game) -> None:
+        if self._shown_length is not None and self._shown_length != len(game.actions):
+            self.note_refusal("")
+        self._shown_length = len(game.actions)
         self.list.blockSignals(True)
         self.list.clear()
         rows = [f"0. start of scenario {game.scenario}"]

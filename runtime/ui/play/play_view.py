@@ -41,11 +41,19 @@ class PlayView(MapView):
     """kind (``piece``/``marker``) and id of the clicked counter."""
     contextRequested = Signal(object, object, object)
     """(kind, id) or None, the Location under the cursor (or None), and the global QPoint."""
+    dragStarted = Signal(str, str)
+    """kind and id of the counter picked up (the rules engine shades its reach)."""
+    dragHovered = Signal(str)
+    """the hex label under a carried counter ("" off the map)."""
+    dragFinished = Signal()
+    hexClicked = Signal(str)
+    """a click on the map away from any counter (choosing a retreat or advance hex, the LOS tool)."""
 
     def __init__(self, scene: BoardScene, parent=None):
         super().__init__(scene, parent)
         self.setDragMode(QGraphicsView.NoDrag)
         self._drag: Drag | None = None
+        self._click_from: QPointF | None = None
         self.hexHovered.connect(self._hover_hex)
 
     @property
@@ -85,6 +93,7 @@ class PlayView(MapView):
                 self._drag = Drag(items, self.mapToScene(event.position().toPoint()), event.position(), at, item)
                 event.accept()
                 return
+            self._click_from = event.position()
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event) -> None:
@@ -97,6 +106,7 @@ class PlayView(MapView):
         if not drag.moved and (pos - drag.start_view).manhattanLength() >= DRAG_START_PX:
             drag.moved = True
             self.board.viewer.hide()
+            self.dragStarted.emit(*drag.pressed.key)
             for i, item in enumerate(drag.items):
                 item.setZValue(200_000 + i)
         if drag.moved:
@@ -106,15 +116,24 @@ class PlayView(MapView):
         scene_pos = self.mapToScene(pos.toPoint())
         self.mouseMovedOnMap.emit(scene_pos.x(), scene_pos.y())
         self._set_hovered(self.label_at(scene_pos))
+        if drag.moved:
+            self.dragHovered.emit(self.label_at(scene_pos))
         event.accept()
 
     def mouseReleaseEvent(self, event) -> None:
         drag = self._drag
         if drag is None or event.button() != Qt.LeftButton:
+            click = self._click_from
+            self._click_from = None
+            if (click is not None and event.button() == Qt.LeftButton and not self._space_down
+                    and (event.position() - click).manhattanLength() < DRAG_START_PX):
+                self.hexClicked.emit(self.label_at(self.mapToScene(event.position().toPoint())))
             super().mouseReleaseEvent(event)
             return
         self._drag = None
         event.accept()
+        if drag.moved:
+            self.dragFinished.emit()
         if not drag.moved:
             key = drag.pressed.key
             self.board.select(key)

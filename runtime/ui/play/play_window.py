@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QInputDialog, QLabel, QMainWindow, QMenu, QStackedWidget
 
+from runtime.engine import is_engine_action, to_step
 from runtime.model import Module
 from runtime.state import (
     ActionError, DrawChit, Eliminate, Flip, FlipMarker, Game, Location, LogEntry, NextPhase, Note, RemoveMarker,
@@ -29,6 +30,7 @@ from .log_dock import LogPanel
 from .minimap import Minimap
 from .play_menus import build_menus, context_menu
 from .play_view import PlayView
+from .rules_play import RulesPlay
 from .side_panel import SidePanel
 
 
@@ -72,6 +74,12 @@ class PlayWindow(GameFiles, QMainWindow):
         self.statusBar().addPermanentWidget(self.warning_label)
         self.statusBar().addPermanentWidget(self.turn_label)
 
+        self.rules = RulesPlay(self)
+        self.view.dragStarted.connect(self.rules.drag_started)
+        self.view.dragHovered.connect(self.rules.drag_hovered)
+        self.view.dragFinished.connect(self.rules.drag_finished)
+        self.view.hexClicked.connect(self.rules.hex_clicked)
+        self.view.counterSelected.connect(self.rules.counter_clicked)
         self.view.actionRequested.connect(self.run)
         self.view.counterSelected.connect(lambda kind, item_id: self._selection_changed())
         self.view.contextRequested.connect(self._context_menu)
@@ -86,6 +94,7 @@ class PlayWindow(GameFiles, QMainWindow):
         buttons["continue"].clicked.connect(self.continue_from_here)
         self.side_panel.locationChosen.connect(self.center_on)
         self._build_actions()
+        self.rules.install()
         self.resize(1400, 900)
         self.resizeDocks(self.findChildren(QDockWidget)[:1], [400], Qt.Horizontal)
         self.refresh()
@@ -110,13 +119,23 @@ class PlayWindow(GameFiles, QMainWindow):
     # -- the one way the game changes ------------------------------------------------------------
 
     def run(self, action) -> LogEntry | None:
-        """Apply one action; a refused one is reported and changes nothing."""
+        """Apply one action; a refused one is reported and changes nothing.
+
+        With the rules on, a unit dropped on the board or *Next phase* becomes the rules
+        engine's move, exit, retreat, advance or end of phase (:mod:`.rules_play`), checked
+        at each rule's enforcement level.
+        """
         before = self.game.state
         try:
+            action = self.rules.translate(action)
+            if is_engine_action(action):
+                action = to_step(action)
             entry = self.game.do(action)
         except ActionError as exc:
             self.last_error = str(exc)
             self.statusBar().showMessage(f"Not done: {exc}", 8000)
+            if self.rules.enabled:
+                self.log_panel.note_refusal(f"refused: {exc}")
             self.refresh()
             return None
         self.last_error = ""
@@ -127,12 +146,19 @@ class PlayWindow(GameFiles, QMainWindow):
         self.refresh()
         if self.hot_seat and after.active_side != before.active_side and after.active_side is not None:
             self.show_hand_over()
+        elif self.hot_seat and self.rules.chooser_changed(before, after):
+            self.show_hand_over(self.rules.chooser(after))
         return entry
+
+    def run_engine(self, action) -> LogEntry | None:
+        """Run a rules engine action (``runtime.engine``) through :meth:`run`."""
+        return self.run(to_step(action))
 
     def refresh(self) -> None:
         game = self.game
         state = game.shown_state
         self.scene.show_state(state)
+        self.rules.refresh()
         self.log_panel.show_game(game)
         self.side_panel.show_state(self.module, state, self.scene.board)
         side = self.module.pieces.sides.get(state.active_side or "")
@@ -287,9 +313,9 @@ class PlayWindow(GameFiles, QMainWindow):
 
     # -- hot-seat -------------------------------------------------------------------------------
 
-    def show_hand_over(self) -> None:
+    def show_hand_over(self, side_id: str | None = None) -> None:
         state = self.game.state
-        side_id = state.active_side or ""
+        side_id = side_id or state.active_side or ""
         side = self.module.pieces.sides.get(side_id)
         self.hand_over.for_side(side.name if side else side_id, self.game.players.get(side_id, ""),
                                 phase_name(self.module, state))

@@ -32,6 +32,7 @@ def window(qtbot, loaded, tmp_path):
     win.show()
     qtbot.waitExposed(win)
     win.view.fit_to_window()
+    win.rules.set_enabled(False)  # manual play, VASSAL-like (issue 5); the rules in play: test_play_rules.py
     return win
 
 

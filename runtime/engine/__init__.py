@@ -1,0 +1,28 @@
+"""The rules engine in play: the sequence of play, legal actions and their enforcement.
+
+Pure (no Qt): on top of ``runtime.state`` (the game state, the log) and ``runtime.rules``
+(movement, ZOC, combat, retreats… computed from module data). Importing it registers the
+engine as the handler of the log's ``rules`` actions. See ``docs/rules-in-play.md``.
+
+    from runtime.engine import legal_actions, apply, to_step, Move
+    state, entry = apply(module, state, Move(unit="us_5_10", to="0407"))
+    game.do(to_step(Move(unit="us_5_10", to="0407")))      # the same, in a Game's log
+"""
+
+from .actions import (
+    Advance, Decline, Declare, EliminateExcess, EndPhase, EngineAction, ExitMap, Move, Resolve, Retreat,
+    SetEnforcement, from_step, is_engine_action, sort_key, to_step,
+)
+from .context import movers, phase_of, phase_side, to_act, unit_reach
+from .control import control_map
+from .intent import ReachView, action_for_drop, choices, reach_of
+from .core import apply, check_and_apply, is_over, legal_actions, view
+from .data import EngineData, Frame, data_of, rules_of
+from .victory import Score, Verdict, scores, totals, verdict
+
+__all__ = [
+    "Advance", "Decline", "Declare", "EliminateExcess", "EndPhase", "EngineAction", "EngineData", "ExitMap",
+    "Frame", "Move", "ReachView", "action_for_drop", "choices", "reach_of", "Resolve", "Retreat", "Score", "SetEnforcement", "Verdict", "apply", "check_and_apply",
+    "control_map", "data_of", "from_step", "is_engine_action", "is_over", "legal_actions", "movers", "phase_of", "phase_side",
+    "rules_of", "scores", "sort_key", "to_act", "to_step", "totals", "unit_reach", "verdict", "view",
+]

@@ -1,0 +1,128 @@
+"""The rules engine's actions, as data: a discriminated union on ``name``.
+
+Each is carried in the game's log as a :class:`runtime.state.RulesStep` (``to_step`` /
+``from_step``), next to the manual actions, so undo, replay, saves and play by e-mail work
+on them unchanged. Like every action, none holds a random outcome: ``Resolve`` rolls the
+die from the state's generator when it is applied.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from runtime.model.rules import Enforcement
+from runtime.state import RulesStep
+
+Hexes = tuple[Annotated[str, Field(max_length=16)], ...]
+
+
+class _EngineAction(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Move(_EngineAction):
+    """Move ``unit`` to hex ``to`` along its cheapest legal path, from the map or from its box (§8.1, §8.2)."""
+
+    name: Literal["move"] = "move"
+    unit: str
+    to: str
+
+
+class ExitMap(_EngineAction):
+    """Move ``unit`` off the map from edge hex ``hex`` across the ``edge`` side (§8.1.3)."""
+
+    name: Literal["exit"] = "exit"
+    unit: str
+    hex: str
+    edge: str
+
+
+class Declare(_EngineAction):
+    """Declare an attack by ``attackers`` on the unit in ``hex`` (§9)."""
+
+    name: Literal["declare"] = "declare"
+    attackers: tuple[str, ...] = Field(min_length=1)
+    hex: str
+
+
+class Resolve(_EngineAction):
+    """Resolve the attack declared on ``hex``: roll the die and apply the CRT result (§9.2)."""
+
+    name: Literal["resolve"] = "resolve"
+    hex: str
+
+
+class Retreat(_EngineAction):
+    """Retreat the unit whose retreat is due along ``path`` (§9.3)."""
+
+    name: Literal["retreat"] = "retreat"
+    unit: str
+    path: Hexes = Field(min_length=1)
+
+
+class Advance(_EngineAction):
+    """Advance one unit after combat along ``path`` (§9.5)."""
+
+    name: Literal["advance"] = "advance"
+    unit: str
+    path: Hexes = Field(min_length=1)
+
+
+class Decline(_EngineAction):
+    """Do not advance after combat (§9.5: advancing is an option)."""
+
+    name: Literal["decline"] = "decline"
+
+
+class EliminateExcess(_EngineAction):
+    """Eliminate one unit of an overstacked hex, chosen by its owner (§6)."""
+
+    name: Literal["eliminate_excess"] = "eliminate_excess"
+    unit: str
+
+
+class EndPhase(_EngineAction):
+    """End the current phase (stacking is checked first, §6); after the last phase the turn ends (§4)."""
+
+    name: Literal["end_phase"] = "end_phase"
+
+
+class SetEnforcement(_EngineAction):
+    """The players set how strictly a rule is applied: enforce, warn or off (kept in the log)."""
+
+    name: Literal["set_enforcement"] = "set_enforcement"
+    rule: str
+    level: Enforcement
+
+
+EngineAction = Annotated[
+    Union[Move, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, SetEnforcement],
+    Field(discriminator="name"),
+]
+ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
+ORDER = {n: i for i, n in enumerate(
+    ("retreat", "advance", "decline", "eliminate_excess", "move", "exit", "declare", "resolve", "end_phase",
+     "set_enforcement"))}
+
+
+def is_engine_action(action: object) -> bool:
+    return isinstance(action, _EngineAction)
+
+
+def to_step(action: _EngineAction) -> RulesStep:
+    data = action.model_dump(mode="json")
+    name = data.pop("name")
+    return RulesStep(name=name, args=data)
+
+
+def from_step(step: RulesStep) -> EngineAction:
+    return ENGINE_ACTION.validate_python({**step.args, "name": step.name})
+
+
+def sort_key(action: _EngineAction) -> tuple[int, str]:
+    """Actions sort by kind (choices due first), then by their arguments' canonical JSON."""
+    data: dict[str, Any] = action.model_dump(mode="json")
+    return ORDER[data.pop("name")], json.dumps(data, sort_keys=True)

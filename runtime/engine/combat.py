@@ -1,0 +1,168 @@
+"""Combat phase actions (DoM §9): declare every attack, then resolve them one by one,
+each fully (retreats, advance) before the next.
+
+Resolving rolls the CRT's dice from the state's generator and reads the result code's
+effects (module data): ``retreat`` by ``attacker``/``defender`` pushes a retreat
+procedure, ``advance`` an advance procedure under it, ``eliminate`` and ``step_loss``
+happen at once. Procedures run on the engine's frame stack (:mod:`.sequence`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from runtime.rules import CombatOdds, combat_odds, resolve
+from runtime.state import Eliminate, Location, StepLoss, piece_name
+from runtime.state.rng import roll
+
+from .actions import Declare, Resolve
+from .context import phase_of, phase_side, side_of
+from .data import Declared, Frame, optional_on
+from .transaction import Tx
+
+
+def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str) -> CombatOdds:
+    s = tx.state
+    return combat_odds(tx.module, s.occupancy(), attackers, hex, optional_rules=optional_on(s), steps=s.steps(),
+                       rules=tx.rules)
+
+
+def odds_text(odds: CombatOdds) -> str:
+    sign = "Δ" if odds.kind == "differential" else ""
+    raw = "" if odds.raw is None else f"{sign}{'CF ' if sign else ''}{odds.raw}"
+    capped = f" → {odds.value}" if odds.value is not None and odds.value != odds.raw else ""
+    shifts = "".join(f", {m.source} {m.shift:+d}" for m in odds.shifts)
+    drm = f", DRM {odds.drm:+d}" if odds.drm else ""
+    return f"{raw}{capped}{shifts}{drm}: column {odds.column_label}"
+
+
+def _adjacent(tx: Tx, a: str, b: str) -> bool:
+    grid = tx.module.map.grid.hex_grid()
+    scheme = tx.module.map.grid.labels.scheme()
+    return grid.distance(scheme.parse(a, grid), scheme.parse(b, grid)) == 1
+
+
+def _combat_phase(tx: Tx) -> None:
+    phase = phase_of(tx.module, tx.state)
+    if tx.data.frames:
+        tx.refuse(f"finish the {tx.data.frames[-1].proc} first", phase.section if phase else "")
+    if phase is None or phase.kind != "combat":
+        tx.refuse(f"attacks are made in a combat phase, not now ({phase.name if phase else 'no phase'})",
+                  phase.section if phase else "")
+
+
+def defender_in(tx: Tx, hex: str) -> list[str]:
+    side = phase_side(tx.module, tx.state)
+    return [p for p in tx.state.stack(Location.hex(hex)) if side_of(tx.module, p) != side]
+
+
+def apply_declare(tx: Tx, act: Declare) -> None:
+    m, d = tx.module, tx.data
+    sec = m.rules.combat.section or ""
+    _combat_phase(tx)
+    side = phase_side(m, tx.state)
+    if d.resolving:
+        tx.check("combat", "every attack is declared before the first is resolved", sec)
+    defenders = defender_in(tx, act.hex)
+    if not defenders:
+        tx.refuse(f"no enemy unit in {act.hex} to attack", sec)
+    busy = {a for dec in d.declared for a in dec.attackers} | set(d.attacked)
+    targets = {dec.hex for dec in d.declared}
+    for a in act.attackers:
+        if a not in tx.state.pieces or tx.state.hex_of(a) is None:
+            tx.refuse(f"{a} is not on the map")
+        if side_of(m, a) != side:
+            tx.refuse(f"{piece_name(m, a)} is not the attacker's unit", sec)
+        if not _adjacent(tx, tx.state.hex_of(a), act.hex):
+            tx.check("combat", f"{piece_name(m, a)} is not adjacent to {act.hex}", sec, act.hex)
+        if a in busy:
+            tx.check("combat", f"{piece_name(m, a)} already attacks this turn", sec, act.hex)
+    if act.hex in targets or any(x in d.defended for x in defenders):
+        tx.check("combat", f"{piece_name(m, defenders[0])} is already attacked this turn", sec, act.hex)
+    odds = odds_for(tx, act.attackers, act.hex)
+    if not odds.allowed:
+        tx.check("combat", "; ".join(r.text for r in odds.rulings) or "attack not allowed", sec, act.hex)
+    names = ", ".join(piece_name(m, a) for a in act.attackers)
+    tx.say(f"attack declared: {names} on {piece_name(m, defenders[0])} in {act.hex} ({odds_text(odds)})")
+    tx.set(declared=tuple(sorted(d.declared + (Declared(attackers=tuple(sorted(act.attackers)), hex=act.hex,
+                                                         defender=defenders[0]),), key=lambda x: x.hex)))
+
+
+def apply_resolve(tx: Tx, act: Resolve) -> None:
+    m, d = tx.module, tx.data
+    sec = m.rules.combat.section or ""
+    _combat_phase(tx)
+    dec = next((x for x in d.declared if x.hex == act.hex), None)
+    if dec is None:
+        tx.refuse(f"no attack is declared on {act.hex}", sec)
+    tx.set(declared=tuple(x for x in d.declared if x.hex != act.hex), resolving=True,
+           attacked=tuple(sorted(set(d.attacked) | set(dec.attackers))),
+           defended=tuple(sorted(set(d.defended) | {dec.defender})))
+    defenders = defender_in(tx, act.hex)
+    attackers = tuple(a for a in dec.attackers if tx.state.hex_of(a) is not None)
+    if not defenders or not attackers:
+        tx.say(f"attack on {act.hex} called off: {'no defender left' if not defenders else 'no attacker left'}")
+        return
+    odds = odds_for(tx, attackers, act.hex)
+    crt = m.tables.crts[odds.crt]
+    count, faces = (int(x) for x in crt.dice.split("d"))
+    dice, rng = roll(tx.state.rng, faces, count)
+    tx.state = tx.state.model_copy(update={"rng": rng, "last_roll": tuple(dice)})
+    tx.dice += dice
+    outcome = resolve(m, odds, sum(dice))
+    who = m.pieces.sides[side_of(m, attackers[0])].name
+    rolled = " + ".join(str(x) for x in dice)
+    mod = f" (modified {outcome.modified_roll})" if outcome.modified_roll != sum(dice) else ""
+    tx.say(f"{who} attacks {act.hex}: {odds_text(odds)}; rolls {rolled}{mod}: {outcome.code} "
+           f"({outcome.result.name}) — {crt.section or sec}")
+    attack_side, defend_side = side_of(m, attackers[0]), side_of(m, defenders[0])
+    frames = [Frame(proc="attack", side=attack_side, hex=act.hex, attackers=attackers, defender=defenders[0],
+                    result=outcome.code)]
+    advance: Frame | None = None
+    retreats: list[Frame] = []
+    for eff in outcome.result.effects:
+        units = attackers if eff.who == "attacker" else tuple(defenders)
+        side = attack_side if eff.who == "attacker" else defend_side
+        if eff.what == "retreat":
+            retreats.append(Frame(proc="retreat", side=side, units=units, length=eff.amount, hex=act.hex,
+                                  result=eff.who))
+        elif eff.what == "advance":
+            advance = Frame(proc="advance", side=side, units=units, hex=act.hex, result=eff.who)
+        elif eff.what == "eliminate":
+            on_map = tuple(u for u in units if tx.state.hex_of(u) is not None)
+            vacated = tuple(sorted({tx.state.hex_of(u) for u in on_map}))
+            if on_map:
+                tx.do(Eliminate(pieces=on_map))
+            if advance is not None:
+                advance = advance.model_copy(update={"vacated": advance.vacated + vacated})
+        elif eff.what == "step_loss":
+            for u in units:
+                for _ in range(eff.amount):
+                    if tx.state.hex_of(u) is not None:
+                        tx.do(StepLoss(piece=u))
+        else:
+            tx.say(f"{eff.who} {eff.what}: not automated, apply it by hand")
+    if advance is not None:
+        frames.append(advance)
+    frames += list(reversed(retreats))
+    tx.set(frames=tx.data.frames + tuple(frames))
+
+
+def legal_declares(tx: Tx) -> list[Declare]:
+    m, d, s = tx.module, tx.data, tx.state
+    side = phase_side(m, s)
+    busy = {a for dec in d.declared for a in dec.attackers} | set(d.attacked)
+    targets = {dec.hex for dec in d.declared}
+    mine = {pid: s.hex_of(pid) for pid in sorted(s.pieces) if side_of(m, pid) == side and s.hex_of(pid) is not None
+            and pid not in busy}
+    out: list[Declare] = []
+    for label, stack in s.stacks_on_map().items():
+        enemies = [p for p in stack if side_of(m, p) != side]
+        if not enemies or label in targets or any(e in d.defended for e in enemies):
+            continue
+        near = sorted(pid for pid, h in mine.items() if _adjacent(tx, h, label))
+        for k in range(1, len(near) + 1):
+            for group in combinations(near, k):
+                if odds_for(tx, group, label).allowed:
+                    out.append(Declare(attackers=group, hex=label))
+    return out

@@ -1,0 +1,116 @@
+"""The engine's fixed API (after OpenSpiel): ``legal_actions``, ``apply``, ``view``,
+``to_act``, ``is_over`` — pure functions of the module and a :class:`GameState`.
+
+``apply`` validates an engine action against the rules at each rule's enforcement level
+(``enforce``: refused with the reason and section, :class:`ActionError`; ``warn``: done,
+the override logged; ``off``: done silently), applies it, runs the procedures that need no
+choice, and returns the new state with one log entry holding every ruling
+("stopped: enemy ZOC at 0407 — §8.1.1"). The input state is never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from runtime.model import Module
+from runtime.model.rules import RULE_IDS
+from runtime.rules import Ruling
+from runtime.state import ActionError, GameState, LogEntry, RulesStep
+from runtime.state.apply import register_rules_handler
+
+from . import combat, moves, sequence
+from .actions import (
+    Advance, Decline, Declare, EliminateExcess, EndPhase, EngineAction, ExitMap, Move, Resolve, Retreat,
+    SetEnforcement, from_step, sort_key, to_step,
+)
+from .context import movers, phase_of, to_act
+from .data import data_of, rules_of, with_data
+from .transaction import Tx
+
+_HANDLERS: dict[type, Callable[[Tx, EngineAction], None]] = {
+    Move: moves.apply_move, ExitMap: moves.apply_exit, Declare: combat.apply_declare, Resolve: combat.apply_resolve,
+    Retreat: sequence.apply_retreat, Advance: sequence.apply_advance, Decline: sequence.apply_decline,
+    EliminateExcess: sequence.apply_eliminate_excess, EndPhase: sequence.apply_end_phase,
+}
+
+
+def _tx(module: Module, state: GameState) -> Tx:
+    return Tx(module, state, data_of(state), rules_of(module, state))
+
+
+def is_over(state: GameState) -> bool:
+    return data_of(state).over
+
+
+def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
+    """Every action the side to act may take now, sorted (choices due first, then by kind and arguments).
+
+    Enforcement choices (:class:`SetEnforcement`) are always open and not listed.
+    """
+    tx = _tx(module, state)
+    if tx.data.over:
+        return []
+    if tx.data.frames:
+        out = sequence.legal_choices(tx)
+    else:
+        phase = phase_of(module, state)
+        out = []
+        kind = phase.kind if phase is not None else "other"
+        if kind == "movement":
+            out += moves.legal_moves(tx, movers(module, state, tx.data))
+        elif kind == "combat":
+            if not tx.data.resolving:
+                out += combat.legal_declares(tx)
+            out += [Resolve(hex=d.hex) for d in tx.data.declared]
+        if not tx.data.declared:
+            out.append(EndPhase())
+    return sorted(out, key=sort_key)
+
+
+def check_and_apply(module: Module, state: GameState, action: EngineAction) -> tuple[GameState, LogEntry, list[Ruling]]:
+    """:func:`apply` that also returns the rulings made (the log entry's text holds them too)."""
+    tx = _tx(module, state)
+    if isinstance(action, SetEnforcement):
+        if action.rule not in RULE_IDS:
+            raise ActionError(f"no rule {action.rule!r} (rules: {', '.join(RULE_IDS)})")
+        tx.set(enforcement=dict(sorted({**tx.data.enforcement, action.rule: action.level}.items())))
+        tx.say(f"rule {action.rule}: {action.level}")
+    else:
+        if tx.data.over:
+            raise ActionError("the game is over")
+        _HANDLERS[type(action)](tx, action)
+        sequence.settle(tx)
+    new = with_data(tx.state, tx.data)
+    entry = LogEntry(kind="rules", text=tx.text(), turn=state.turn, phase=state.phase, side=state.active_side,
+                     dice=tuple(tx.dice))
+    return new, entry, list(tx.rulings)
+
+
+def apply(module: Module, state: GameState, action: EngineAction | RulesStep) -> tuple[GameState, LogEntry]:
+    """The state after ``action`` and its log entry; ActionError (with the ruling) if refused."""
+    if isinstance(action, RulesStep):
+        try:
+            action = from_step(action)
+        except ValueError as exc:
+            raise ActionError(f"not a rules action: {exc}") from None
+    new, entry, _ = check_and_apply(module, state, action)
+    return new, entry
+
+
+def view(state: GameState, side: str | None) -> GameState:
+    """What ``side`` may see: the contents of cups are hidden (chit ids become ``?``).
+
+    The Drive on Metz hides nothing else; the engine's procedure data is public.
+    """
+    del side  # every side sees the same; kept for games with hidden units
+    cups = {cup: tuple("?" for _ in chits) for cup, chits in state.cups.items()}
+    return state.model_copy(update={"cups": cups})
+
+
+def _handler(module: Module, state: GameState, step) -> tuple[GameState, LogEntry]:
+    return apply(module, state, step)
+
+
+register_rules_handler(_handler)
+
+__all__ = ["apply", "check_and_apply", "is_over", "legal_actions", "to_act", "to_step", "view"]

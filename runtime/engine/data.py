@@ -1,0 +1,94 @@
+"""The engine's own part of the game state (``GameState.engine``): plain frozen data.
+
+* ``frames``: the stack of nested procedures running inside the current phase, top last —
+  an attack being resolved, a retreat or an advance it called, an overstacked hex to
+  clear, the end of the phase waiting for them (call/return, after Rally the Troops);
+* per phase and turn: units that moved, attacks declared, units that attacked or were
+  attacked (§9: once per turn);
+* records for the victory points: units that left the map (edge and turn), turns in a
+  victory area, points already scored;
+* the players' enforcement choices and the end of the game.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from runtime.model import Module
+from runtime.model.rules import Enforcement, RulesConfig
+from runtime.state import GameState
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Frame(_Data):
+    """One nested procedure. ``side`` is who chooses while it is on top."""
+
+    proc: Literal["end_phase", "attack", "advance", "retreat", "stacking"]
+    side: str = ""
+    hex: str = ""
+    attackers: tuple[str, ...] = ()
+    defender: str = ""
+    units: tuple[str, ...] = ()
+    length: int = 0
+    vacated: tuple[str, ...] = ()
+    path: tuple[str, ...] = ()
+    result: str = ""
+
+
+class Declared(_Data):
+    attackers: tuple[str, ...]
+    hex: str
+    defender: str
+
+
+class ExitRecord(_Data):
+    unit: str
+    side: str
+    hex: str
+    edge: str
+    turn: int
+
+
+class EngineData(_Data):
+    frames: tuple[Frame, ...] = ()
+    declared: tuple[Declared, ...] = ()
+    resolving: bool = False
+    moved: tuple[str, ...] = ()
+    attacked: tuple[str, ...] = ()
+    defended: tuple[str, ...] = ()
+    exits: tuple[ExitRecord, ...] = ()
+    area_turns: dict[str, int] = {}
+    area_scored: tuple[str, ...] = ()
+    """``"<rule index>:<unit>"`` for each unit scored by an ``occupy_area_turns`` rule."""
+    enforcement: dict[str, Enforcement] = {}
+    over: bool = False
+    outcome: str = ""
+
+    @property
+    def top(self) -> Frame | None:
+        return self.frames[-1] if self.frames else None
+
+
+def data_of(state: GameState) -> EngineData:
+    return EngineData.model_validate(state.engine) if state.engine else EngineData()
+
+
+def with_data(state: GameState, data: EngineData) -> GameState:
+    return state.model_copy(update={"engine": data.model_dump(mode="json")})
+
+
+def rules_of(module: Module, state: GameState) -> RulesConfig:
+    """The module's rules with the players' enforcement choices on top."""
+    data = data_of(state)
+    if not data.enforcement:
+        return module.rules
+    return module.rules.model_copy(update={"enforcement": {**module.rules.enforcement, **data.enforcement}})
+
+
+def optional_on(state: GameState) -> frozenset[str]:
+    return frozenset(k for k, v in state.optional_rules.items() if v)

@@ -1,0 +1,86 @@
+"""From what a player does on the board to an engine action (pure, for the play window).
+
+A counter dropped on a hex is a move, a retreat or an advance depending on the procedure
+running; dropped on the exited pile it leaves the map by its cheapest exit; a click on a
+highlighted hex chooses a retreat or an advance ending there. ``reach_of`` gives what the
+window shades while a unit is carried.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from runtime.model import Module
+from runtime.state import GameState, Location
+
+from .actions import Advance, EngineAction, ExitMap, Move, Retreat
+from .context import movers, phase_of, unit_reach
+from .data import data_of, rules_of
+from .sequence import advance_options, retreat_options
+from .transaction import Tx
+
+
+@dataclass(frozen=True)
+class ReachView:
+    """Hexes a unit may move to now: cost, path and whether it must stop there."""
+
+    unit: str
+    allowance: Fraction
+    hexes: dict[str, tuple[Fraction, tuple[str, ...], bool]]
+    exits: tuple[tuple[str, str, Fraction], ...]
+
+
+def _tx(module: Module, state: GameState) -> Tx:
+    return Tx(module, state, data_of(state), rules_of(module, state))
+
+
+def reach_of(module: Module, state: GameState, unit: str) -> ReachView | None:
+    """The reach of ``unit`` if it may move now (movement phase, its side, not moved yet)."""
+    data = data_of(state)
+    phase = phase_of(module, state)
+    if data.over or data.frames or phase is None or phase.kind != "movement" or unit not in movers(module, state, data):
+        return None
+    r = unit_reach(module, state, unit, rules_of(module, state))
+    return ReachView(unit, r.allowance, {h: (x.cost, x.path, x.stop) for h, x in r.hexes.items()},
+                     tuple((e.hex, e.edge, e.cost) for e in r.exits))
+
+
+def choices(module: Module, state: GameState) -> dict[str, EngineAction]:
+    """Hex → the retreat or advance ending there that a click chooses (first by sort order)."""
+    tx = _tx(module, state)
+    top = tx.data.top
+    out: dict[str, EngineAction] = {}
+    if top is None:
+        return out
+    if top.proc == "retreat":
+        unit, opts = retreat_options(tx, top)
+        for p in opts.paths:
+            out.setdefault(p.hexes[-1], Retreat(unit=unit, path=p.hexes))
+    elif top.proc == "advance":
+        for a in advance_options(tx, top):
+            out.setdefault(a.path[-1], a)
+    return out
+
+
+def action_for_drop(module: Module, state: GameState, unit: str, at: Location) -> EngineAction | None:
+    """The engine action a drop of ``unit`` on ``at`` asks for; None: not the engine's business."""
+    data = data_of(state)
+    top = data.top
+    if top is not None and at.kind == "hex":
+        if top.proc in ("retreat", "advance") and unit in top.units:
+            found = choices(module, state).get(at.id)
+            if found is not None and getattr(found, "unit", "") == unit:
+                return found
+            return (Retreat if top.proc == "retreat" else Advance)(unit=unit, path=(at.id,))
+    if at.kind == "hex":
+        return Move(unit=unit, to=at.id)
+    exited = at.kind == "exited" or (at.kind == "box" and at.id in module.map.boxes
+                                     and module.map.boxes[at.id].kind == "exited")
+    if exited:
+        view = reach_of(module, state, unit)
+        if view is not None and view.exits:
+            hex, edge, _ = min(view.exits, key=lambda e: (e[2], e[0], e[1]))
+            return ExitMap(unit=unit, hex=hex, edge=edge)
+        return ExitMap(unit=unit, hex=state.hex_of(unit) or "", edge="")
+    return None

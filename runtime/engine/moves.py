@@ -1,0 +1,139 @@
+"""Movement phase actions (DoM §8): moving a unit, entering from a box, leaving the map.
+
+A unit moves once per phase, along the cheapest path ``runtime.rules.reach`` finds (ZOC,
+terrain, roads, rivers as the module configures them); every hex it passes becomes its
+side's (§7). A destination outside the reach is refused with the rule that stops it, or
+allowed with a logged override when that rule is set to ``warn``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from runtime.rules import ReachResult
+from runtime.state import GameState, Location, MovePieces, check_hex, piece_name
+
+from .actions import ExitMap, Move
+from .context import arrival_turn, entry_box, phase_of, phase_side, side_of, unit_reach, with_level
+from .control import passed
+from .data import ExitRecord
+from .transaction import Tx
+
+BIG = Fraction(1000)
+
+
+def _mf(x: Fraction) -> str:
+    return f"{x} MF"
+
+
+def _check_mover(tx: Tx, unit: str) -> None:
+    m, s = tx.module, tx.state
+    phase = phase_of(m, s)
+    if unit not in s.pieces or unit not in m.pieces.pieces:
+        tx.refuse(f"no unit {unit!r} in this game")
+    if tx.data.frames:
+        tx.refuse(f"finish the {tx.data.frames[-1].proc} first", phase.section if phase else "")
+    if phase is None or phase.kind != "movement":
+        tx.refuse(f"units move in a movement phase, not now ({phase.name if phase else 'no phase'})",
+                  phase.section if phase else "")
+    if side_of(m, unit) != phase_side(m, s):
+        tx.refuse(f"{piece_name(m, unit)} does not move in the {phase.name} phase", phase.section)
+    at = s.pieces[unit].at
+    if at.kind != "hex" and entry_box(m, s, unit) is None:
+        tx.refuse(f"{piece_name(m, unit)} is not on the map nor in a box it can enter from",
+                  m.rules.movement.entry_section)
+    if at.kind == "box":
+        turn = arrival_turn(m, s, unit)
+        if turn > s.turn:
+            tx.check("entry", f"{piece_name(m, unit)} arrives on turn {turn}", m.rules.movement.entry_section)
+    if unit in tx.data.moved:
+        tx.check("movement", f"{piece_name(m, unit)} has already moved this phase", m.rules.movement.section)
+
+
+def _why_not(tx: Tx, unit: str, target: str, result: ReachResult) -> tuple[str, str, str, str]:
+    """(rule, reason, section, hex) for a hex ``target`` outside ``result``."""
+    m, rules = tx.module, tx.rules
+    zsec, msec = rules.zoc.section, rules.movement.section
+    from_box = result.start.startswith("box:")
+    rule = "entry" if from_box else "movement"
+    sec = rules.movement.entry_section if from_box else msec
+    if any(r.rule == "zoc" and "cannot leave" in r.text for r in result.rulings):
+        return "zoc", "cannot leave enemy ZOC", zsec, tx.state.hex_of(unit) or target
+    if rules.enforcement_of("zoc") != "off":
+        free = unit_reach(m, tx.state, unit, with_level(rules, "zoc", "off"))
+        if target in free.hexes:
+            return "zoc", "stopped by enemy ZOC on the way", zsec, target
+    far = unit_reach(m, tx.state, unit, with_level(rules, "zoc", "off"), allowance=BIG)
+    if target in far.hexes:
+        return rule, f"too far: {_mf(far.hexes[target].cost)} needed, {_mf(result.allowance)} available", sec, target
+    return rule, "out of reach", sec, target
+
+
+def apply_move(tx: Tx, act: Move) -> None:
+    m = tx.module
+    _check_mover(tx, act.unit)
+    state: GameState = tx.state
+    side = side_of(m, act.unit)
+    check_hex(m, act.to)
+    for pid, p in state.pieces.items():
+        if p.at == Location.hex(act.to) and side_of(m, pid) != side:
+            tx.refuse(f"{piece_name(m, pid)} is in {act.to}: opposing units never share a hex",
+                      m.rules.movement.section)
+    result = unit_reach(m, state, act.unit, tx.rules)
+    reached = result.hexes.get(act.to)
+    for r in result.rulings:
+        if r.rule == "entry":
+            tx.rule(r)  # e.g. every entry hex blocked: the closest free hex (§8.2)
+    if reached is not None:
+        path = reached.path
+        for r in reached.rulings:
+            tx.rule(r if r.rule != "stacking" else r.__class__(
+                "stacking", f"{r.text}: to be put right by the end of the phase", r.section, r.hex))
+        cost = f" ({_mf(reached.cost)}" + (f" via {', '.join(path[:-1])})" if len(path) > 1 else ")")
+    else:
+        tx.check(*_why_not(tx, act.unit, act.to, result))
+        path, cost = (act.to,), ""
+    tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.to)))
+    tx.texts[-1] += cost
+    tx.state = passed(tx.state, side, path)
+    tx.set(moved=tuple(sorted(set(tx.data.moved) | {act.unit})))
+
+
+def apply_exit(tx: Tx, act: ExitMap) -> None:
+    m = tx.module
+    _check_mover(tx, act.unit)
+    side = side_of(m, act.unit)
+    result = unit_reach(m, tx.state, act.unit, tx.rules)
+    option = next((e for e in result.exits if e.hex == act.hex and e.edge == act.edge), None)
+    sec = m.rules.movement.exit_section
+    if option is None:
+        if not m.rules.movement.exit_allowed:
+            tx.refuse("units may not leave the map in this game", sec)
+        far = unit_reach(m, tx.state, act.unit, with_level(tx.rules, "zoc", "off"), allowance=BIG)
+        known = next((e for e in far.exits if e.hex == act.hex and e.edge == act.edge), None)
+        if known is None:
+            edge = f"across the {act.edge} edge" if act.edge else "from here this move"
+            tx.check("exit", f"cannot leave the map {edge}", sec, act.hex)
+        else:
+            tx.check("exit", f"too far: leaving the map needs {_mf(known.cost)}, {_mf(result.allowance)} available",
+                     sec, act.hex)
+        path = (act.hex,) if act.hex else ()
+        cost = ""
+    else:
+        path = option.path if option.path else (act.hex,)
+        road = ", by road" if option.by_road else ""
+        cost = f" ({_mf(option.cost)}{road})"
+    tx.do(MovePieces(pieces=(act.unit,), to=Location.off("exited")))
+    tx.texts[-1] += f" across the {act.edge} edge from {act.hex}{cost}"
+    tx.state = passed(tx.state, side, path)
+    record = ExitRecord(unit=act.unit, side=side, hex=act.hex, edge=act.edge, turn=tx.state.turn)
+    tx.set(moved=tuple(sorted(set(tx.data.moved) | {act.unit})), exits=tx.data.exits + (record,))
+
+
+def legal_moves(tx: Tx, units: list[str]) -> list[Move | ExitMap]:
+    out: list[Move | ExitMap] = []
+    for unit in units:
+        result = unit_reach(tx.module, tx.state, unit, tx.rules)
+        out += [Move(unit=unit, to=h) for h in sorted(result.hexes)]
+        out += sorted({ExitMap(unit=unit, hex=e.hex, edge=e.edge) for e in result.exits}, key=lambda a: (a.hex, a.edge))
+    return out

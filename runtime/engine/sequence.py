@@ -1,0 +1,236 @@
+"""The sequence of play as a hierarchical state machine.
+
+The top level is the module's sequence (``module.meta.sequence``: phases with a side and
+a kind), repeated each turn up to the scenario's last turn (DoM §4: US movement, US
+combat, DE movement, DE combat). Inside a phase, procedures are called and return on the
+engine's frame stack (:class:`~.data.Frame`, top last):
+
+``attack`` (after a ``resolve``) → ``retreat`` of each unit that must retreat (§9.3) →
+``advance`` of one unit (§9.5) → back to the phase; ``end_phase`` → ``stacking`` for each
+overstacked hex (§6), its owner eliminating the excess → the next phase (§4) or, after the
+last phase of the last turn, the end of the game with its victory level (§10.3).
+
+:func:`settle` runs every step that needs no choice (a retreat with no legal path
+eliminates the unit, §9.3; an advance nobody can make is skipped; a finished attack
+returns) and stops where a player must choose.
+"""
+
+from __future__ import annotations
+
+from runtime.rules import Ruling, advance_paths, retreat_paths, stacking_violations
+from runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
+
+from .actions import Advance, Decline, EliminateExcess, EndPhase, Retreat
+from .context import phase_of, side_of
+from .control import passed
+from .data import Frame
+from .transaction import Tx
+from .victory import end_of_turn_scoring, verdict
+
+
+def _pop(tx: Tx) -> Frame:
+    top = tx.data.frames[-1]
+    tx.set(frames=tx.data.frames[:-1])
+    return top
+
+
+def _on_map(tx: Tx, units: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(u for u in units if tx.state.hex_of(u) is not None)
+
+
+def _retreated(tx: Tx, unit: str, start: str, path: tuple[str, ...]) -> None:
+    """Book a finished retreat (or elimination): the advance frame below learns what was vacated."""
+    frames = list(tx.data.frames)
+    top = frames[-1]
+    if len(frames) >= 2 and frames[-2].proc == "advance":
+        adv = frames[-2]
+        frames[-2] = adv.model_copy(update={"vacated": tuple(sorted(set(adv.vacated) | {start})),
+                                            "path": path if top.result == "defender" else adv.path})
+    rest = tuple(u for u in top.units if u != unit)
+    if rest:
+        frames[-1] = top.model_copy(update={"units": rest})
+    else:
+        frames.pop()
+    tx.set(frames=tuple(frames))
+
+
+def retreat_options(tx: Tx, frame: Frame):
+    unit = _on_map(tx, frame.units)[0]
+    return unit, retreat_paths(tx.module, tx.state.occupancy(), unit, frame.length, rules=tx.rules)
+
+
+def advance_options(tx: Tx, frame: Frame) -> list[Advance]:
+    out: list[Advance] = []
+    occ = tx.state.occupancy()
+    taken = set(occ.values())
+    for unit in _on_map(tx, frame.units):
+        for hex in frame.vacated:
+            if hex in taken:
+                continue
+            for path in advance_paths(tx.module, occ, unit, hex, retreat_path=frame.path, rules=tx.rules):
+                out.append(Advance(unit=unit, path=path))
+    return sorted(set(out), key=lambda a: (a.unit, len(a.path), a.path))
+
+
+def settle(tx: Tx) -> None:
+    """Run the procedures that need no choice; stop at the first that does."""
+    while tx.data.frames and not tx.data.over:
+        top = tx.data.frames[-1]
+        if top.proc == "retreat":
+            if not _on_map(tx, top.units):
+                _pop(tx)
+                continue
+            unit, opts = retreat_options(tx, top)
+            if opts.eliminated and tx.rules.enforcement_of("retreat") == "enforce":
+                start = tx.state.hex_of(unit)
+                why = "; ".join(r.text.split(": ", 1)[-1] for r in opts.rulings) or "no legal retreat path"
+                tx.do(Eliminate(pieces=(unit,)))
+                tx.texts[-1] += f" ({why} at {start} — {tx.rules.combat.retreat.section})"
+                _retreated(tx, unit, start, ())
+                continue
+            return
+        if top.proc == "advance":
+            if tx.rules.enforcement_of("advance") == "enforce" and not advance_options(tx, top):
+                _pop(tx)
+                continue
+            if not _on_map(tx, top.units) or not top.vacated:
+                _pop(tx)
+                continue
+            return
+        if top.proc == "attack":
+            _pop(tx)
+            continue
+        if top.proc == "stacking":
+            over = dict(stacking_violations(tx.module, tx.state.occupancy(), tx.rules))
+            if top.hex not in over:
+                _pop(tx)
+                continue
+            return
+        if top.proc == "end_phase":
+            _pop(tx)
+            finish_phase(tx)
+            continue
+        return
+
+
+def apply_retreat(tx: Tx, act: Retreat) -> None:
+    top = tx.data.top
+    sec = tx.rules.combat.retreat.section
+    if top is None or top.proc != "retreat":
+        tx.refuse("no retreat is due", sec)
+    unit, opts = retreat_options(tx, top)
+    if act.unit != unit:
+        tx.refuse(f"{piece_name(tx.module, unit)} retreats now, not {piece_name(tx.module, act.unit)}", sec)
+    start = tx.state.hex_of(unit)
+    if act.path not in [p.hexes for p in opts.paths]:
+        why = "no legal retreat path" if opts.eliminated else \
+            f"not a legal retreat of {top.length} hex(es) (legal: {'; '.join('→'.join(p.hexes) for p in opts.paths)})"
+        tx.check("retreat", why, sec, act.path[-1])
+        occ = tx.state.occupancy()
+        enemy = {h for p, h in occ.items() if side_of(tx.module, p) != side_of(tx.module, unit)}
+        if set(act.path) & enemy:
+            tx.refuse("a unit never enters a hex held by the enemy", sec)
+    tx.do(MovePieces(pieces=(unit,), to=Location.hex(act.path[-1])))
+    tx.texts[-1] += f" (retreat{' via ' + ', '.join(act.path[:-1]) if len(act.path) > 1 else ''})"
+    tx.state = passed(tx.state, side_of(tx.module, unit), act.path)
+    _retreated(tx, unit, start, act.path)
+
+
+def apply_advance(tx: Tx, act: Advance) -> None:
+    top = tx.data.top
+    sec = tx.rules.combat.advance.section
+    if top is None or top.proc != "advance":
+        tx.refuse("no advance after combat is open", sec)
+    if act not in advance_options(tx, top):
+        if act.unit not in top.units or tx.state.hex_of(act.unit) is None:
+            tx.refuse(f"{piece_name(tx.module, act.unit)} took no part in this combat", sec)
+        tx.check("advance", f"{'→'.join(act.path)} is not a legal advance", sec, act.path[-1])
+        occ = tx.state.occupancy()
+        if act.path[-1] in occ.values():
+            tx.refuse(f"{act.path[-1]} is occupied", sec)
+    tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.path[-1])))
+    tx.texts[-1] += " (advance after combat)"
+    tx.state = passed(tx.state, side_of(tx.module, act.unit), act.path)
+    _pop(tx)
+
+
+def apply_decline(tx: Tx, act: Decline) -> None:
+    top = tx.data.top
+    if top is None or top.proc != "advance":
+        tx.refuse("no advance after combat is open", tx.rules.combat.advance.section)
+    _pop(tx)
+    tx.say("no advance after combat")
+
+
+def apply_eliminate_excess(tx: Tx, act: EliminateExcess) -> None:
+    top = tx.data.top
+    sec = tx.rules.stacking.section
+    if top is None or top.proc != "stacking":
+        tx.refuse("no hex is over the stacking limit", sec)
+    if tx.state.hex_of(act.unit) != top.hex or side_of(tx.module, act.unit) != top.side:
+        tx.refuse(f"choose a {tx.module.pieces.sides[top.side].name} unit in {top.hex}", sec, top.hex)
+    tx.do(Eliminate(pieces=(act.unit,)))
+    tx.texts[-1] += f" (over the stacking limit in {top.hex} — {sec})"
+
+
+def apply_end_phase(tx: Tx, act: EndPhase) -> None:
+    m, d = tx.module, tx.data
+    phase = phase_of(m, tx.state)
+    if d.frames:
+        top = d.top
+        tx.refuse(f"finish the {top.proc} first", phase.section if phase else "")
+    if d.declared:
+        tx.check("combat", f"declared attacks are not resolved yet ({', '.join(x.hex for x in d.declared)})",
+                 m.rules.combat.section)
+    frames = [Frame(proc="end_phase")]
+    if phase is not None and phase.kind in ("movement", "combat"):
+        level = tx.rules.enforcement_of("stacking")
+        problems = stacking_violations(m, tx.state.occupancy(), tx.rules) if level != "off" else []
+        for hex, problem in reversed(problems):
+            owner = side_of(m, tx.state.stack(Location.hex(hex))[0])
+            if level == "enforce":
+                frames.append(Frame(proc="stacking", side=owner, hex=hex))
+                tx.rule(_stack_ruling(tx, hex, problem, owner))
+            else:
+                tx.check("stacking", problem, tx.rules.stacking.section, hex)
+    tx.set(frames=d.frames + tuple(frames))
+
+
+def _stack_ruling(tx: Tx, hex: str, problem: str, owner: str) -> Ruling:
+    return Ruling("stacking", f"{problem}: {tx.module.pieces.sides[owner].name} eliminates the excess",
+                  tx.rules.stacking.section, hex)
+
+
+def finish_phase(tx: Tx) -> None:
+    m, s = tx.module, tx.state
+    seq = m.meta.sequence
+    tx.set(moved=(), declared=(), resolving=False, attacked=(), defended=())
+    last = s.phase >= len(seq) - 1
+    if last:
+        data, texts = end_of_turn_scoring(m, s, tx.data)
+        tx.data = data
+        for t in texts:
+            tx.say(t)
+    if last and s.turn >= m.scenarios[s.scenario].last_turn:
+        v = verdict(m, s.model_copy(update={"engine": tx.data.model_dump(mode="json")}))
+        text = v.text(m)
+        tx.set(over=True, outcome=text)
+        tx.say(f"end of turn {s.turn}: game over — {text}")
+        return
+    tx.do(NextPhase())
+
+
+def legal_choices(tx: Tx) -> list:
+    top = tx.data.top
+    if top is None:
+        return []
+    if top.proc == "retreat":
+        unit, opts = retreat_options(tx, top)
+        return [Retreat(unit=unit, path=p.hexes) for p in opts.paths]
+    if top.proc == "advance":
+        return advance_options(tx, top) + [Decline()]
+    if top.proc == "stacking":
+        return [EliminateExcess(unit=u) for u in sorted(tx.state.stack(Location.hex(top.hex)))
+                if side_of(tx.module, u) == top.side]
+    return []
+

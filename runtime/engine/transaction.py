@@ -1,0 +1,63 @@
+"""One engine action being applied: the state so far, the engine data, what to log.
+
+Primitive changes go through :func:`runtime.state.apply` (so a move by the engine is the
+same move as a manual one: last-move arrow, stacking order, turn marker); rulings are
+collected with their sections; :meth:`Tx.check` turns a broken rule into a refusal, a
+logged override or nothing, by the rule's enforcement level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from runtime.model import Module
+from runtime.model.rules import RulesConfig
+from runtime.rules import Ruling
+from runtime.state import ActionError, GameState, LogEntry
+from runtime.state import apply as state_apply
+from runtime.state.actions import Action
+
+from .data import EngineData
+
+
+@dataclass
+class Tx:
+    module: Module
+    state: GameState
+    data: EngineData
+    rules: RulesConfig
+    texts: list[str] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+    dice: list[int] = field(default_factory=list)
+
+    def do(self, action: Action) -> LogEntry:
+        self.state, entry = state_apply(self.module, self.state, action)
+        self.texts.append(entry.text)
+        return entry
+
+    def say(self, text: str) -> None:
+        self.texts.append(text)
+
+    def rule(self, ruling: Ruling) -> None:
+        self.rulings.append(ruling)
+
+    def check(self, rule: str, text: str, section: str = "", hex: str = "") -> None:
+        """A broken rule: refused at ``enforce``, logged as an override at ``warn``, ignored at ``off``."""
+        level = self.rules.enforcement_of(rule)
+        ruling = Ruling(rule, text, section, hex)
+        if level == "enforce":
+            raise ActionError(str(ruling))
+        if level == "warn":
+            self.rulings.append(Ruling(rule, f"override: {text}", section, hex))
+
+    def refuse(self, text: str, section: str = "", hex: str = "") -> None:
+        """Not a matter of enforcement: the action does not fit the game at all."""
+        raise ActionError(str(Ruling("sequence", text, section, hex)))
+
+    def set(self, **update) -> None:
+        self.data = self.data.model_copy(update=update)
+
+    def text(self) -> str:
+        parts = [t for t in self.texts if t]
+        parts += [str(r) for r in self.rulings]
+        return "; ".join(parts)

@@ -1,0 +1,140 @@
+"""Victory points, scored continuously from the module's victory rules (``tables.json``
+``victory``), and the victory level at the end of the game (DoM §10, Tables 4 and 5).
+
+Rule kinds the engine scores:
+
+* ``control_hex`` — ``points`` while the side controls ``params.hex`` (§7, §10.1);
+* ``exit_edge`` — ``points`` per unit of the side that left the map voluntarily across one
+  of ``params.edges`` (optionally only ``params.unit_types``); with ``minus_turn`` the
+  points are ``points − turn`` of the exit (§10.2: 8 − turn);
+* ``occupy_area_turns`` — ``points`` per unit that stayed in area ``params.area`` at the
+  end of ``params.turns`` consecutive turns (§10.1: east of the Moselle for 3 turns).
+
+Other kinds are listed in the rules for the players to score by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from runtime.model import Module
+from runtime.state import GameState
+
+from .control import control_map
+from .data import EngineData, data_of
+
+
+@dataclass(frozen=True)
+class Score:
+    side: str
+    points: int
+    description: str
+    section: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        detail = f" ({self.detail})" if self.detail else ""
+        return f"{self.points:+d} {self.description}{detail} — {self.section}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    totals: dict[str, int]
+    winner: str | None
+    margin: int
+    level: str
+
+    def text(self, module: Module) -> str:
+        sides = module.pieces.sides
+        score = ", ".join(f"{sides[s].name if s in sides else s} {v}" for s, v in sorted(self.totals.items()))
+        if self.winner is None:
+            return f"Draw ({score})"
+        name = sides[self.winner].name if self.winner in sides else self.winner
+        level = self.level or "no victory level reached"
+        return f"{name}: {level} victory, ΔVP {self.margin} ({score})" if self.level else \
+            f"{name} ahead by ΔVP {self.margin}: {level} ({score})"
+
+
+def scores(module: Module, state: GameState) -> list[Score]:
+    """Every point scored so far, by rule (control counted as it stands now)."""
+    data = data_of(state)
+    control = control_map(module, state)
+    out: list[Score] = []
+    for index, rule in enumerate(module.tables.victory.rules):
+        p = rule.params
+        if rule.kind == "control_hex":
+            hexes = [str(p["hex"])] if "hex" in p else [str(h) for h in p.get("hexes", [])]
+            for h in hexes:
+                if control.get(h) == rule.side:
+                    out.append(Score(rule.side, rule.points, rule.description, rule.section, f"controls {h}"))
+        elif rule.kind == "exit_edge":
+            edges = set(p.get("edges", []) or [])
+            types = set(p.get("unit_types", []) or [])
+            for rec in data.exits:
+                piece = module.pieces.pieces[rec.unit]
+                if rec.side != rule.side or (edges and rec.edge not in edges) or (types and piece.unit_type not in types):
+                    continue
+                points = rule.points - rec.turn if rule.minus_turn else rule.points
+                out.append(Score(rule.side, points, rule.description, rule.section,
+                                 f"{piece.designation or rec.unit} left by the {rec.edge} edge on turn {rec.turn}"))
+        elif rule.kind == "occupy_area_turns":
+            for key in data.area_scored:
+                i, unit = key.split(":", 1)
+                if int(i) == index:
+                    piece = module.pieces.pieces[unit]
+                    out.append(Score(rule.side, rule.points, rule.description, rule.section, piece.designation or unit))
+    return out
+
+
+def totals(module: Module, state: GameState) -> dict[str, int]:
+    out = {side: 0 for side in module.pieces.sides}
+    for s in scores(module, state):
+        out[s.side] = out.get(s.side, 0) + s.points
+    return dict(sorted(out.items()))
+
+
+def verdict(module: Module, state: GameState) -> Verdict:
+    """Who leads and by how much, and the level reached (Table 5: the highest ``min_margin`` met)."""
+    t = totals(module, state)
+    ranked = sorted(t.items(), key=lambda kv: (-kv[1], kv[0]))
+    if len(ranked) < 2 or ranked[0][1] == ranked[1][1]:
+        return Verdict(t, None, 0, "")
+    margin = ranked[0][1] - ranked[1][1]
+    levels = sorted(module.tables.victory.levels, key=lambda lv: lv.min_margin)
+    level = ""
+    for lv in levels:
+        if margin >= lv.min_margin:
+            level = lv.name
+    return Verdict(t, ranked[0][0], margin, level)
+
+
+def end_of_turn_scoring(module: Module, state: GameState, data: EngineData) -> tuple[EngineData, list[str]]:
+    """Count turns in victory areas (``occupy_area_turns``) at the end of a turn."""
+    turns = dict(data.area_turns)
+    scored = list(data.area_scored)
+    texts: list[str] = []
+    for index, rule in enumerate(module.tables.victory.rules):
+        if rule.kind != "occupy_area_turns":
+            continue
+        area = module.map.areas.get(str(rule.params.get("area", "")))
+        if area is None:
+            continue
+        need = int(rule.params.get("turns", 1))
+        hexes = set(area.hexes)
+        for pid in sorted(state.pieces):
+            if module.pieces.pieces[pid].side != rule.side:
+                continue
+            key = f"{index}:{pid}"
+            if key in scored:
+                continue
+            at = state.pieces[pid].at
+            inside = at.kind == "hex" and at.id in hexes
+            turns[key] = turns.get(key, 0) + 1 if inside else 0
+            if turns[key] == 0:
+                del turns[key]
+            elif turns[key] >= need:
+                scored.append(key)
+                del turns[key]
+                name = module.pieces.pieces[pid].designation or pid
+                texts.append(f"{name}: {rule.points} VP, {need} turns in {area.name} — {rule.section}")
+    return data.model_copy(update={"area_turns": dict(sorted(turns.items())), "area_scored": tuple(sorted(scored))}), texts

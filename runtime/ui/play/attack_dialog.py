@@ -1,0 +1,143 @@
+"""The attack dialog: attackers, defender, ΔCF or odds, every shift and DRM with its
+source, the final column; then declare, roll and apply through the play window (§9)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox, QDialog, QDialogButtonBox, QGroupBox, QLabel, QPushButton, QVBoxLayout,
+)
+
+from runtime.engine import Declare, Resolve, data_of
+from runtime.engine.combat import odds_for
+from runtime.engine.context import phase_side, side_of
+from runtime.engine.data import rules_of
+from runtime.engine.transaction import Tx
+from runtime.state import Location, piece_name
+from runtime.state.errors import ActionError
+
+
+def available_attackers(module, state, hex: str) -> list[str]:
+    """Units of the attacking side next to ``hex`` that do not attack yet this turn."""
+    data = data_of(state)
+    side = phase_side(module, state)
+    busy = {a for d in data.declared for a in d.attackers} | set(data.attacked)
+    grid, scheme = module.map.grid.hex_grid(), module.map.grid.labels.scheme()
+    target = scheme.parse(hex, grid)
+    out = []
+    for pid, label in state.occupancy().items():
+        if side_of(module, pid) == side and pid not in busy and grid.distance(scheme.parse(label, grid), target) == 1:
+            out.append(pid)
+    return sorted(out)
+
+
+class AttackDialog(QDialog):
+    def __init__(self, window, hex: str):
+        super().__init__(window)
+        self.window_ = window
+        self.module = window.module
+        self.hex = hex
+        self.setWindowTitle(f"Attack on {hex}")
+        state = window.game.state
+        self.declared = next((d for d in data_of(state).declared if d.hex == hex), None)
+        defenders = [p for p in state.stack(Location.hex(hex)) if side_of(self.module, p) != phase_side(self.module, state)]
+        layout = QVBoxLayout(self)
+        self.defender_label = QLabel("Defender: " + (", ".join(piece_name(self.module, d) for d in defenders) or "none")
+                                     + f" in {hex}")
+        layout.addWidget(self.defender_label)
+        box = QGroupBox("Attackers")
+        inner = QVBoxLayout(box)
+        self.boxes: dict[str, QCheckBox] = {}
+        names = self.declared.attackers if self.declared else available_attackers(self.module, state, hex)
+        for pid in names:
+            values = self.module.pieces.pieces[pid].steps[state.pieces[pid].step if state.pieces[pid].step <
+                                                          len(self.module.pieces.pieces[pid].steps) else 0]
+            cb = QCheckBox(f"{piece_name(self.module, pid)}  (CF {values.combat if values.combat is not None else values.attack})")
+            cb.setChecked(True)
+            cb.setEnabled(self.declared is None)
+            cb.toggled.connect(self.update_odds)
+            inner.addWidget(cb)
+            self.boxes[pid] = cb
+        layout.addWidget(box)
+        self.odds_label = QLabel()
+        self.odds_label.setWordWrap(True)
+        layout.addWidget(self.odds_label)
+        self.result_label = QLabel()
+        self.result_label.setWordWrap(True)
+        self.result_label.setStyleSheet("font-weight: bold;")
+        layout.addWidget(self.result_label)
+        buttons = QDialogButtonBox()
+        self.declare_button = QPushButton("Declare")
+        self.roll_button = QPushButton("Declare and roll" if self.declared is None else "Roll")
+        self.close_button = QPushButton("Close")
+        buttons.addButton(self.declare_button, QDialogButtonBox.ActionRole)
+        buttons.addButton(self.roll_button, QDialogButtonBox.AcceptRole)
+        buttons.addButton(self.close_button, QDialogButtonBox.RejectRole)
+        self.declare_button.setVisible(self.declared is None)
+        self.declare_button.clicked.connect(self.declare)
+        self.roll_button.clicked.connect(self.roll)
+        self.close_button.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+        self.update_odds()
+
+    def attackers(self) -> tuple[str, ...]:
+        return tuple(sorted(pid for pid, cb in self.boxes.items() if cb.isChecked()))
+
+    def update_odds(self) -> None:
+        attackers = self.attackers()
+        state = self.window_.game.state
+        if not attackers:
+            self.odds_label.setText("Choose at least one attacker.")
+            self.roll_button.setEnabled(False)
+            self.declare_button.setEnabled(False)
+            return
+        try:
+            tx = Tx(self.module, state, data_of(state), rules_of(self.module, state))
+            odds = odds_for(tx, attackers, self.hex)
+        except (ValueError, ActionError) as exc:
+            self.odds_label.setText(f"Not possible: {exc}")
+            self.roll_button.setEnabled(False)
+            return
+        kind = "ΔCF" if odds.kind == "differential" else "odds"
+        lines = [f"Attack {odds.attack} against defence {odds.defense}: {kind} {odds.raw}"]
+        if odds.value is not None and odds.value != odds.raw:
+            lines.append(f"capped to {odds.value} ({self.module.rules.combat.section})")
+        crt = self.module.tables.crts[odds.crt]
+        if odds.base_column is not None:
+            lines.append(f"base column {crt.columns[odds.base_column].label}")
+        for m in odds.shifts:
+            arrow = "⇒" if m.shift > 0 else "⇐"
+            lines.append(f"shift {arrow}{abs(m.shift)}: {m.source} ({m.section})")
+        for m in odds.drms:
+            lines.append(f"DRM {m.drm:+d}: {m.source} ({m.section})")
+        lines += odds.notes
+        lines.append(f"<b>final column: {odds.column_label}</b>" + (f", DRM {odds.drm:+d}" if odds.drm else ""))
+        self.odds_label.setText("<br>".join(lines))
+        self.roll_button.setEnabled(odds.allowed)
+        self.declare_button.setEnabled(odds.allowed)
+
+    def declare(self) -> bool:
+        if self.declared is not None:
+            return True
+        entry = self.window_.run_engine(Declare(attackers=self.attackers(), hex=self.hex))
+        if entry is None:
+            self.result_label.setText(self.window_.last_error)
+            return False
+        self.declared = next((d for d in data_of(self.window_.game.state).declared if d.hex == self.hex), None)
+        for cb in self.boxes.values():
+            cb.setEnabled(False)
+        self.declare_button.setVisible(False)
+        self.roll_button.setText("Roll")
+        self.result_label.setText("Declared. Declare the other attacks, or roll.")
+        return True
+
+    def roll(self) -> None:
+        if not self.declare():
+            return
+        entry = self.window_.run_engine(Resolve(hex=self.hex))
+        if entry is None:
+            self.result_label.setText(self.window_.last_error)
+            return
+        self.result_label.setText(entry.text)
+        self.roll_button.setEnabled(False)
+        self.declare_button.setEnabled(False)
+        self.close_button.setText("Close")

@@ -1,0 +1,328 @@
+"""The rules engine in the play window: enforcement on every drop, the reach of a carried
+unit, the phase bar, attacks, retreats and advances by clicking, supply and LOS overlays,
+and the victory screen. The window stays thin: it calls :class:`RulesPlay` from ``run``,
+``refresh`` and the view's drag and click signals."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QToolBar, QWidget
+
+from runtime.engine import (
+    Decline, EliminateExcess, EndPhase, action_for_drop, choices, data_of, phase_of, reach_of, rules_of, to_act,
+    totals,
+)
+from runtime.rules import observe, supply
+from runtime.state import ActionError, MovePieces, NextPhase, piece_name
+
+from .attack_dialog import AttackDialog
+from .rules_dialogs import EnforcementDialog, VictoryDialog
+from .rules_overlay import CHOICE, DEFENDER, REACH, STOP, SUPPLY, RulesOverlay
+
+
+
+class RulesPlay:
+    def __init__(self, window):
+        self.window = window
+        self.module = window.module
+        self.enabled = bool(self.module.meta.sequence)
+        self.overlay = RulesOverlay(self.module)
+        window.scene.addItem(self.overlay)
+        window.scene.addItem(self.overlay.above)
+        self.carried = None
+        self.los_mode = False
+        self.los_from: str | None = None
+        self.supply_side: str | None = None
+        self.victory_shown = False
+        self.attack_dialog: AttackDialog | None = None
+        self.victory: VictoryDialog | None = None
+        self._build_bar()
+
+    # -- the phase bar -------------------------------------------------------------------------
+
+    def _build_bar(self) -> None:
+        w = self.window
+        self.toolbar = QToolBar("Phase")
+        self.toolbar.setObjectName("Phase")
+        box = QWidget()
+        row = QHBoxLayout(box)
+        row.setContentsMargins(6, 2, 6, 2)
+        self.phase_label = QLabel()
+        self.phase_label.setStyleSheet("font-weight: bold; font-size: 13px;")
+        self.step_label = QLabel()
+        self.vp_label = QLabel()
+        self.end_button = QPushButton("End phase")
+        self.end_button.clicked.connect(self.end_phase)
+        self.decline_button = QPushButton("No advance")
+        self.decline_button.clicked.connect(lambda: w.run_engine(Decline()))
+        self.eliminate_button = QPushButton("Eliminate selected")
+        self.eliminate_button.clicked.connect(self.eliminate_selected)
+        self.rules_button = QPushButton("Rules…")
+        self.rules_button.clicked.connect(self.enforcement_dialog)
+        self.los_button = QPushButton("LOS tool")
+        self.los_button.setCheckable(True)
+        self.los_button.toggled.connect(self.set_los_mode)
+        self.supply_combo = QComboBox()
+        self.supply_combo.addItem("Supply: off", None)
+        for side_id, side in self.module.pieces.sides.items():
+            self.supply_combo.addItem(f"Supply: {side.name}", side_id)
+        self.supply_combo.currentIndexChanged.connect(lambda i: self.show_supply(self.supply_combo.itemData(i)))
+        for widget in (self.phase_label, self.step_label):
+            row.addWidget(widget)
+        row.addStretch(1)
+        for widget in (self.vp_label, self.decline_button, self.eliminate_button, self.end_button, self.los_button,
+                       self.supply_combo, self.rules_button):
+            row.addWidget(widget)
+        self.toolbar.addWidget(box)
+
+    def install(self) -> None:
+        """Put the phase bar under the window's toolbar and add the Rules menu."""
+        w = self.window
+        w.addToolBarBreak()
+        w.addToolBar(self.toolbar)
+        menu = w.menuBar().addMenu("R&ules")
+        assist = QAction("Rules &assistance (enforce the module's rules)", w, checkable=True)
+        assist.setChecked(self.enabled)
+        assist.toggled.connect(self.set_enabled)
+        menu.addAction(assist)
+        w.actions_by_name["rules_assist"] = assist
+        for text, slot, key, name in (
+            ("&End phase", self.end_phase, "Ctrl+E", "end_phase"),
+            ("Rules &enforcement…", self.enforcement_dialog, None, "enforcement"),
+            ("&Victory points…", self.show_victory, None, "victory"),
+        ):
+            action = QAction(text, w)
+            if key:
+                action.setShortcut(QKeySequence(key))
+            action.triggered.connect(slot)
+            menu.addAction(action)
+            w.actions_by_name[name] = action
+
+    def show_victory(self) -> VictoryDialog:
+        self.victory = VictoryDialog(self.window)
+        self.victory.show()
+        return self.victory
+
+    def refresh(self) -> None:
+        w, m = self.window, self.module
+        state = w.game.shown_state
+        data = data_of(state)
+        phase = phase_of(m, state)
+        sides = m.pieces.sides
+        acting = to_act(m, state)
+        self.toolbar.setVisible(self.enabled)
+        if not self.enabled:
+            self.overlay.clear()
+            return
+        if data.over:
+            self.phase_label.setText(f"Game over — {data.outcome}")
+        else:
+            who = sides[acting].name if acting in sides else "-"
+            self.phase_label.setText(f"Turn {state.turn} · {phase.name if phase else '-'} · {who} to play")
+        self.step_label.setText(self.step_text(state))
+        self.vp_label.setText("VP " + " · ".join(f"{sides[s].name if s in sides else s} {v}"
+                                                 for s, v in totals(m, state).items()))
+        rules = rules_of(m, state)
+        self.los_button.setVisible(rules.los.enabled and rules.enforcement_of("los") != "off")
+        self.supply_combo.setVisible(rules.supply.enabled and rules.enforcement_of("supply") != "off")
+        if not self.supply_combo.isVisibleTo(self.toolbar) and self.supply_side is not None:
+            self.supply_combo.setCurrentIndex(0)
+        if not self.los_button.isVisibleTo(self.toolbar) and self.los_mode:
+            self.los_button.setChecked(False)
+        top = data.top
+        self.decline_button.setVisible(top is not None and top.proc == "advance")
+        self.eliminate_button.setVisible(top is not None and top.proc == "stacking")
+        self.end_button.setEnabled(not data.over and top is None and not w.game.replaying)
+        if self.carried is None:
+            self._show_standing()
+        if not data.over:
+            self.victory_shown = False  # an undone end of the game shows its screen again next time
+        elif not self.victory_shown and not w.game.replaying:
+            self.victory_shown = True
+            self.victory = VictoryDialog(w)
+            self.victory.show()
+
+    def step_text(self, state) -> str:
+        m = self.module
+        data = data_of(state)
+        top = data.top
+        if top is None:
+            if data.declared:
+                return "attacks declared on " + ", ".join(d.hex for d in data.declared) + ": click a defender to roll"
+            phase = phase_of(m, state)
+            if phase is not None and phase.kind == "combat":
+                return "click an enemy unit to attack it"
+            if phase is not None and phase.kind == "movement":
+                return "drag a unit: its reach is shaded"
+            return ""
+        if top.proc == "retreat":
+            unit = next((u for u in top.units if state.hex_of(u)), "")
+            return f"{piece_name(m, unit)} retreats {top.length}: click a blue hex" if unit else ""
+        if top.proc == "advance":
+            return "advance after combat: click a blue hex, or No advance"
+        if top.proc == "stacking":
+            return f"{top.hex} is over the stacking limit: select a unit there and eliminate it"
+        return ""
+
+    # -- overlays --------------------------------------------------------------------------------
+
+    def _show_standing(self) -> None:
+        """What stays on the board between drags: hexes to click, supply, the LOS line."""
+        state = self.window.game.shown_state
+        shaded: dict[str, QColor] = {}
+        if self.supply_side is not None:
+            result = supply(self.module, state.occupancy(), self.supply_side)
+            shaded.update({h: SUPPLY for h in result.length})
+        shaded.update({h: CHOICE for h in choices(self.module, state)})
+        self.overlay.show_hexes(shaded)
+        if self.overlay.line is None:
+            self.overlay.show_path([], "")
+
+    def show_supply(self, side: str | None) -> None:
+        self.supply_side = side
+        if side is not None:
+            result = supply(self.module, self.window.game.shown_state.occupancy(), side)
+            name = self.module.pieces.sides[side].name
+            text = f"{name} supply: {len(result.length)} hexes from {len(result.sources)} source(s)"
+            if not result.sources:
+                text += " (this module defines no supply sources)"
+            self.window.statusBar().showMessage(text, 8000)
+        self._show_standing()
+
+    def set_los_mode(self, on: bool) -> None:
+        self.los_mode = on
+        self.los_from = None
+        self.overlay.line = None
+        self.overlay.show_path([], "")
+        self.window.statusBar().showMessage("LOS tool: click the observer's hex, then the target's" if on else "", 6000)
+
+    # -- drags and clicks from the view ----------------------------------------------------------
+
+    def drag_started(self, kind: str, item_id: str) -> None:
+        if not self.enabled or kind != "piece" or self.window.game.replaying:
+            return
+        view = reach_of(self.module, self.window.game.state, item_id)
+        self.carried = view
+        if view is None:
+            return
+        shaded = {h: (STOP if stop else REACH) for h, (_c, _p, stop) in view.hexes.items()}
+        self.overlay.show_hexes(shaded)
+        start = self.window.game.state.hex_of(item_id)
+        self.overlay.show_path([start] if start else [], f"{view.allowance} MF")
+
+    def drag_hovered(self, label: str) -> None:
+        view = self.carried
+        if view is None:
+            return
+        start = self.window.game.state.hex_of(view.unit)
+        head = [start] if start else []
+        if label in view.hexes:
+            cost, path, stop = view.hexes[label]
+            text = f"{cost} of {view.allowance} MF" + (" · stop" if stop else "")
+            self.overlay.show_path(head + list(path), text, True)
+            self.window.statusBar().showMessage(f"{label}: {text}", 3000)
+        elif label:
+            self.overlay.show_path(head + [label], "out of reach", False)
+        else:
+            self.overlay.show_path(head, "")
+
+    def drag_finished(self) -> None:
+        self.carried = None
+        self.overlay.show_path([], "")
+        self._show_standing()
+
+    def hex_clicked(self, label: str) -> None:
+        if not self.enabled or not label:
+            return
+        if self.los_mode:
+            self.los_click(label)
+            return
+        action = choices(self.module, self.window.game.state).get(label)
+        if action is not None:
+            self.window.run_engine(action)
+
+    def los_click(self, label: str) -> None:
+        if self.los_from is None:
+            self.los_from = label
+            self.overlay.show_line(label, label, True, "")
+            self.window.statusBar().showMessage(f"LOS from {label}: click the target hex", 6000)
+            return
+        seen = observe(self.module, self.los_from, label)
+        verdict = "visible" if seen.visible else "blocked"
+        text = f"{self.los_from} → {label}: {verdict}" + (f" ({seen.reason})" if seen.reason else "")
+        self.overlay.show_line(self.los_from, label, seen.visible, verdict)
+        self.window.statusBar().showMessage(text + (f" — {seen.section}" if seen.section else ""), 10000)
+        self.last_los = text
+        self.los_from = None
+
+    def counter_clicked(self, kind: str, item_id: str) -> None:
+        """In a combat phase, clicking an enemy unit opens the attack dialog on its hex."""
+        w = self.window
+        if not self.enabled or kind != "piece" or w.game.replaying:
+            return
+        state = w.game.state
+        phase = phase_of(self.module, state)
+        data = data_of(state)
+        hex = state.hex_of(item_id)
+        if (phase is None or phase.kind != "combat" or data.frames or hex is None
+                or self.module.pieces.pieces[item_id].side == phase.side):
+            return
+        self.open_attack(hex)
+
+    def open_attack(self, hex: str) -> AttackDialog:
+        if self.attack_dialog is not None:
+            self.attack_dialog.close()
+        self.attack_dialog = AttackDialog(self.window, hex)
+        self.attack_dialog.show()
+        state = self.window.game.state
+        shaded = {state.hex_of(a): CHOICE for a in self.attack_dialog.attackers() if state.hex_of(a)}
+        shaded[hex] = DEFENDER
+        self.overlay.show_hexes(shaded)
+        return self.attack_dialog
+
+    # -- commands ---------------------------------------------------------------------------------
+
+    def translate(self, action):
+        """A manual action the engine should handle instead (a unit dropped, next phase)."""
+        if not self.enabled:
+            return action
+        if isinstance(action, NextPhase):
+            return EndPhase()
+        if isinstance(action, MovePieces) and action.pieces:
+            if len(action.pieces) > 1 or action.markers:
+                raise ActionError("with the rules on, units move one at a time: click the stack to fan it out")
+            engine = action_for_drop(self.module, self.window.game.state, action.pieces[0], action.to)
+            if engine is None:
+                raise ActionError("with the rules on, a unit moves on the map or off it by the rules; "
+                                  "turn off Rules ▸ Rules assistance to move it by hand")
+            return engine
+        return action
+
+    def chooser(self, state) -> str | None:
+        return to_act(self.module, state) if self.enabled else None
+
+    def chooser_changed(self, before, after) -> bool:
+        """True when a retreat or advance passes the choice to the other side (hot-seat hand-over)."""
+        if not self.enabled:
+            return False
+        a, b = self.chooser(before), self.chooser(after)
+        return b is not None and a != b and not data_of(after).over
+
+    def end_phase(self) -> None:
+        self.window.run_engine(EndPhase())
+
+    def eliminate_selected(self) -> None:
+        piece = self.window.selected_piece()
+        if piece is None:
+            self.window.statusBar().showMessage("Click a unit in the overstacked hex first", 5000)
+            return
+        self.window.run_engine(EliminateExcess(unit=piece))
+
+    def enforcement_dialog(self) -> EnforcementDialog:
+        dialog = EnforcementDialog(self.window)
+        dialog.open()
+        return dialog
+
+    def set_enabled(self, on: bool) -> None:
+        self.enabled = on
+        self.window.refresh()
