@@ -1,0 +1,23 @@
+"""Undo commands, one per file, named verb + noun. Each stores exactly what it touched."""
+
+from .change_grid_settings import ChangeGridSettings
+from .change_palette_type import ChangePaletteType
+from .delete_palette_type import DeletePaletteType
+from .delete_region import DeleteRegion
+from .erase_hexes import EraseHexes
+from .lay_connection import LayConnection
+from .paint_terrain import PaintTerrain
+from .paste_region import PasteRegion
+from .place_feature import PlaceFeature
+from .remove_connection import RemoveConnection
+from .resize_map import ResizeMap
+from .restore_recovery import RestoreRecovery
+from .save_area import SaveArea
+from .set_hex_name import SetHexName
+from .set_level import SetLevel
+from .set_levels import SetLevels
+from .set_underlay import SetUnderlay
+from .shift_level import ShiftLevel
+from .toggle_hexside_feature import ToggleHexsideFeature
+
+__all__ = [name for name in dir() if not name.startswith("_")]

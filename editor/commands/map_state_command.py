@@ -1,0 +1,29 @@
+"""Base of the commands that change the map as a whole (grid, palette deletions).
+
+They store the map's fields and the scenarios before and after; the containers are copies
+and their entries are never mutated in place, so the snapshots stay exact.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoCommand
+
+from runtime.model import MapData, Module
+
+from ..document import MapDocument
+
+
+class MapStateCommand(QUndoCommand):
+    def __init__(self, doc: MapDocument, text: str, after: Module, assets: dict[str, bytes] | None = None):
+        super().__init__(text)
+        self.doc = doc
+        self.before = doc.map_state()
+        self.after = {name: getattr(after.map, name) for name in MapData.model_fields}
+        self.after["scenarios"] = dict(after.scenarios)
+        self.after["assets"] = dict(doc.assets if assets is None else assets)
+
+    def redo(self) -> None:
+        self.doc.restore_map_state(self.after)
+
+    def undo(self) -> None:
+        self.doc.restore_map_state(self.before)

@@ -1,0 +1,12 @@
+"""Merge ids of the commands that merge while a drag goes on (one enum, as in Tiled)."""
+
+from enum import IntEnum
+
+
+class MergeId(IntEnum):
+    PAINT_TERRAIN = 1
+    ERASE_HEXES = 2
+    SET_LEVEL = 3
+    SHIFT_LEVEL = 4
+    TOGGLE_HEXSIDE_FEATURE = 5
+    LAY_CONNECTION = 6

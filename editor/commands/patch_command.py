@@ -1,0 +1,55 @@
+"""Base of the commands that change hexes and hexsides: a :class:`MapPatch` applied and undone.
+
+A command built with a ``stroke`` id merges with the previous command of the same kind and
+stroke, so a whole drag is one undo step (``mergeWith`` keeps the earliest before-values).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoCommand
+
+from runtime.model import Level
+
+from ..document import MapDocument
+from ..edits.patch import MapPatch
+
+
+class PatchCommand(QUndoCommand):
+    merge_id: int = -1
+
+    def __init__(self, doc: MapDocument, text: str, patch: MapPatch, stroke: int | None = None,
+                 levels_after: list[Level] | None = None):
+        super().__init__(text)
+        self.doc = doc
+        self.patch = patch
+        self.stroke = stroke
+        self.levels_before = list(doc.map.levels) if levels_after is not None else None
+        self.levels_after = levels_after
+
+    def redo(self) -> None:
+        self.doc.apply_patch(self.patch, after=True)
+        if self.levels_after is not None:
+            self.doc.map.levels = list(self.levels_after)
+            self.doc.mapReset.emit()  # the level ramp spans a new range
+
+    def undo(self) -> None:
+        self.doc.apply_patch(self.patch, after=False)
+        if self.levels_before is not None:
+            self.doc.map.levels = list(self.levels_before)
+            self.doc.mapReset.emit()
+
+    def id(self) -> int:  # noqa: A003 - Qt's name
+        return self.merge_id if self.stroke is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+        if not isinstance(other, PatchCommand) or other.merge_id != self.merge_id or other.stroke != self.stroke:
+            return False
+        self.patch.absorb(other.patch)
+        if other.levels_after is not None:
+            if self.levels_before is None:
+                self.levels_before = other.levels_before
+            self.levels_after = other.levels_after
+        return True
+
+    def is_noop(self) -> bool:
+        return self.patch.is_empty() and self.levels_after == self.levels_before

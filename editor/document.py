@@ -1,0 +1,140 @@
+"""The map document: the module being edited, its undo stack, selection, file and state.
+
+Every edit goes through :meth:`MapDocument.push` as one undo command; commands write
+into the module through :meth:`apply_patch` or :meth:`swap_map`, which emit signals
+naming what changed so that views repaint only that (after Tiled's ``MapDocument``).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from runtime.geometry import Hex
+from runtime.model import MapData, Module, new_module
+from runtime.storage import LoadedModule, files_from_module, load_module, save_module
+
+from .edits.naming import GridNames
+from .edits.patch import MapPatch
+
+
+class MapDocument(QObject):
+    hexesChanged = Signal(object)      # list[str]: hex labels whose data changed
+    hexsidesChanged = Signal(object)   # list[str]: hexside ids whose data changed
+    mapReset = Signal()                # grid, palette or much of the map changed
+    areasChanged = Signal()
+    selectionChanged = Signal()
+    fileStateChanged = Signal()        # path or dirty state changed (the title)
+
+    def __init__(self, module: Module, path: str | Path | None = None,
+                 assets: dict[str, bytes] | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.module = module
+        self.assets: dict[str, bytes] = dict(assets or {})
+        self.path: Path | None = Path(path) if path is not None else None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.selection: set[Hex] = set()
+        self.names = GridNames(module.map.grid)
+        self._strokes = itertools.count(1)
+        self.revision = 0
+        """Goes up on every change of the module (edits, undo, redo): autosave compares it."""
+        for signal in (self.hexesChanged, self.hexsidesChanged, self.mapReset, self.areasChanged,
+                       self.undo_stack.indexChanged):  # the last also covers the pieces editors' commands
+            signal.connect(self._bump_revision)
+
+    def _bump_revision(self, *_args) -> None:
+        self.revision += 1
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.fileStateChanged.emit()
+
+    # -- opening -----------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | Path) -> MapDocument:
+        loaded: LoadedModule = load_module(path)
+        return cls(loaded.module, path, loaded.assets)
+
+    @classmethod
+    def new(cls, cols: int = 12, rows: int = 10, orientation: str = "flat") -> MapDocument:
+        return cls(new_module("untitled", "Untitled", cols, rows, orientation))
+
+    # -- state -------------------------------------------------------------------------
+
+    @property
+    def map(self) -> MapData:
+        return self.module.map
+
+    @property
+    def is_dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def display_name(self) -> str:
+        return self.path.name if self.path is not None else "Untitled"
+
+    def window_title(self) -> str:
+        """``name[*] — Hexwright``; Qt shows ``*`` in place of ``[*]`` while modified."""
+        return f"{self.display_name()}[*] — {self.module.meta.title} — Hexwright"
+
+    def files(self) -> dict[str, bytes]:
+        return files_from_module(self.module, self.assets)
+
+    def next_stroke(self) -> int:
+        """A fresh stroke id: commands pushed with the same id merge into one undo step."""
+        return next(self._strokes)
+
+    # -- editing -------------------------------------------------------------------------
+
+    def push(self, command: QUndoCommand) -> None:
+        self.undo_stack.push(command)
+
+    def apply_patch(self, patch: MapPatch, after: bool = True) -> None:
+        hexes, sides = patch.apply(self.module.map, after)
+        if hexes:
+            self.hexesChanged.emit(hexes)
+        if sides:
+            self.hexsidesChanged.emit(sides)
+
+    def map_state(self) -> dict:
+        """The map's fields and the scenarios, containers copied (entries are never mutated)."""
+        state = {name: copy.copy(getattr(self.module.map, name)) for name in MapData.model_fields}
+        state["scenarios"] = dict(self.module.scenarios)
+        state["assets"] = dict(self.assets)
+        return state
+
+    def restore_map_state(self, state: dict) -> None:
+        """Put back a :meth:`map_state` (the same MapData object, so views keep it)."""
+        m = self.module.map
+        for name in MapData.model_fields:
+            setattr(m, name, copy.copy(state[name]))
+        self.module.scenarios = dict(state["scenarios"])
+        if "assets" in state:
+            self.assets = dict(state["assets"])
+        if self.names.grid_model != m.grid:
+            self.names = GridNames(m.grid)
+        self.selection = {h for h in self.selection if self.names.contains(h)}
+        self.mapReset.emit()
+
+    def set_selection(self, hexes: set[Hex] | list[Hex]) -> None:
+        new = {Hex(*h) for h in hexes if self.names.contains(Hex(*h))}
+        if new != self.selection:
+            self.selection = new
+            self.selectionChanged.emit()
+
+    # -- saving --------------------------------------------------------------------------
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Save atomically to ``path`` (or the current path); marks the document clean."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("this map has no file yet; choose where to save it")
+        save_module(self.module, target, self.assets)
+        self.path = target
+        self.undo_stack.setClean()
+        self.fileStateChanged.emit()
+        return target

@@ -1,0 +1,92 @@
+"""The palette: the map's terrain, feature, hexside and road types, and levels.
+
+Deleting a type that hexes still use replaces it everywhere with another type of the same
+category (or, for features, hexside features and roads, simply removes it).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from runtime.model import Module
+
+Category = Literal["terrain", "feature", "hexside", "connection"]
+CATEGORIES: tuple[Category, ...] = ("terrain", "feature", "hexside", "connection")
+FIELD = {
+    "terrain": "terrain_types", "feature": "hex_feature_types",
+    "hexside": "hexside_feature_types", "connection": "connection_types",
+}
+
+
+def types_of(module: Module, category: Category) -> dict:
+    return getattr(module.map, FIELD[category])
+
+
+def type_uses(module: Module, category: Category, type_id: str) -> int:
+    """How many hexes (or hexsides) use ``type_id``."""
+    m = module.map
+    if category == "terrain":
+        n = sum(1 for d in m.hexes.values() if d.terrain == type_id)
+        if m.default_terrain == type_id:
+            n += m.grid.cols * m.grid.rows - sum(1 for d in m.hexes.values() if d.terrain is not None)
+        return n
+    if category == "feature":
+        return sum(1 for d in m.hexes.values() if any(f.type == type_id for f in d.features))
+    if category == "hexside":
+        return sum(1 for d in m.hexsides.values() if type_id in d.features)
+    return sum(1 for d in m.hexsides.values() if type_id in d.connections)
+
+
+def without_type(module: Module, category: Category, type_id: str, replacement: str | None) -> Module:
+    """A copy with ``type_id`` deleted and its uses given to ``replacement`` (None: dropped).
+
+    Terrain always needs a replacement, since every hex has a terrain.
+    """
+    types = types_of(module, category)
+    if type_id not in types:
+        raise ValueError(f"no {category} type {type_id!r}")
+    if replacement is not None and (replacement == type_id or replacement not in types):
+        raise ValueError(f"cannot replace {type_id!r} with {replacement!r}")
+    if category == "terrain" and replacement is None:
+        raise ValueError("deleting a terrain type needs a replacement terrain")
+    out = module.model_copy(deep=True)
+    m = out.map
+    del types_of(out, category)[type_id]
+    if category == "terrain":
+        if m.default_terrain == type_id:
+            m.default_terrain = replacement
+        for data in m.hexes.values():
+            if data.terrain == type_id:
+                data.terrain = None if replacement == m.default_terrain else replacement
+            elif data.terrain == m.default_terrain:
+                data.terrain = None
+    elif category == "feature":
+        for data in m.hexes.values():
+            kept = []
+            for f in data.features:
+                if f.type != type_id:
+                    kept.append(f)
+                elif replacement is not None:
+                    kept.append(f.model_copy(update={"type": replacement}))
+            data.features = kept
+    else:
+        attr = "features" if category == "hexside" else "connections"
+        for data in m.hexsides.values():
+            ids = getattr(data, attr)
+            if type_id in ids:
+                ids = [replacement if i == type_id else i for i in ids if i != type_id or replacement]
+                setattr(data, attr, sorted(set(ids)))
+    from runtime.storage import canonical
+
+    return canonical(out)
+
+
+def new_type_id(existing: dict, base: str) -> str:
+    """A fresh id like ``base``, ``base-2``, ``base-3``… not yet in ``existing``."""
+    stem = "".join(c if c.isalnum() or c in "_.-" else "-" for c in base.lower()).strip("-_.") or "type"
+    if stem not in existing:
+        return stem
+    n = 2
+    while f"{stem}-{n}" in existing:
+        n += 1
+    return f"{stem}-{n}"

@@ -1,0 +1,14 @@
+"""Counters, tables and scenarios in the editor: forms, grids and their undo commands.
+
+* :mod:`.binding` — :class:`PiecesBinding`, the widgets' handle on the document;
+* :mod:`.commands` — undo commands (before/after snapshots);
+* :mod:`.unit_form`, :mod:`.counter_preview` — a unit's values with a live counter;
+* :mod:`.oob_table`, :mod:`.csv_actions` — the order of battle grid, CSV import/export;
+* :mod:`.entry_table` — a grid of module entries, one row each (used below);
+* :mod:`.sides_editor` — sides, formations, movement classes, unit types, markers, chits;
+* :mod:`.crt_editor`, :mod:`.terrain_effects_editor`, :mod:`.lookup_editor` — the tables;
+* :mod:`.result_text` — the short text forms of CRT effects and terrain combat effects;
+* :mod:`.scenario_editor`, :mod:`.map_drop` — scenarios, and dropping units on the map;
+* :mod:`.chart_preview` — a table drawn as its printed chart;
+* :mod:`.docks` — everything above as dock widgets of the editor window.
+"""

@@ -1,0 +1,48 @@
+"""A table drawn as its printed chart, redrawn when the table changes."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QComboBox, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from runtime.ui.chart_painter import chart_image, chart_refs
+
+from .binding import PiecesBinding
+
+TABLE_KINDS = {"terrain_effects", "crts", "lookups", "turn_track", "victory", "sides", "movement_classes"}
+
+
+class ChartPreview(QWidget):
+    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.binding = binding
+        self.choice = QComboBox()
+        self.choice.currentIndexChanged.connect(lambda _i: self.redraw())
+        self.picture = QLabel()
+        scroll = QScrollArea()
+        scroll.setWidget(self.picture)
+        scroll.setWidgetResizable(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.choice)
+        layout.addWidget(scroll, 1)
+        binding.changed.connect(lambda kind, _key: kind in TABLE_KINDS and self.reload())
+        self.reload()
+
+    def reload(self) -> None:
+        current = self.choice.currentData()
+        self.choice.blockSignals(True)
+        self.choice.clear()
+        for ref in chart_refs(self.binding.module):
+            self.choice.addItem(ref, ref)
+        self.choice.setCurrentIndex(max(0, self.choice.findData(current)))
+        self.choice.blockSignals(False)
+        self.redraw()
+
+    def redraw(self) -> None:
+        ref = self.choice.currentData()
+        if ref is None:
+            self.picture.setText("No tables yet")
+            self.picture.adjustSize()
+            return
+        self.picture.setPixmap(QPixmap.fromImage(chart_image(self.binding.module, ref, 13)))
+        self.picture.adjustSize()

@@ -1,0 +1,373 @@
+"""The combat results table editor: columns, die rows, the grid of result codes, what each
+code means, and validation that names every cell using an undefined code.
+
+Every change builds a new :class:`CombatResultsTable`, checks it, and pushes one
+:class:`SetCrt` command; a change the model refuses is reported and not applied.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QTableWidget,
+    QTableWidgetItem, QVBoxLayout, QWidget,
+)
+from pydantic import ValidationError
+
+from runtime.model import CombatResultsTable, CrtColumn, ResultCode
+from runtime.validation.checks import check_module
+
+from .binding import PiecesBinding
+from .commands import SetCrt
+from .result_text import format_effects, parse_effects
+
+UNDEFINED = QColor("#ffb3b3")
+
+
+def new_crt() -> CombatResultsTable:
+    return CombatResultsTable(
+        name="Combat Results Table", kind="odds",
+        columns=[CrtColumn(label="1:1", min="1", max="1"), CrtColumn(label="2:1", min="2", max="2")],
+        rows=[1, 2, 3, 4, 5, 6], cells=[["-", "-"] for _ in range(6)],
+        results={"-": ResultCode(name="No effect")})
+
+
+def parse_rows(text: str) -> list[int]:
+    """``1, 2, 3`` or ``0-7`` → die rows. Raises ValueError."""
+    rows: list[int] = []
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        if "-" in part[1:]:
+            lo, hi = part[0] + part[1:].split("-", 1)[0], part[1:].split("-", 1)[1]
+            rows += list(range(int(lo), int(hi) + 1))
+        else:
+            rows.append(int(part))
+    if not rows:
+        raise ValueError("give at least one die row")
+    return rows
+
+
+def crt_issues(module, crt_id: str) -> list[str]:
+    prefix = f"crts.{crt_id}"
+    return [f"{i.field}: {i.message}" for i in check_module(module)
+            if i.file == "tables.json" and (i.field == prefix or i.field.startswith(prefix + "."))]
+
+
+class CrtEditor(QWidget):
+    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.binding = binding
+        self.crt_id: str | None = None
+        self._loading = False
+        self.choice = QComboBox()
+        self.choice.currentIndexChanged.connect(lambda _i: self.set_crt(self.choice.currentData()))
+        self.new_button = QPushButton("New CRT")
+        self.new_button.clicked.connect(lambda: self.new_crt())
+        self.delete_button = QPushButton("Delete CRT")
+        self.delete_button.clicked.connect(self.delete_crt)
+        self.name = QLineEdit()
+        self.kind = QComboBox()
+        self.kind.addItems(["odds", "differential"])
+        self.dice = QLineEdit()
+        self.rounding = QComboBox()
+        self.rounding.addItems(["defender", "nearest", "attacker"])
+        self.rows_edit = QLineEdit()
+        self.rows_edit.setToolTip("Die rows top to bottom, e.g. 1-6 or 0, 1, 2, 3, 4, 5, 6, 7")
+        self.columns = QTableWidget(0, 3)
+        self.columns.setHorizontalHeaderLabels(["Column label", "Min", "Max"])
+        self.add_column = QPushButton("Add column")
+        self.remove_column = QPushButton("Remove last column")
+        self.grid = QTableWidget(0, 0)
+        self.results = QTableWidget(0, 4)
+        self.results.setHorizontalHeaderLabels(["Code", "Name", "Effects (who what amount; …)", "Description"])
+        self.add_result = QPushButton("Add result code")
+        self.remove_result = QPushButton("Remove selected code")
+        self.issues = QListWidget()
+        self.issues.setMaximumHeight(90)
+        self.columns.setMaximumHeight(150)
+        self.results.horizontalHeader().setStretchLastSection(True)
+        self.results.setColumnWidth(2, 260)
+        self.status = QLabel("")
+        self.status.setStyleSheet("color: #b00020")
+        self.status.setWordWrap(True)
+
+        self.name.editingFinished.connect(lambda: self._edit(name=self.name.text()))
+        self.dice.editingFinished.connect(lambda: self._edit(dice=self.dice.text().strip()))
+        self.kind.currentIndexChanged.connect(lambda _i: self._edit(kind=self.kind.currentText()))
+        self.rounding.currentIndexChanged.connect(lambda _i: self._edit(rounding=self.rounding.currentText()))
+        self.rows_edit.editingFinished.connect(self._rows_edited)
+        self.columns.itemChanged.connect(self._column_edited)
+        self.grid.itemChanged.connect(self._cell_edited)
+        self.results.itemChanged.connect(self._result_edited)
+        self.add_column.clicked.connect(self.append_column)
+        self.remove_column.clicked.connect(self.remove_last_column)
+        self.add_result.clicked.connect(self.append_result)
+        self.remove_result.clicked.connect(self.remove_selected_result)
+
+        head = QHBoxLayout()
+        head.addWidget(QLabel("CRT"))
+        head.addWidget(self.choice, 1)
+        head.addWidget(self.new_button)
+        head.addWidget(self.delete_button)
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Kind", self.kind)
+        form.addRow("Dice", self.dice)
+        form.addRow("Odds rounding", self.rounding)
+        form.addRow("Die rows", self.rows_edit)
+        col_buttons = QHBoxLayout()
+        col_buttons.addWidget(self.add_column)
+        col_buttons.addWidget(self.remove_column)
+        res_buttons = QHBoxLayout()
+        res_buttons.addWidget(self.add_result)
+        res_buttons.addWidget(self.remove_result)
+        layout = QVBoxLayout(self)
+        layout.addLayout(head)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("Columns"))
+        layout.addWidget(self.columns)
+        layout.addLayout(col_buttons)
+        layout.addWidget(QLabel("Results (rows: die roll, columns: odds or differential)"))
+        layout.addWidget(self.grid, 3)
+        layout.addWidget(QLabel("Result codes"))
+        layout.addWidget(self.results, 2)
+        layout.addLayout(res_buttons)
+        layout.addWidget(QLabel("Problems"))
+        layout.addWidget(self.issues)
+        layout.addWidget(self.status)
+        binding.changed.connect(self._changed)
+        self._reload_choice()
+
+    # -- showing -------------------------------------------------------------------------
+
+    @property
+    def crt(self) -> CombatResultsTable | None:
+        return self.binding.module.tables.crts.get(self.crt_id or "")
+
+    def _reload_choice(self) -> None:
+        self.choice.blockSignals(True)
+        self.choice.clear()
+        for key, crt in self.binding.module.tables.crts.items():
+            self.choice.addItem(f"{crt.name} ({key})", key)
+        self.choice.blockSignals(False)
+        if self.crt_id not in self.binding.module.tables.crts:
+            self.crt_id = self.choice.itemData(0) if self.choice.count() else None
+        self.choice.blockSignals(True)
+        self.choice.setCurrentIndex(max(0, self.choice.findData(self.crt_id)))
+        self.choice.blockSignals(False)
+        self._load()
+
+    def set_crt(self, crt_id: str | None) -> None:
+        self.crt_id = crt_id
+        self._load()
+
+    def _changed(self, kind: str, key: str) -> None:
+        if kind == "crts":
+            if key == self.crt_id and self.crt is not None:
+                self._load()
+            else:
+                self._reload_choice()
+
+    def _load(self) -> None:
+        crt = self.crt
+        self._loading = True
+        for w in (self.kind, self.rounding, self.columns, self.grid, self.results):
+            w.blockSignals(True)
+        try:
+            for w in (self.name, self.kind, self.dice, self.rounding, self.rows_edit, self.columns, self.grid,
+                      self.results, self.add_column, self.remove_column, self.add_result, self.remove_result,
+                      self.delete_button):
+                w.setEnabled(crt is not None)
+            if crt is None:
+                self.grid.setRowCount(0)
+                self.grid.setColumnCount(0)
+                self.issues.clear()
+                return
+            self.name.setText(crt.name)
+            self.kind.setCurrentText(crt.kind)
+            self.dice.setText(crt.dice)
+            self.rounding.setCurrentText(crt.rounding)
+            self.rows_edit.setText(", ".join(str(r) for r in crt.rows))
+            self.columns.setRowCount(len(crt.columns))
+            for r, column in enumerate(crt.columns):
+                for c, text in enumerate((column.label, column.min or "", column.max or "")):
+                    self._set_text(self.columns, r, c, text)
+            self.grid.setRowCount(len(crt.rows))
+            self.grid.setColumnCount(len(crt.columns))
+            self.grid.setHorizontalHeaderLabels([c.label for c in crt.columns])
+            self.grid.setVerticalHeaderLabels([str(r) for r in crt.rows])
+            for r in range(len(crt.rows)):
+                row = crt.cells[r] if r < len(crt.cells) else []
+                for c in range(len(crt.columns)):
+                    code = row[c] if c < len(row) else ""
+                    item = self._set_text(self.grid, r, c, code)
+                    item.setTextAlignment(Qt.AlignCenter)
+                    item.setBackground(QBrush(UNDEFINED) if code not in crt.results else QBrush())
+            self.results.setRowCount(len(crt.results))
+            for r, (code, result) in enumerate(crt.results.items()):
+                for c, text in enumerate((code, result.name, format_effects(result.effects), result.description)):
+                    self._set_text(self.results, r, c, text)
+            self.issues.clear()
+            self.issues.addItems(crt_issues(self.binding.module, self.crt_id))
+        finally:
+            for w in (self.kind, self.rounding, self.columns, self.grid, self.results):
+                w.blockSignals(False)
+            self._loading = False
+
+    @staticmethod
+    def _set_text(table: QTableWidget, r: int, c: int, text: str) -> QTableWidgetItem:
+        item = table.item(r, c)
+        if item is None:  # items are kept, so an open cell editor stays valid
+            item = QTableWidgetItem(text)
+            table.setItem(r, c, item)
+        elif item.text() != text:
+            item.setText(text)
+        return item
+
+    # -- editing -------------------------------------------------------------------------
+
+    def _push(self, data: dict, text: str) -> bool:
+        before = self.crt
+        try:
+            after = CombatResultsTable.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            self.status.setText(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}")
+            self._load()
+            return False
+        if after == before:
+            return False
+        self.status.clear()
+        self.binding.push(SetCrt(self.binding, self.crt_id, before, after, text))
+        return True
+
+    def _edit(self, **changes) -> None:
+        if self._loading or self.crt is None:
+            return
+        data = self.crt.model_dump()
+        data.update(changes)
+        self._push(data, f"Change {', '.join(changes)} of CRT {self.crt_id}")
+
+    def set_cell(self, row: int, column: int, code: str) -> bool:
+        """Set one result code (``row``/``column`` from 0), as typing it into the grid does."""
+        if self.crt is None:
+            return False
+        data = self.crt.model_dump()
+        while len(data["cells"]) <= row:
+            data["cells"].append([])
+        cells = data["cells"][row]
+        while len(cells) <= column:
+            cells.append("")
+        cells[column] = code.strip()
+        label = self.crt.columns[column].label if column < len(self.crt.columns) else str(column)
+        roll = self.crt.rows[row] if row < len(self.crt.rows) else row
+        return self._push(data, f"Set CRT cell {roll}/{label}")
+
+    def _cell_edited(self, item: QTableWidgetItem) -> None:
+        if not self._loading:
+            self.set_cell(item.row(), item.column(), item.text())
+
+    def _rows_edited(self) -> None:
+        if self._loading or self.crt is None:
+            return
+        try:
+            rows = parse_rows(self.rows_edit.text())
+        except ValueError as exc:
+            self.status.setText(f"Die rows: {exc}")
+            self._load()
+            return
+        data = self.crt.model_dump()
+        filler = next(iter(self.crt.results), "-")
+        cells = [list(r) for r in data["cells"]][:len(rows)]
+        cells += [[filler] * len(self.crt.columns) for _ in range(len(rows) - len(cells))]
+        data.update(rows=rows, cells=cells)
+        self._push(data, f"Change die rows of CRT {self.crt_id}")
+
+    def _column_edited(self, item: QTableWidgetItem) -> None:
+        if self._loading or self.crt is None:
+            return
+        data = self.crt.model_dump()
+        field = ("label", "min", "max")[item.column()]
+        text = item.text().strip()
+        data["columns"][item.row()][field] = text if field == "label" else (text or None)
+        self._push(data, f"Change column {item.row() + 1} of CRT {self.crt_id}")
+
+    def append_column(self) -> None:
+        if self.crt is None:
+            return
+        data = self.crt.model_dump()
+        data["columns"].append({"label": f"col {len(data['columns']) + 1}", "min": None, "max": None})
+        filler = next(iter(self.crt.results), "-")
+        data["cells"] = [list(row) + [filler] for row in data["cells"]]
+        self._push(data, f"Add column to CRT {self.crt_id}")
+
+    def remove_last_column(self) -> None:
+        if self.crt is None or len(self.crt.columns) < 2:
+            return
+        data = self.crt.model_dump()
+        data["columns"].pop()
+        data["cells"] = [list(row)[:len(data["columns"])] for row in data["cells"]]
+        self._push(data, f"Remove column from CRT {self.crt_id}")
+
+    def _result_edited(self, item: QTableWidgetItem) -> None:
+        if self._loading or self.crt is None:
+            return
+        codes = list(self.crt.results)
+        old_code = codes[item.row()]
+        data = self.crt.model_dump()
+        text = item.text().strip()
+        entries = list(data["results"].items())
+        code, result = entries[item.row()]
+        if item.column() == 0:
+            if not text or (text != old_code and text in data["results"]):
+                self.status.setText(f"Result code {text!r} is empty or already defined")
+                self._load()
+                return
+            entries[item.row()] = (text, result)
+            data["cells"] = [[text if c == old_code else c for c in row] for row in data["cells"]]
+        elif item.column() == 2:
+            try:
+                result["effects"] = [e.model_dump() for e in parse_effects(text)]
+            except ValueError as exc:
+                self.status.setText(f"Effects of {code}: {exc}")
+                self._load()
+                return
+        else:
+            result["name" if item.column() == 1 else "description"] = text
+        data["results"] = dict(entries)
+        self._push(data, f"Change result code {code} of CRT {self.crt_id}")
+
+    def append_result(self) -> None:
+        if self.crt is None:
+            return
+        data = self.crt.model_dump()
+        n = 1
+        while f"R{n}" in data["results"]:
+            n += 1
+        data["results"][f"R{n}"] = {"name": f"Result {n}"}
+        self._push(data, f"Add result code to CRT {self.crt_id}")
+
+    def remove_selected_result(self) -> None:
+        row = self.results.currentRow()
+        if self.crt is None or not 0 <= row < len(self.crt.results):
+            return
+        data = self.crt.model_dump()
+        data["results"].pop(list(self.crt.results)[row])
+        self._push(data, f"Remove result code from CRT {self.crt_id}")
+
+    def new_crt(self, crt_id: str | None = None) -> str:
+        crts = self.binding.module.tables.crts
+        n = len(crts) + 1
+        while crt_id is None or crt_id in crts:
+            crt_id = f"crt-{n}"
+            n += 1
+        self.crt_id = crt_id
+        self.binding.push(SetCrt(self.binding, crt_id, None, new_crt(), f"Add CRT {crt_id}"))
+        self._reload_choice()
+        return crt_id
+
+    def delete_crt(self) -> None:
+        if self.crt is not None:
+            self.binding.push(SetCrt(self.binding, self.crt_id, self.crt, None, f"Delete CRT {self.crt_id}"))

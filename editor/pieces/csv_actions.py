@@ -1,0 +1,108 @@
+"""CSV import and export of the order of battle, and the report of rows that did not import.
+
+Export writes the file atomically. Import reads it, shows what would change and every row
+left out (row, column, value, why), and on OK applies the good rows as one undo step.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialog, QDialogButtonBox, QFileDialog, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from runtime.interchange.oob_csv import ImportReport, export_csv, import_csv
+from runtime.storage import atomic_write_text
+
+from .binding import PiecesBinding
+from .commands import ImportPieces
+
+MAX_CSV_BYTES = 16 * 1024 * 1024
+
+
+def export_oob(binding: PiecesBinding, path: str | Path) -> None:
+    atomic_write_text(Path(path), export_csv(binding.module.pieces))
+
+
+def read_oob(binding: PiecesBinding, path: str | Path) -> ImportReport:
+    """Read a CSV file against the module; nothing changes yet. Raises OSError/ValueError."""
+    path = Path(path)
+    if path.stat().st_size > MAX_CSV_BYTES:
+        raise ValueError(f"{path.name} is larger than {MAX_CSV_BYTES // (1024 * 1024)} MB")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")  # spreadsheets on Windows
+    return import_csv(text, binding.module)
+
+
+def apply_report(binding: PiecesBinding, report: ImportReport) -> bool:
+    """Push the report's units as one undo step; False if there is nothing to import."""
+    if not report.pieces:
+        return False
+    binding.push(ImportPieces(binding, report.pieces, f"Import {len(report.pieces)} units from CSV"))
+    return True
+
+
+class ImportReportDialog(QDialog):
+    """What an import will do, and a table of the rows that will not import."""
+
+    def __init__(self, report: ImportReport, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Import order of battle")
+        self.report = report
+        summary = (f"{report.rows_read} rows read: {len(report.created)} new units, {len(report.updated)} updated. "
+                   f"{len(report.rejected_rows)} rows will not import.")
+        self.summary = QLabel(summary)
+        self.problems = QTableWidget(len(report.problems), 4)
+        self.problems.setHorizontalHeaderLabels(["Row", "Column", "Value", "Problem"])
+        for r, problem in enumerate(report.problems):
+            for c, text in enumerate((str(problem.row), problem.column, problem.value, problem.message)):
+                self.problems.setItem(r, c, QTableWidgetItem(text))
+        self.problems.horizontalHeader().setSectionResizeMode(3, QHeaderView.Stretch)
+        self.problems.setVisible(bool(report.problems))
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.button(QDialogButtonBox.Ok).setText(f"Import {len(report.pieces)} units")
+        buttons.button(QDialogButtonBox.Ok).setEnabled(bool(report.pieces))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.buttons = buttons
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.problems, 1)
+        layout.addWidget(buttons)
+        self.resize(640, 360 if report.problems else 120)
+
+
+def import_with_report(binding: PiecesBinding, path: str | Path, parent: QWidget | None = None) -> ImportReportDialog:
+    """Read ``path`` and open the report dialog (not modal); OK applies the import."""
+    report = read_oob(binding, path)
+    dialog = ImportReportDialog(report, parent)
+    dialog.accepted.connect(lambda: apply_report(binding, report))
+    dialog.open()
+    return dialog
+
+
+def connect_csv_buttons(table) -> None:
+    """Wire an :class:`~editor.pieces.oob_table.OobTable`'s Import/Export buttons to file dialogs."""
+
+    def export() -> None:
+        path, _ = QFileDialog.getSaveFileName(table, "Export order of battle", "oob.csv", "CSV (*.csv)")
+        if path:
+            try:
+                export_oob(table.binding, path)
+            except OSError as exc:
+                table.status.setText(f"Could not write {path}: {exc}")
+
+    def import_() -> None:
+        path, _ = QFileDialog.getOpenFileName(table, "Import order of battle", "", "CSV (*.csv);;All files (*)")
+        if path:
+            try:
+                table.report_dialog = import_with_report(table.binding, path, table)
+            except (OSError, ValueError) as exc:
+                table.status.setText(f"Could not read {path}: {exc}")
+
+    table.export_button.clicked.connect(export)
+    table.import_button.clicked.connect(import_)

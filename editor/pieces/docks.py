@@ -1,0 +1,112 @@
+"""Everything in this package as dock widgets of the editor window, wired together.
+
+The window calls :func:`add_pieces_docks` once with its document (and its map view, so
+units dragged from the order of battle can be dropped on hexes)::
+
+    self.pieces_docks = add_pieces_docks(self, self.doc, self.canvas)   # in EditorWindow._build_docks
+    for action in self.pieces_docks.actions: file_menu.addAction(action)
+
+The docks are tabbed together at the bottom; selecting a unit in the order of battle
+shows it in the unit form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMessageBox, QWidget
+
+from runtime.ui.print_sheets import COUNTER_SIZES, write_charts_pdf, write_counter_sheets_pdf
+
+from .binding import PiecesBinding
+from .chart_preview import ChartPreview
+from .crt_editor import CrtEditor
+from .lookup_editor import LookupEditor, TurnTrackEditor, VictoryEditor
+from .map_drop import MapDropHandler
+from .oob_table import OobTable
+from .scenario_editor import ScenarioEditor
+from .sides_editor import SidesEditor
+from .terrain_effects_editor import TerrainEffectsEditor
+from .unit_form import UnitForm
+
+
+@dataclass
+class PiecesDocks:
+    binding: PiecesBinding
+    widgets: dict[str, QWidget]
+    docks: dict[str, QDockWidget]
+    actions: list[QAction] = field(default_factory=list)
+    drop_handler: MapDropHandler | None = None
+
+
+def build_widgets(binding: PiecesBinding) -> dict[str, QWidget]:
+    widgets: dict[str, QWidget] = {
+        "oob": OobTable(binding), "unit": UnitForm(binding), "sides": SidesEditor(binding),
+        "crt": CrtEditor(binding), "terrain_effects": TerrainEffectsEditor(binding), "lookups": LookupEditor(binding),
+        "turn_track": TurnTrackEditor(binding), "victory": VictoryEditor(binding), "scenario": ScenarioEditor(binding),
+        "charts": ChartPreview(binding),
+    }
+    widgets["oob"].pieceSelected.connect(widgets["unit"].set_piece)
+    return widgets
+
+
+TITLES = {"oob": "Order of battle", "unit": "Unit", "sides": "Sides and types", "crt": "CRT",
+          "terrain_effects": "Terrain effects", "lookups": "Tables", "turn_track": "Turn track",
+          "victory": "Victory", "scenario": "Scenario", "charts": "Charts"}
+
+
+def add_pieces_docks(window: QMainWindow, document, map_view=None) -> PiecesDocks:
+    binding = PiecesBinding(document, window)
+    widgets = build_widgets(binding)
+    docks: dict[str, QDockWidget] = {}
+    first = None
+    for key, widget in widgets.items():
+        dock = QDockWidget(TITLES[key], window)
+        dock.setObjectName(f"pieces-{key}")
+        dock.setWidget(widget)
+        window.addDockWidget(Qt.BottomDockWidgetArea, dock)
+        if first is None:
+            first = dock
+        else:
+            window.tabifyDockWidget(first, dock)
+        docks[key] = dock
+    first.raise_()
+    handler = MapDropHandler(map_view, widgets["scenario"].place) if map_view is not None else None
+    result = PiecesDocks(binding, widgets, docks, drop_handler=handler)
+    result.actions = print_actions(window, binding)
+    return result
+
+
+def print_actions(window: QWidget, binding: PiecesBinding) -> list[QAction]:
+    """"Export counter sheets (PDF)…" and "Export charts (PDF)…"."""
+
+    def counters() -> None:
+        size, ok = QInputDialog.getItem(window, "Counter size", "Counter size", list(COUNTER_SIZES), 2, False)
+        if not ok:
+            return
+        path, _ = QFileDialog.getSaveFileName(window, "Export counter sheets", "counters.pdf", "PDF (*.pdf)")
+        if path:
+            _write(window, lambda: write_counter_sheets_pdf(binding.module, Path(path), COUNTER_SIZES[size],
+                                                            assets=binding.assets))
+
+    def charts() -> None:
+        path, _ = QFileDialog.getSaveFileName(window, "Export charts", "charts.pdf", "PDF (*.pdf)")
+        if path:
+            _write(window, lambda: write_charts_pdf(binding.module, Path(path)))
+
+    out = []
+    for text, slot in (("Export counter sheets (PDF)…", counters), ("Export charts (PDF)…", charts)):
+        action = QAction(text, window)
+        action.triggered.connect(slot)
+        out.append(action)
+    return out
+
+
+def _write(window: QWidget, write) -> None:
+    try:
+        write()
+    except OSError as exc:
+        QMessageBox.warning(window, "Export", f"Could not write the file: {exc}")

@@ -1,0 +1,295 @@
+"""Editors for the other tables: lookup tables (weather, barrage…), the turn track with
+per-turn data, and victory point rules and levels."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from PySide6.QtWidgets import (
+    QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout,
+    QWidget,
+)
+from pydantic import TypeAdapter, ValidationError
+
+from runtime.interchange.oob_csv import format_extra, parse_extra
+from runtime.model import LookupRow, LookupTable, Turn, VictoryLevel, VpRule
+from runtime.model.common import Id
+
+from .binding import PiecesBinding
+from .commands import SetLookup, SetTurnTrack, SetVictory
+from .entry_table import Column, EntryTable, ListSource, bool_column, int_column, ref_column, text_column
+
+
+_ID = TypeAdapter(Id)
+
+
+def _dict_column(name: str, title: str) -> Column:
+    """``name=value; name=value`` (numbers stay numbers)."""
+
+    def put(data: dict, text: str) -> None:
+        data[name] = parse_extra(text)
+
+    return Column(title, lambda e: format_extra(getattr(e, name)), put)
+
+
+def _params_column() -> Column:
+    def put(data: dict, text: str) -> None:
+        params = {}
+        for key, value in parse_extra(text).items():
+            params[key] = [v.strip() for v in value.split(",")] if isinstance(value, str) and "," in value else value
+        data["params"] = params
+
+    def get(rule: VpRule) -> str:
+        return "; ".join(f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in rule.params.items())
+
+    return Column("Params (name=value; hexes=a,b)", get, put)
+
+
+def _choice(name: str, choices: tuple[str, ...]) -> Column:
+    def put(data: dict, text: str) -> None:
+        if text not in choices:
+            raise ValueError(f"one of {', '.join(choices)}")
+        data[name] = text
+
+    return Column(name.replace("_", " ").capitalize(), lambda e: str(getattr(e, name)), put)
+
+
+class TurnTrackEditor(EntryTable):
+    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+        def new(turns: list) -> Turn:
+            return Turn(number=turns[-1].number + 1 if turns else 1)
+
+        super().__init__(binding, ListSource(binding, SetTurnTrack, "turns", new), Turn,
+                         [int_column("number"), text_column("label"), text_column("date"),
+                          _dict_column("data", "Per-turn data (name=value; …)"), text_column("note")], parent)
+
+
+class VictoryEditor(QWidget):
+    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.binding = binding
+        sides = lambda: list(binding.module.pieces.sides)  # noqa: E731 - read at edit time
+        self.rules = EntryTable(
+            binding, ListSource(binding, SetVictory, "rules",
+                                lambda _r: VpRule(side=next(iter(binding.module.pieces.sides), "side"),
+                                                  kind="control_hex", points=1)),
+            VpRule, [ref_column("side", sides, optional=False),
+                     _choice("kind", get_args(VpRule.model_fields["kind"].annotation)), int_column("points"),
+                     _choice("per", get_args(VpRule.model_fields["per"].annotation)),
+                     bool_column("minus_turn", "Minus turn"), _params_column(), text_column("description"),
+                     text_column("section")])
+        self.levels = EntryTable(
+            binding, ListSource(binding, SetVictory, "levels", lambda _l: VictoryLevel(min_margin=1, name="Marginal")),
+            VictoryLevel, [int_column("min_margin", "Margin at least"), text_column("name")])
+        self.note = QLineEdit()
+        self.note.editingFinished.connect(self._note_edited)
+        binding.changed.connect(lambda kind, _k: kind == "victory" and self.note.setText(binding.module.tables.victory.note))
+        self.note.setText(binding.module.tables.victory.note)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Victory point awards"))
+        layout.addWidget(self.rules, 2)
+        layout.addWidget(QLabel("Victory levels"))
+        layout.addWidget(self.levels, 1)
+        form = QFormLayout()
+        form.addRow("Note", self.note)
+        layout.addLayout(form)
+
+    def _note_edited(self) -> None:
+        before = self.binding.module.tables.victory
+        if self.note.text() != before.note:
+            self.binding.push(SetVictory(self.binding, before, before.model_copy(update={"note": self.note.text()}),
+                                         "Change victory note"))
+
+
+class LookupEditor(QWidget):
+    """One lookup table at a time: name, dice, key label, columns, and rows of cells."""
+
+    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.binding = binding
+        self.lookup_id: str | None = None
+        self._loading = False
+        self.choice = QComboBox()
+        self.choice.currentIndexChanged.connect(lambda _i: self.set_lookup(self.choice.currentData()))
+        self.new_id = QLineEdit()
+        self.new_id.setPlaceholderText("new table id")
+        self.new_button = QPushButton("New table")
+        self.new_button.clicked.connect(lambda: self.new_lookup(self.new_id.text().strip() or None))
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.clicked.connect(self.delete_lookup)
+        self.name = QLineEdit()
+        self.dice = QLineEdit()
+        self.key_label = QLineEdit()
+        self.columns = QLineEdit()
+        self.columns.setToolTip("Column headings, separated by |")
+        for widget, field in ((self.name, "name"), (self.dice, "dice"), (self.key_label, "key_label")):
+            widget.editingFinished.connect(lambda w=widget, f=field: self._edit({f: w.text()}))
+        self.columns.editingFinished.connect(self._columns_edited)
+        self.grid = QTableWidget(0, 0)
+        self.grid.itemChanged.connect(self._edited)
+        self.add_row = QPushButton("Add row")
+        self.remove_row = QPushButton("Remove last row")
+        self.add_row.clicked.connect(self._add_row)
+        self.remove_row.clicked.connect(self._remove_row)
+        self.status = QLabel("")
+        self.status.setStyleSheet("color: #b00020")
+        head = QHBoxLayout()
+        head.addWidget(self.choice, 1)
+        head.addWidget(self.new_id)
+        head.addWidget(self.new_button)
+        head.addWidget(self.delete_button)
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Dice", self.dice)
+        form.addRow("Key column heading", self.key_label)
+        form.addRow("Columns (a | b | c)", self.columns)
+        rows = QHBoxLayout()
+        rows.addWidget(self.add_row)
+        rows.addWidget(self.remove_row)
+        layout = QVBoxLayout(self)
+        layout.addLayout(head)
+        layout.addLayout(form)
+        layout.addWidget(self.grid, 1)
+        layout.addLayout(rows)
+        layout.addWidget(self.status)
+        binding.changed.connect(self._changed)
+        self._reload_choice()
+
+    @property
+    def lookup(self) -> LookupTable | None:
+        return self.binding.module.tables.lookups.get(self.lookup_id or "")
+
+    def _reload_choice(self) -> None:
+        lookups = self.binding.module.tables.lookups
+        self.choice.blockSignals(True)
+        self.choice.clear()
+        for key, table in lookups.items():
+            self.choice.addItem(f"{table.name} ({key})", key)
+        if self.lookup_id not in lookups:
+            self.lookup_id = self.choice.itemData(0) if self.choice.count() else None
+        self.choice.setCurrentIndex(max(0, self.choice.findData(self.lookup_id)))
+        self.choice.blockSignals(False)
+        self._load()
+
+    def set_lookup(self, lookup_id: str | None) -> None:
+        self.lookup_id = lookup_id
+        self._load()
+
+    def _changed(self, kind: str, key: str) -> None:
+        if kind == "lookups":
+            self._load() if key == self.lookup_id and self.lookup is not None else self._reload_choice()
+
+    def _load(self) -> None:
+        t = self.lookup
+        self._loading = True
+        self.grid.blockSignals(True)
+        try:
+            for w in (self.name, self.dice, self.key_label, self.columns, self.grid, self.add_row, self.remove_row,
+                      self.delete_button):
+                w.setEnabled(t is not None)
+            if t is None:
+                self.grid.setRowCount(0)
+                return
+            self.name.setText(t.name)
+            self.dice.setText(t.dice)
+            self.key_label.setText(t.key_label)
+            self.columns.setText(" | ".join(t.columns))
+            width = max([len(t.columns)] + [len(r.cells) for r in t.rows])
+            self.grid.setColumnCount(width + 1)
+            self.grid.setHorizontalHeaderLabels([t.key_label or "Key"] + t.columns + [""] * (width - len(t.columns)))
+            self.grid.setRowCount(len(t.rows))
+            for r, row in enumerate(t.rows):
+                for c, text in enumerate([row.key] + row.cells + [""] * (width - len(row.cells))):
+                    item = self.grid.item(r, c)
+                    if item is None:
+                        self.grid.setItem(r, c, QTableWidgetItem(text))
+                    elif item.text() != text:
+                        item.setText(text)
+        finally:
+            self.grid.blockSignals(False)
+            self._loading = False
+
+    def _push(self, data: dict, text: str) -> bool:
+        before = self.lookup
+        try:
+            after = LookupTable.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            self.status.setText(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}")
+            self._load()
+            return False
+        if after == before:
+            return False
+        self.status.clear()
+        self.binding.push(SetLookup(self.binding, self.lookup_id, before, after, text))
+        return True
+
+    def _edit(self, changes: dict) -> bool:
+        if self._loading or self.lookup is None:
+            return False
+        data = self.lookup.model_dump()
+        data.update(changes)
+        return self._push(data, f"Change {', '.join(changes)} of {self.lookup_id}")
+
+    def _columns_edited(self) -> None:
+        columns = [c.strip() for c in self.columns.text().split("|") if c.strip()]
+        if self.lookup is None or self._loading:
+            return
+        data = self.lookup.model_dump()
+        data["columns"] = columns
+        for row in data["rows"]:
+            row["cells"] = (row["cells"] + [""] * len(columns))[:len(columns)]
+        self._push(data, f"Change columns of {self.lookup_id}")
+
+    def set_cell(self, row: int, column: int, text: str) -> bool:
+        """Column 0 is the row key; 1… the cells."""
+        if self.lookup is None:
+            return False
+        data = self.lookup.model_dump()
+        if column == 0:
+            data["rows"][row]["key"] = text.strip()
+        else:
+            cells = data["rows"][row]["cells"]
+            while len(cells) < column:
+                cells.append("")
+            cells[column - 1] = text.strip()
+        return self._push(data, f"Set cell of {self.lookup_id}")
+
+    def _edited(self, item: QTableWidgetItem) -> None:
+        if not self._loading:
+            self.set_cell(item.row(), item.column(), item.text())
+
+    def _add_row(self) -> None:
+        if self.lookup is not None:
+            data = self.lookup.model_dump()
+            data["rows"].append(LookupRow(key=str(len(data["rows"]) + 1), cells=[""] * len(data["columns"])).model_dump())
+            self._push(data, f"Add row to {self.lookup_id}")
+
+    def _remove_row(self) -> None:
+        if self.lookup is not None and self.lookup.rows:
+            data = self.lookup.model_dump()
+            data["rows"].pop()
+            self._push(data, f"Remove row of {self.lookup_id}")
+
+    def new_lookup(self, lookup_id: str | None = None) -> str | None:
+        lookups = self.binding.module.tables.lookups
+        n = len(lookups) + 1
+        while lookup_id is None or lookup_id in lookups:
+            lookup_id = f"table-{n}"
+            n += 1
+        try:
+            _ID.validate_python(lookup_id)
+        except ValidationError:
+            self.status.setText(f"{lookup_id!r} is not a valid id")
+            return None
+        table = LookupTable(name="New table", dice="1d6", key_label="Die", columns=["Result"],
+                            rows=[LookupRow(key=str(i), cells=[""]) for i in range(1, 7)])
+        self.lookup_id = lookup_id
+        self.binding.push(SetLookup(self.binding, lookup_id, None, table, f"Add table {lookup_id}"))
+        self.new_id.clear()
+        self._reload_choice()
+        return lookup_id
+
+    def delete_lookup(self) -> None:
+        if self.lookup is not None:
+            self.binding.push(SetLookup(self.binding, self.lookup_id, self.lookup, None, f"Delete table {self.lookup_id}"))

@@ -1,0 +1,208 @@
+"""The order of battle: every unit in one sortable, filterable grid, edited in place.
+
+The columns are the CSV columns (:mod:`runtime.interchange.oob_csv`), so what a designer
+sees here is what the spreadsheet holds. A cell edit is one :class:`SetPiece` command; a
+cell that does not parse is refused and :attr:`OobTableModel.last_error` says why. Rows
+drag out as ``application/x-hexwright-piece`` (unit ids, one per line) for the scenario
+editor and the map.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableView, QVBoxLayout, QWidget
+
+from runtime.interchange.oob_csv import INT_FIELDS, PIECE_COLUMNS, STEP_COLUMN, CellError, piece_from_cells, piece_row, step_columns
+
+from .binding import PiecesBinding
+from .commands import SetPiece
+
+PIECE_MIME = "application/x-hexwright-piece"
+
+
+def piece_ids_from_mime(mime: QMimeData) -> list[str]:
+    if not mime.hasFormat(PIECE_MIME):
+        return []
+    return [line for line in bytes(mime.data(PIECE_MIME)).decode("utf-8").splitlines() if line]
+
+
+def piece_mime(piece_ids: list[str]) -> QMimeData:
+    mime = QMimeData()
+    mime.setData(PIECE_MIME, "\n".join(piece_ids).encode("utf-8"))
+    mime.setText("\n".join(piece_ids))
+    return mime
+
+
+class OobTableModel(QAbstractTableModel):
+    errorRaised = Signal(str)
+
+    def __init__(self, binding: PiecesBinding, parent=None):
+        super().__init__(parent)
+        self.binding = binding
+        self.last_error = ""
+        self._ids: list[str] = []
+        self._columns: list[str] = []
+        self._rows: dict[str, dict[str, str]] = {}
+        self.reload()
+        binding.changed.connect(self._changed)
+
+    # -- data ----------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        self.beginResetModel()
+        pieces = self.binding.module.pieces.pieces
+        self._ids = list(pieces)
+        self._columns = list(PIECE_COLUMNS) + step_columns(pieces)
+        self._rows = {pid: piece_row(pid, p) for pid, p in pieces.items()}
+        self.endResetModel()
+
+    def _changed(self, kind: str, key: str) -> None:
+        if kind != "pieces":
+            return
+        pieces = self.binding.module.pieces.pieces
+        if key in self._rows and key in pieces and set(step_columns(pieces)) <= set(self._columns):
+            self._rows[key] = piece_row(key, pieces[key])
+            row = self._ids.index(key)
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(self._columns) - 1))
+        else:
+            self.reload()
+
+    @property
+    def columns(self) -> list[str]:
+        return list(self._columns)
+
+    def piece_id(self, row: int) -> str:
+        return self._ids[row]
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt's name
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt's name
+        return 0 if parent.isValid() else len(self._columns)
+
+    def data(self, index: QModelIndex, role: int = Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        column = self._columns[index.column()]
+        text = self._rows[self._ids[index.row()]].get(column, "")
+        if role in (Qt.DisplayRole, Qt.EditRole):
+            return text
+        if role == Qt.UserRole:  # sort key: numbers as numbers
+            m = STEP_COLUMN.match(column)
+            if m and m.group(2) in INT_FIELDS:
+                return int(text) if text else -10**9
+            return text.lower()
+        if role == Qt.TextAlignmentRole and STEP_COLUMN.match(column):
+            return int(Qt.AlignCenter)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):  # noqa: N802
+        if role == Qt.DisplayRole:
+            return self._columns[section] if orientation == Qt.Horizontal else str(section + 1)
+        return None
+
+    def flags(self, index: QModelIndex) -> Qt.ItemFlags:
+        base = Qt.ItemIsEnabled | Qt.ItemIsSelectable | Qt.ItemIsDragEnabled
+        if index.isValid() and self._columns[index.column()] != "id":
+            base |= Qt.ItemIsEditable
+        return base
+
+    def setData(self, index: QModelIndex, value, role: int = Qt.EditRole) -> bool:  # noqa: N802
+        if role != Qt.EditRole or not index.isValid():
+            return False
+        piece_id = self._ids[index.row()]
+        column = self._columns[index.column()]
+        text = str(value).strip()
+        if text == self._rows[piece_id].get(column, ""):
+            return False
+        existing = self.binding.module.pieces.pieces[piece_id]
+        try:
+            after = piece_from_cells({column: text}, self.binding.module, existing)
+        except CellError as exc:
+            self.last_error = f"{piece_id}, {exc.column}: {exc.message}" + (f" ({exc.value!r})" if exc.value else "")
+            self.errorRaised.emit(self.last_error)
+            return False
+        self.last_error = ""
+        self.binding.push(SetPiece(self.binding, piece_id, existing, after, f"Change {column} of {piece_id}"))
+        return True
+
+    # -- dragging ------------------------------------------------------------------------
+
+    def mimeTypes(self) -> list[str]:  # noqa: N802 - Qt's name
+        return [PIECE_MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # noqa: N802 - Qt's name
+        ids = []
+        for index in indexes:
+            pid = self._ids[index.row()]
+            if pid not in ids:
+                ids.append(pid)
+        return piece_mime(ids)
+
+    def supportedDragActions(self) -> Qt.DropActions:  # noqa: N802 - Qt's name
+        return Qt.CopyAction
+
+
+class OobFilter(QSortFilterProxyModel):
+    """Keeps rows with the filter text in any cell; sorts numbers as numbers."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setFilterCaseSensitivity(Qt.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortRole(Qt.UserRole)
+
+
+class OobTable(QWidget):
+    """The grid with a filter box and the CSV buttons; ``pieceSelected`` names the current unit."""
+
+    pieceSelected = Signal(str)
+
+    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.binding = binding
+        self.model = OobTableModel(binding, self)
+        self.proxy = OobFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter units (any column)…")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(-1, Qt.AscendingOrder)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.view.setDragEnabled(True)
+        self.view.setDragDropMode(QAbstractItemView.DragOnly)
+        self.view.setEditTriggers(QAbstractItemView.DoubleClicked | QAbstractItemView.EditKeyPressed
+                                  | QAbstractItemView.AnyKeyPressed)
+        self.view.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.import_button = QPushButton("Import CSV…")
+        self.export_button = QPushButton("Export CSV…")
+        self.status = QLabel("")
+        self.status.setStyleSheet("color: #b00020")
+        self.model.errorRaised.connect(self.status.setText)
+        top = QHBoxLayout()
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.import_button)
+        top.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.status)
+        from .csv_actions import connect_csv_buttons  # the dialogs live there
+
+        connect_csv_buttons(self)
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.pieceSelected.emit(self.model.piece_id(self.proxy.mapToSource(current).row()))
+
+    def visible_ids(self) -> list[str]:
+        """Unit ids in the order shown (after filtering and sorting)."""
+        return [self.model.piece_id(self.proxy.mapToSource(self.proxy.index(r, 0)).row())
+                for r in range(self.proxy.rowCount())]
+
+    def column_of(self, name: str) -> int:
+        return self.model.columns.index(name)

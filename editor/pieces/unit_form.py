@@ -1,0 +1,337 @@
+"""The unit form: every value of one unit, a grid of its per-step values, and a live
+preview of the counter that flips between its faces.
+
+Each committed field is one :class:`SetPiece` undo command; a value that does not parse
+is refused with a message naming the field, and the field shows the unit's value again.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem,
+    QVBoxLayout, QWidget,
+)
+
+from runtime.interchange.oob_csv import (
+    INT_FIELDS, SIZES, STEP_FIELDS, CellError, format_restrictions, piece_from_cells, step_cell,
+)
+from runtime.model import Piece, StepValues
+
+from .binding import PiecesBinding
+from .commands import SetPiece, SetPieceArt
+from .counter_preview import CounterPreview
+
+STEP_LABELS = {
+    "label": "Label", "combat": "Combat", "attack": "Attack", "defense": "Defense", "movement": "Movement",
+    "command_range": "Command range", "morale": "Morale", "anti_tank": "Anti-tank", "armor": "Armor",
+    "support": "Art. support", "defensive": "Art. defensive", "long_range": "Art. long range",
+    "fire_missions": "Fire missions", "action_points": "Action points", "extra": "Other (name=value)",
+    "image": "Art (images/…)",
+}
+
+
+def new_piece_id(pieces: dict, prefix: str = "unit") -> str:
+    n = len(pieces) + 1
+    while f"{prefix}-{n}" in pieces:
+        n += 1
+    return f"{prefix}-{n}"
+
+
+class UnitForm(QWidget):
+    pieceChanged = Signal(str)  # the unit shown (after New or a selection)
+
+    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.binding = binding
+        self.piece_id: str | None = None
+        self._loading = False
+        self._build()
+        binding.changed.connect(self._changed)
+        self._reload_choices()
+        self._load()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.id_label = QLabel("—")
+        self.side = QComboBox()
+        self.designation = QLineEdit()
+        self.unit_type = QComboBox()
+        self.size = QComboBox()
+        self.size.addItems(list(SIZES))
+        self.formation = QComboBox()
+        self.hq = QComboBox()
+        self.setup = QLineEdit()
+        self.optional_rule = QComboBox()
+        self.restrictions = QLineEdit()
+        self.restrictions.setPlaceholderText("no_move_before_turn=3; must_stay_in_area=metz")
+        self.note = QLineEdit()
+        form = QFormLayout()
+        for label, widget in (("Id", self.id_label), ("Side", self.side), ("Designation", self.designation),
+                              ("Unit type", self.unit_type), ("Size", self.size), ("Formation", self.formation),
+                              ("HQ", self.hq), ("Setup code", self.setup), ("Optional rule", self.optional_rule),
+                              ("Restrictions", self.restrictions), ("Note", self.note)):
+            form.addRow(label, widget)
+        for name in ("side", "unit_type", "size", "formation", "hq", "optional_rule"):
+            getattr(self, name).currentIndexChanged.connect(lambda _i, n=name: self._combo_changed(n))
+        for name in ("designation", "setup", "restrictions", "note"):
+            getattr(self, name).editingFinished.connect(lambda n=name: self._commit({n: getattr(self, n).text()}))
+
+        self.steps = QTableWidget(len(STEP_FIELDS), 1)
+        self.steps.setVerticalHeaderLabels([STEP_LABELS[f] for f in STEP_FIELDS])
+        self.steps.itemChanged.connect(self._step_item_changed)
+        self.add_step = QPushButton("Add step")
+        self.remove_step = QPushButton("Remove last step")
+        self.add_step.clicked.connect(self.add_step_values)
+        self.remove_step.clicked.connect(self.remove_last_step)
+
+        self.preview = CounterPreview(self.binding, 132)
+        self.flip_button = QPushButton("Flip")
+        self.flip_button.clicked.connect(self.preview.flip)
+        self.face_label = QLabel("")
+        self.preview.faceChanged.connect(lambda _f: self._show_face())
+        self.art_button = QPushButton("Art for this face…")
+        self.art_button.setToolTip("Use your own PNG or SVG picture for the face shown in the preview")
+        self.art_button.clicked.connect(self._choose_art)
+        self.new_button = QPushButton("New unit")
+        self.new_button.clicked.connect(lambda: self.new_unit())
+        self.delete_button = QPushButton("Delete unit")
+        self.delete_button.clicked.connect(self.delete_unit)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #b00020")
+
+        side = QVBoxLayout()
+        side.addWidget(self.preview, 0, Qt.AlignHCenter)
+        side.addWidget(self.face_label, 0, Qt.AlignHCenter)
+        side.addWidget(self.flip_button)
+        side.addWidget(self.art_button)
+        side.addWidget(self.new_button)
+        side.addWidget(self.delete_button)
+        side.addStretch(1)
+        top = QHBoxLayout()
+        top.addLayout(form, 1)
+        top.addLayout(side)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_step)
+        buttons.addWidget(self.remove_step)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(QLabel("Values per step (step 1 is the full-strength front)"))
+        layout.addWidget(self.steps, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.status)
+
+    # -- showing -------------------------------------------------------------------------
+
+    @property
+    def piece(self) -> Piece | None:
+        return self.binding.module.pieces.pieces.get(self.piece_id or "")
+
+    def set_piece(self, piece_id: str | None) -> None:
+        self.piece_id = piece_id
+        self.status.clear()
+        self.preview.set_piece(piece_id)
+        self._load()
+        self.pieceChanged.emit(piece_id or "")
+
+    def _fill(self, combo: QComboBox, entries: list[tuple[str, str]]) -> None:
+        combo.blockSignals(True)
+        current = combo.currentData()
+        combo.clear()
+        for key, name in entries:
+            combo.addItem(name, key)
+        index = combo.findData(current)
+        combo.setCurrentIndex(max(index, 0))
+        combo.blockSignals(False)
+
+    def _reload_choices(self) -> None:
+        p = self.binding.module.pieces
+        self._fill(self.side, [(k, f"{s.name} ({k})") for k, s in p.sides.items()])
+        self._fill(self.unit_type, [(k, f"{t.name} ({k})") for k, t in p.unit_types.items()])
+        self._fill(self.formation, [("", "(none)")] + [(k, f"{f.name} ({k})") for k, f in p.formations.items()])
+        hqs = [(k, f"{u.designation} ({k})") for k, u in p.pieces.items()
+               if p.unit_types.get(u.unit_type) is not None and p.unit_types[u.unit_type].is_hq]
+        self._fill(self.hq, [("", "(none)")] + hqs)
+        rules = self.binding.module.meta.optional_rules
+        self._fill(self.optional_rule, [("", "(always)")] + [(k, r.name) for k, r in rules.items()])
+        self.size.setItemData(0, "")
+        for i, size in enumerate(SIZES):
+            self.size.setItemData(i, size)
+            if not size:
+                self.size.setItemText(i, "(none)")
+
+    def _select(self, combo: QComboBox, key: str | None) -> None:
+        index = combo.findData(key or "")
+        if index < 0 and key:
+            combo.addItem(f"{key} (unknown)", key)
+            index = combo.count() - 1
+        combo.setCurrentIndex(max(index, 0))
+
+    def _load(self) -> None:
+        piece = self.piece
+        self._loading = True
+        try:
+            enabled = piece is not None
+            for w in (self.side, self.designation, self.unit_type, self.size, self.formation, self.hq, self.setup,
+                      self.optional_rule, self.restrictions, self.note, self.steps, self.add_step, self.remove_step,
+                      self.flip_button, self.delete_button, self.art_button):
+                w.setEnabled(enabled)
+            self.id_label.setText(self.piece_id if piece is not None else "—")
+            if piece is None:
+                self.steps.setColumnCount(0)
+                return
+            for combo in (self.side, self.unit_type, self.size, self.formation, self.hq, self.optional_rule):
+                combo.blockSignals(True)
+            self._select(self.side, piece.side)
+            self._select(self.unit_type, piece.unit_type)
+            self._select(self.size, piece.size)
+            self._select(self.formation, piece.formation)
+            self._select(self.hq, piece.hq)
+            self._select(self.optional_rule, piece.optional_rule)
+            for combo in (self.side, self.unit_type, self.size, self.formation, self.hq, self.optional_rule):
+                combo.blockSignals(False)
+            self.designation.setText(piece.designation)
+            self.setup.setText(piece.setup)
+            self.restrictions.setText(format_restrictions(piece.restrictions))
+            self.note.setText(piece.note)
+            self.steps.blockSignals(True)
+            self.steps.setColumnCount(len(piece.steps))
+            self.steps.setHorizontalHeaderLabels([f"Step {i + 1}" for i in range(len(piece.steps))])
+            for c, values in enumerate(piece.steps):
+                for r, name in enumerate(STEP_FIELDS):
+                    item = self.steps.item(r, c)
+                    if item is None:  # items are kept, so an open cell editor stays valid
+                        item = QTableWidgetItem()
+                        if name in INT_FIELDS:
+                            item.setTextAlignment(Qt.AlignCenter)
+                        self.steps.setItem(r, c, item)
+                    text = step_cell(values, name)
+                    if item.text() != text:
+                        item.setText(text)
+            self.steps.blockSignals(False)
+            self.remove_step.setEnabled(len(piece.steps) > 1)
+        finally:
+            self._loading = False
+        self._show_face()
+
+    def _show_face(self) -> None:
+        piece = self.piece
+        if piece is None:
+            self.face_label.setText("")
+            return
+        face = self.preview.face
+        self.face_label.setText("front" if face == 0 else "back (blank)" if face >= len(piece.steps)
+                                else f"step {face + 1}" + (" (back)" if face == 1 else ""))
+
+    def _changed(self, kind: str, key: str) -> None:
+        if kind in ("sides", "unit_types", "formations") or (kind == "pieces" and key == "*"):
+            self._reload_choices()
+        if kind == "pieces" and key in ("*", self.piece_id):
+            self._reload_choices()
+            self._load()
+
+    # -- editing -------------------------------------------------------------------------
+
+    def _push(self, after: Piece, text: str) -> None:
+        before = self.piece
+        if before is not None and after == before:
+            return
+        self.status.clear()
+        self.binding.push(SetPiece(self.binding, self.piece_id, before, after, text))
+
+    def _commit(self, cells: dict[str, str]) -> bool:
+        """Apply CSV-style cells (``designation``, ``step2_attack``…) to the unit; False if refused."""
+        if self._loading or self.piece is None:
+            return False
+        try:
+            after = piece_from_cells(cells, self.binding.module, self.piece)
+        except CellError as exc:
+            self.status.setText(f"{exc.column}: {exc.message}" + (f" ({exc.value!r})" if exc.value else ""))
+            self._load()
+            return False
+        column = next(iter(cells))
+        self._push(after, f"Change {column.replace('_', ' ')} of {self.piece_id}")
+        return True
+
+    def _combo_changed(self, name: str) -> None:
+        if not self._loading:
+            self._commit({name: getattr(self, name).currentData() or ""})
+
+    def _step_item_changed(self, item: QTableWidgetItem) -> None:
+        if self._loading:
+            return
+        name = STEP_FIELDS[item.row()]
+        self._commit({f"step{item.column() + 1}_{name}": item.text().strip()})
+
+    def set_step_value(self, step: int, name: str, text: str) -> bool:
+        """Commit one per-step value as if typed into the grid (``step`` from 0)."""
+        return self._commit({f"step{step + 1}_{name}": text})
+
+    def add_step_values(self) -> None:
+        piece = self.piece
+        if piece is None:
+            return
+        last = piece.steps[-1]
+        copy = StepValues(**{f: getattr(last, f) for f in ("movement", "command_range")})
+        self._push(piece.model_copy(update={"steps": [*piece.steps, copy]}, deep=True),
+                   f"Add step {len(piece.steps) + 1} to {self.piece_id}")
+
+    def remove_last_step(self) -> None:
+        piece = self.piece
+        if piece is not None and len(piece.steps) > 1:
+            self._push(piece.model_copy(update={"steps": piece.steps[:-1]}, deep=True),
+                       f"Remove step {len(piece.steps)} of {self.piece_id}")
+
+    def set_art(self, step: int, file_name: str, data: bytes | None) -> bool:
+        """Use picture ``data`` (PNG or SVG) for step ``step``; ``data`` None removes the art."""
+        piece = self.piece
+        if piece is None or not 0 <= step < len(piece.steps):
+            self.status.setText("The blank back of a one-step unit has no values to draw; add a step first.")
+            return False
+        if data is None:
+            self.binding.push(SetPieceArt(self.binding, self.piece_id, step, None, None))
+            return True
+        stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", Path(file_name).name).strip("-.") or "art.png"
+        if not stem.lower().endswith((".png", ".svg")):
+            self.status.setText("Counter art must be a .png or .svg file.")
+            return False
+        path = f"images/counters/{stem}"
+        if path in self.binding.assets and self.binding.assets[path] != data:
+            path = f"images/counters/{self.piece_id}-{step + 1}-{stem}"
+        self.binding.push(SetPieceArt(self.binding, self.piece_id, step, path, data))
+        return True
+
+    def _choose_art(self) -> None:
+        file_name, _ = QFileDialog.getOpenFileName(self, "Counter art", "", "Pictures (*.png *.svg)")
+        if file_name:
+            try:
+                data = Path(file_name).read_bytes()
+            except OSError as exc:
+                self.status.setText(f"Could not read {file_name}: {exc}")
+                return
+            self.set_art(self.preview.face, file_name, data)
+
+    def new_unit(self, piece_id: str | None = None) -> str | None:
+        """Add a one-step unit of the first side and type and show it; None if there are none."""
+        p = self.binding.module.pieces
+        if not p.sides or not p.unit_types:
+            self.status.setText("Add a side and a unit type first.")
+            return None
+        piece_id = piece_id or new_piece_id(p.pieces)
+        piece = Piece(side=self.side.currentData() or next(iter(p.sides)),
+                      unit_type=self.unit_type.currentData() or next(iter(p.unit_types)),
+                      designation="", steps=[StepValues()])
+        self.binding.push(SetPiece(self.binding, piece_id, None, piece, f"Add unit {piece_id}"))
+        self.set_piece(piece_id)
+        return piece_id
+
+    def delete_unit(self) -> None:
+        if self.piece is not None:
+            self.binding.push(SetPiece(self.binding, self.piece_id, self.piece, None, f"Delete unit {self.piece_id}"))
+            self.set_piece(None)

@@ -1,0 +1,19 @@
+"""Editing tools, one class per file, sharing the small interface in :mod:`.base`."""
+
+from .area_select import AreaSelect
+from .base import MapPoint, Tool
+from .eraser import Eraser
+from .eyedropper import Eyedropper
+from .feature_stamp import FeatureStamp
+from .flood_fill import FloodFill
+from .hex_namer import HexNamer
+from .hexside_painter import HexsidePainter
+from .level_brush import LevelBrush
+from .region_select import RegionSelect
+from .road_tool import RoadTool
+from .terrain_brush import TerrainBrush
+
+ALL_TOOLS = (TerrainBrush, FloodFill, Eraser, Eyedropper, LevelBrush, HexsidePainter, RoadTool,
+             FeatureStamp, HexNamer, AreaSelect, RegionSelect)
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,43 @@
+"""What the tools paint with: the palette's current choices, shared by every tool."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from ..edits.brush import MAX_RADIUS
+
+
+class ToolSettings(QObject):
+    """Current terrain, level, hexside feature, road type, hex feature (and side), brush radius."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.terrain: str = ""
+        self.level: int = 0
+        self.level_mode: str = "set"  # "set", "raise" or "lower"
+        self.hexside_feature: str = ""
+        self.connection: str = ""
+        self.feature_type: str = ""
+        self.feature_side: str | None = None
+        self.radius: int = 0
+
+    def update(self, **values: object) -> None:
+        for name, value in values.items():
+            if not hasattr(self, name):
+                raise AttributeError(f"no tool setting {name!r}")
+            if name == "radius":
+                value = max(0, min(MAX_RADIUS, int(value)))  # type: ignore[arg-type]
+            setattr(self, name, value)
+        self.changed.emit()
+
+    def fill_defaults(self, map_data) -> None:
+        """Pick the first type of each kind when the current choice is missing from the map."""
+        def first(current: str, types: dict) -> str:
+            return current if current in types else next(iter(types), "")
+        self.terrain = first(self.terrain, map_data.terrain_types)
+        self.hexside_feature = first(self.hexside_feature, map_data.hexside_feature_types)
+        self.connection = first(self.connection, map_data.connection_types)
+        self.feature_type = first(self.feature_type, map_data.hex_feature_types)
+        self.changed.emit()

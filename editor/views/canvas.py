@@ -1,0 +1,103 @@
+"""The editing canvas: runtime.ui's MapView, with the active tool getting left-button events.
+
+Panning (middle button, space + drag), zoom and scroll bars stay MapView's. Each mouse
+event becomes one :class:`MapPoint` (map pixels plus the hex there) for the tool.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtWidgets import QWidget
+
+from runtime.geometry import Hex
+from runtime.ui.map_view import MapScene, MapView
+
+from ..document import MapDocument
+from ..tools.base import MapPoint, Tool
+from .overlay_item import OverlayItem
+
+
+class EditorCanvas(MapView):
+    pointChanged = Signal(object)  # MapPoint | None under the cursor
+
+    def __init__(self, doc: MapDocument, scene: MapScene, parent: QWidget | None = None):
+        super().__init__(scene, parent)
+        self.doc = doc
+        self.tool: Tool | None = None
+        self.overlay = OverlayItem(self.map_painter)
+        scene.addItem(self.overlay)
+        self.last_point: MapPoint | None = None
+        self._tool_down = False
+        self._space = False
+
+    # -- tools ----------------------------------------------------------------------------
+
+    def set_tool(self, tool: Tool | None) -> None:
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool
+        self._tool_down = False
+        if tool is not None:
+            tool.activate()
+            self.viewport().setCursor(tool.cursor)
+        self.update_preview()
+
+    def map_point(self, scene_pos: QPointF) -> MapPoint:
+        names = self.doc.names
+        h = names.layout.hex_at(scene_pos.x(), scene_pos.y())
+        return MapPoint(scene_pos.x(), scene_pos.y(), Hex(*h), names.contains(h))
+
+    def update_preview(self) -> None:
+        point = self.last_point
+        hexes = self.tool.preview_hexes(point) if self.tool is not None and point is not None else []
+        self.overlay.set_preview([self.doc.names.label(h) for h in hexes])
+        side = self.tool.preview_side(point) if self.tool is not None and point is not None else None
+        self.overlay.set_side(self.doc.names.layout.hexside_segment(side) if side is not None else None)
+
+    # -- events ---------------------------------------------------------------------------
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key_Space and not event.isAutoRepeat():
+            self._space = True
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:
+        if event.key() == Qt.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            if self.tool is not None:
+                self.viewport().setCursor(self.tool.cursor)
+        super().keyReleaseEvent(event)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton and not self._space and self.tool is not None:
+            self._tool_down = True
+            point = self.map_point(self.mapToScene(event.position().toPoint()))
+            self.last_point = point
+            self.tool.press(point)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        super().mouseMoveEvent(event)
+        point = self.map_point(self.mapToScene(event.position().toPoint()))
+        self.last_point = point
+        if self.tool is not None:
+            self.tool.move(point, self._tool_down)
+        self.update_preview()
+        self.pointChanged.emit(point)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton and self._tool_down and self.tool is not None:
+            self._tool_down = False
+            point = self.map_point(self.mapToScene(event.position().toPoint()))
+            self.tool.release(point)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self.last_point = None
+        self.update_preview()
+        self.pointChanged.emit(None)
+        super().leaveEvent(event)

@@ -1,0 +1,381 @@
+"""The editor's main window: canvas, palette, minimap, menus, tool bar and status bar.
+
+It binds the document to the views: document signals repaint exactly the hexes named,
+menus push commands, the title shows the file and a ``*`` while there are unsaved changes,
+and a timer autosaves a recovery copy every minute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import shiboken6
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget, QInputDialog, QLabel, QMainWindow, QMessageBox, QScrollArea, QToolBar, QUndoView,
+)
+
+from runtime.storage import ModuleError
+from runtime.ui.layers import LEVEL_STYLES, Layers
+from runtime.ui.map_status import info_at, status_text
+from runtime.ui.map_view import MapScene
+from runtime.ui.render_image import make_painter_for
+
+from .. import recovery
+from ..document import MapDocument
+from ..edits.region import Clip
+from ..tools import ALL_TOOLS, HexNamer, Tool
+from ..tools.settings import ToolSettings
+from .canvas import EditorCanvas
+from .file_actions import FileActions
+from .minimap import MiniMap
+from .palette_dock import PaletteDock
+from .selection_actions import SelectionActions
+
+Ask = Callable[[str, str], bool]
+
+
+class EditorWindow(FileActions, SelectionActions, QMainWindow):
+    def __init__(self, doc: MapDocument, autosave_ms: int = recovery.AUTOSAVE_MS, pieces: bool = True):
+        super().__init__()
+        self.pieces_docks = None
+        self.doc = doc
+        self.settings = ToolSettings(self)
+        self.settings.fill_defaults(doc.map)
+        self.clip = Clip()
+        self.confirm: Ask = self._confirm  # (title, question) -> yes?; tests replace it
+        self.map_painter = make_painter_for(doc.module, Layers(), doc.assets)
+        self.scene = MapScene(self.map_painter, self)
+        self.canvas = EditorCanvas(doc, self.scene, self)
+        self.setCentralWidget(self.canvas)
+        self.tools: dict[str, Tool] = {}
+        for cls in ALL_TOOLS:
+            tool = cls(doc, self.settings, self._ask_hex_name) if cls is HexNamer else cls(doc, self.settings)
+            self.tools[cls.__name__] = tool
+        self._build_docks()
+        self._build_status()
+        self._build_menus()
+        if pieces:
+            self._add_pieces_docks()
+        self._connect_document()
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(autosave_ms)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.start()
+        self.set_tool("TerrainBrush")
+        self._update_title()
+        self.resize(1400, 900)
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build_docks(self) -> None:
+        self.palette = PaletteDock(self.doc, self.settings, self)
+        dock = QDockWidget("Palette", self)
+        dock.setObjectName("palette")
+        dock.setWidget(self.palette)
+        self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        self.minimap = MiniMap(self.canvas, self)
+        mdock = QDockWidget("Overview", self)
+        mdock.setObjectName("overview")
+        mdock.setWidget(self.minimap)
+        self.addDockWidget(Qt.RightDockWidgetArea, mdock)
+        self.history = QUndoView(self.doc.undo_stack)
+        self.history.setEmptyLabel("<file as opened>")
+        hdock = QDockWidget("History", self)
+        hdock.setObjectName("history")
+        hdock.setWidget(self.history)
+        self.addDockWidget(Qt.RightDockWidgetArea, hdock)
+        self.tabifyDockWidget(mdock, hdock)
+        mdock.raise_()
+        self.resizeDocks([dock, mdock], [320, 320], Qt.Horizontal)
+        self.resizeDocks([dock, mdock], [560, 260], Qt.Vertical)
+
+    def _add_pieces_docks(self) -> None:
+        """The order of battle, unit, tables and scenario editors (editor.pieces), tabbed below."""
+        from ..pieces.docks import add_pieces_docks
+
+        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
+        self.pieces_docks = add_pieces_docks(self, self.doc, self.canvas)
+        for dock in self.pieces_docks.docks.values():
+            # Scrollable, so a tall form does not squeeze the map canvas.
+            inner = dock.widget()
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QScrollArea.NoFrame)
+            scroll.setWidget(inner)
+            dock.setWidget(scroll)
+
+        for action in self.pieces_docks.actions:
+            self.file_menu.insertAction(self.quit_action, action)
+        self.file_menu.insertSeparator(self.quit_action)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not getattr(self, "_laid_out", False):
+            self._laid_out = True
+            self._settle_docks()
+
+    def _settle_docks(self) -> None:
+        """Give the canvas most of the window: the pieces docks a strip, the overview a corner."""
+        if self.pieces_docks is not None and self.pieces_docks.docks:
+            first = next(iter(self.pieces_docks.docks.values()))
+            self.resizeDocks([first], [max(200, self.height() // 4)], Qt.Vertical)
+        docks = [d for d in self.findChildren(QDockWidget) if d.objectName() in ("palette", "overview")]
+        if len(docks) == 2:
+            self.resizeDocks(docks, [self.height() - 300, 260], Qt.Vertical)
+
+    def _build_status(self) -> None:
+        self.point_label = QLabel()
+        self.tool_label = QLabel()
+        self.zoom_label = QLabel("100 %")
+        self.statusBar().addWidget(self.point_label, 3)
+        self.statusBar().addWidget(self.tool_label, 2)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+        self.canvas.pointChanged.connect(self._show_point)
+        self.canvas.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
+        self.settings.changed.connect(self._show_tool)
+
+    def _action(self, menu, text: str, slot, shortcut=None, checkable: bool = False) -> QAction:
+        action = QAction(text, self, checkable=checkable)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        self.addAction(action)  # shortcuts work whichever widget has focus
+        return action
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        f = self.file_menu = mb.addMenu("&File")
+        self._action(f, "&New Map…", self.new_map, QKeySequence.New)
+        self._action(f, "&Open…", self.open_dialog, QKeySequence.Open)
+        self._action(f, "&Save", self.save, QKeySequence.Save)
+        self._action(f, "Save &As…", self.save_as_dialog, QKeySequence.SaveAs)
+        f.addSeparator()
+        self._action(f, "Export &PNG…", self.export_png_dialog)
+        self._action(f, "Export S&VG…", self.export_svg_dialog)
+        self._action(f, "Export P&DF…", self.export_pdf_dialog)
+        f.addSeparator()
+        self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.Quit)
+
+        e = mb.addMenu("&Edit")
+        self.undo_action = self.doc.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.redo_action = self.doc.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.Redo)
+        for a in (self.undo_action, self.redo_action):
+            e.addAction(a)
+            self.addAction(a)
+        e.addSeparator()
+        self._action(e, "Cu&t", self.cut, QKeySequence.Cut)
+        self._action(e, "&Copy", self.copy, QKeySequence.Copy)
+        self._action(e, "&Paste", lambda: self.paste(), QKeySequence.Paste)
+        self._action(e, "&Delete", self.delete_selection, QKeySequence.Delete)
+        self._action(e, "Select &None", lambda: self.doc.set_selection(set()), "Ctrl+Shift+A")
+
+        v = mb.addMenu("&View")
+        self._action(v, "Zoom &In", self.canvas.zoom_in, QKeySequence.ZoomIn)
+        self._action(v, "Zoom &Out", self.canvas.zoom_out, QKeySequence.ZoomOut)
+        self._action(v, "&Actual Size", lambda: self.canvas.set_zoom(1.0), "Ctrl+1")
+        self._action(v, "&Fit to Window", self.canvas.fit_to_window, "Ctrl+0")
+        v.addSeparator()
+        self.layer_actions: dict[str, QAction] = {}
+        for name in Layers.names():
+            a = self._action(v, f"Show {name.capitalize()}", lambda on, n=name: self.set_layers(**{n: on}),
+                             checkable=True)
+            a.setChecked(getattr(self.map_painter.layers, name))
+            self.layer_actions[name] = a
+        self.trace_action = self._action(v, "&Trace Over Underlay", self.set_trace_mode, "Ctrl+T", checkable=True)
+        levels = v.addMenu("&Levels as")
+        group = QActionGroup(self)
+        for style in LEVEL_STYLES:
+            a = QAction({"ramp": "Colour ramp", "contours": "Contours", "numbers": "Numbers"}[style], self,
+                        checkable=True)
+            a.setChecked(style == self.map_painter.layers.level_style)
+            a.triggered.connect(lambda _=False, s=style: self.set_layers(level_style=s))
+            group.addAction(a)
+            levels.addAction(a)
+
+        t = mb.addMenu("&Tools")
+        bar = QToolBar("Tools", self)
+        bar.setObjectName("tools")
+        self.addToolBar(Qt.LeftToolBarArea, bar)
+        self.tool_actions: dict[str, QAction] = {}
+        tgroup = QActionGroup(self)
+        for key, tool in self.tools.items():
+            a = QAction(tool.name, self, checkable=True)
+            a.setShortcut(QKeySequence(tool.shortcut))
+            a.setToolTip(f"{tool.name} ({tool.shortcut}): {tool.hint}")
+            a.triggered.connect(lambda _=False, k=key: self.set_tool(k))
+            tgroup.addAction(a)
+            t.addAction(a)
+            bar.addAction(a)
+            self.tool_actions[key] = a
+        t.addSeparator()
+        self._action(t, "Smaller Brush", lambda: self.settings.update(radius=self.settings.radius - 1), "[")
+        self._action(t, "Bigger Brush", lambda: self.settings.update(radius=self.settings.radius + 1), "]")
+
+        m = mb.addMenu("&Map")
+        self._action(m, "Map &Settings…", self.map_settings_dialog)
+        m.addSeparator()
+        self._action(m, "Save Selection as &Area…", self.save_area_dialog)
+        self._action(m, "&Load Area into Selection…", self.load_area_dialog)
+        self._action(m, "&Delete Area…", self.delete_area_dialog)
+        m.addSeparator()
+        from .underlay_menu import build_underlay_menu
+
+        build_underlay_menu(self, m.addMenu("&Underlay"))
+
+    def _connect_document(self) -> None:
+        d = self.doc
+        d.hexesChanged.connect(self._hexes_changed)
+        d.hexsidesChanged.connect(self._sides_changed)
+        d.areasChanged.connect(self._refresh_all)
+        d.mapReset.connect(self._refresh_all)
+        d.selectionChanged.connect(self._selection_changed)
+        d.fileStateChanged.connect(self._update_title)
+        d.undo_stack.indexChanged.connect(self._update_title)
+
+    # -- document → views -----------------------------------------------------------------
+
+    def _hexes_changed(self, labels: list[str]) -> None:
+        self.scene.map_item.invalidate_hexes(labels)
+
+    def _sides_changed(self, keys: list[str]) -> None:
+        names, labels = self.doc.names, set()
+        for key in keys:
+            try:
+                a, b = names.grid.hexside_hexes(names.side_of(key))
+            except ValueError:
+                continue
+            labels.add(names.label(a))
+            if b is not None:
+                labels.add(names.label(b))
+        self.scene.map_item.invalidate_hexes(labels)
+
+    def _refresh_all(self) -> None:
+        self.map_painter.assets = dict(self.doc.assets)
+        self.scene.map_item.refresh()
+        self.overlay_refresh()
+        self.minimap.fit()
+
+    def overlay_refresh(self) -> None:
+        self.canvas.overlay.refresh()
+        self._selection_changed()
+
+    def _selection_changed(self) -> None:
+        self.canvas.overlay.set_selection([self.doc.names.label(h) for h in self.doc.selection])
+
+    def _update_title(self, *_args) -> None:
+        if not (shiboken6.isValid(self) and shiboken6.isValid(self.doc.undo_stack)):
+            return  # a late signal while the window is being torn down
+        self.setWindowTitle(self.doc.window_title())
+        self.setWindowModified(self.doc.is_dirty)
+
+    def _show_point(self, point) -> None:
+        if point is None:
+            self.point_label.setText("")
+            return
+        self.point_label.setText(status_text(info_at(self.doc.map, point.x, point.y)))
+
+    def _show_tool(self) -> None:
+        tool = self.canvas.tool
+        self.tool_label.setText(tool.status_text() if tool is not None else "")
+        self.canvas.update_preview()
+
+    # -- tools and layers -------------------------------------------------------------------
+
+    def set_tool(self, key: str) -> Tool:
+        tool = self.tools[key]
+        self.canvas.set_tool(tool)
+        if key in self.tool_actions:
+            self.tool_actions[key].setChecked(True)
+        self._show_tool()
+        return tool
+
+    set_tool_action = set_tool
+
+    def set_layers(self, **changes: object) -> None:
+        self.map_painter.layers = self.map_painter.layers.with_(**changes)
+        for name, action in self.layer_actions.items():
+            action.setChecked(getattr(self.map_painter.layers, name))
+        self.scene.map_item.refresh()
+
+    def set_trace_mode(self, on: bool) -> None:
+        """Terrain fills off and the underlay on, so the scan shows under the grid while tracing."""
+        self.trace_action.setChecked(on)
+        self.set_layers(terrain=not on, underlay=True if on else self.map_painter.layers.underlay)
+
+    def _ask_hex_name(self, label: str, current: str) -> str | None:
+        name, ok = QInputDialog.getText(self, f"Name of hex {label}", "Name (empty: none):", text=current)
+        return name if ok else None
+
+    # -- map settings ---------------------------------------------------------------------
+
+    def map_settings_dialog(self) -> None:
+        from .map_settings_dialog import MapSettingsDialog
+
+        dialog = MapSettingsDialog(self.doc, self)
+        if dialog.exec():
+            try:
+                dialog.apply()
+            except ValueError as exc:
+                QMessageBox.warning(self, "Map settings", str(exc))
+
+    # -- closing --------------------------------------------------------------------------
+
+    def _confirm(self, title: str, question: str) -> bool:
+        return QMessageBox.question(self, title, question) == QMessageBox.Yes
+
+    def ask_unsaved(self) -> str:
+        """``"save"``, ``"discard"`` or ``"cancel"`` (tests replace this with an answer)."""
+        answer = QMessageBox.question(
+            self, "Unsaved changes", f"Save changes to {self.doc.display_name()}?",
+            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
+        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
+
+    def closeEvent(self, event) -> None:
+        if self.doc.is_dirty:
+            answer = self.ask_unsaved()
+            if answer == "cancel" or (answer == "save" and not self.save()):
+                event.ignore()
+                return
+        self.autosave_timer.stop()
+        recovery.discard_recovery(self.doc.path)
+        event.accept()
+
+
+_open_windows: list[EditorWindow] = []
+
+
+def open_editor(path: str | Path | None, confirm: Ask | None = None) -> EditorWindow:
+    """Open a window on the module at ``path`` (a new map for None), offering crash recovery."""
+    doc = MapDocument.open(path) if path is not None else MapDocument.new()
+    window = EditorWindow(doc)
+    if confirm is not None:
+        window.confirm = confirm
+    offer_recovery(window)
+    window.show()
+    window.canvas.fit_to_window()
+    _open_windows.append(window)
+    return window
+
+
+def offer_recovery(window: EditorWindow) -> bool:
+    """If an autosave of this file survived a crash, ask to restore it (as one undoable step)."""
+    from ..commands.restore_recovery import RestoreRecovery
+
+    try:
+        loaded = recovery.load_recovery(window.doc.path)
+    except ModuleError:
+        return False
+    if loaded is None:
+        return False
+    if window.confirm("Recover unsaved changes",
+                      f"{window.doc.display_name()} was not closed cleanly. Restore the unsaved changes?"):
+        window.doc.push(RestoreRecovery(window.doc, loaded.module, loaded.assets))
+        return True
+    recovery.discard_recovery(window.doc.path)
+    return False

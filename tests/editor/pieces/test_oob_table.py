@@ -1,0 +1,129 @@
+"""The order-of-battle grid and CSV import/export with the report dialog."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from builders import counters_module, oob_module
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
+
+from editor.document import MapDocument
+from editor.pieces.binding import PiecesBinding
+from editor.pieces.csv_actions import export_oob, import_with_report
+from editor.pieces.oob_table import PIECE_MIME, OobTable, piece_ids_from_mime
+from runtime.interchange.oob_csv import export_csv
+from runtime.storage import load_module
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def table(qtbot):
+    doc = MapDocument(oob_module(20))
+    widget = OobTable(PiecesBinding(doc))
+    widget.doc = doc
+    qtbot.addWidget(widget)
+    widget.resize(900, 500)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _edit(qtbot, table: OobTable, piece_id: str, column: str, text: str) -> None:
+    view = table.view
+    row = table.visible_ids().index(piece_id)
+    index = table.proxy.index(row, table.column_of(column))
+    view.scrollTo(index)
+    view.setCurrentIndex(index)
+    view.edit(index)
+    editor = [w for w in view.viewport().findChildren(QLineEdit) if w.isVisible()][0]
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key_Return)
+    qtbot.waitUntil(lambda: view.state() != view.State.EditingState)
+
+
+def test_every_unit_is_a_row_with_csv_columns(table):
+    assert table.model.rowCount() == len(table.doc.module.pieces.pieces)
+    assert table.model.columns[:3] == ["id", "side", "designation"]
+    assert "step2_attack" in table.model.columns
+
+
+def test_edit_in_place_is_undoable(table, qtbot):
+    _edit(qtbot, table, "inf-05", "step1_attack", "9")
+    _edit(qtbot, table, "inf-05", "designation", "5/9 Gren")
+    piece = table.doc.module.pieces.pieces["inf-05"]
+    assert piece.steps[0].attack == 9 and piece.designation == "5/9 Gren"
+    table.doc.undo_stack.undo()
+    assert table.doc.module.pieces.pieces["inf-05"].designation == "5/9"
+    table.doc.undo_stack.undo()
+    assert table.doc.module.pieces.pieces["inf-05"].steps[0].attack == 6
+    row = table.visible_ids().index("inf-05")
+    assert table.proxy.index(row, table.column_of("step1_attack")).data() == "6"
+
+
+def test_bad_cell_is_refused_with_a_message(table, qtbot):
+    count = table.doc.undo_stack.count()
+    _edit(qtbot, table, "inf-02", "side", "martians")
+    assert table.doc.undo_stack.count() == count
+    assert "unknown side" in table.status.text() and "inf-02" in table.status.text()
+
+
+def test_filter_and_numeric_sort(table, qtbot):
+    table.filter.setFocus()
+    qtbot.keyClicks(table.filter, "1/9")
+    assert set(table.visible_ids()) == {"inf-01", "inf-11"}
+    table.filter.clear()
+    table.view.sortByColumn(table.column_of("step1_attack"), Qt.DescendingOrder)
+    attacks = [table.doc.module.pieces.pieces[i].steps[0].attack or -1 for i in table.visible_ids()]
+    assert attacks == sorted(attacks, reverse=True)
+
+
+def test_selection_names_the_unit_and_rows_drag_as_unit_ids(table, qtbot):
+    seen = []
+    table.pieceSelected.connect(seen.append)
+    table.view.setCurrentIndex(table.proxy.index(2, 0))
+    assert seen == [table.visible_ids()[2]]
+    mime = table.model.mimeData([table.model.index(0, 0), table.model.index(0, 3), table.model.index(1, 0)])
+    assert mime.hasFormat(PIECE_MIME)
+    assert piece_ids_from_mime(mime) == [table.model.piece_id(0), table.model.piece_id(1)]
+
+
+def test_csv_of_20_units_imports_and_malformed_row_is_reported_not_imported(qtbot, tmp_path):
+    source = oob_module(20)
+    rows = list(csv.DictReader(io.StringIO(export_csv({k: v for k, v in source.pieces.pieces.items()
+                                                        if k.startswith("inf-")}))))
+    rows.insert(7, dict(rows[0], id="inf-broken", side="martians"))
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+    writer.writeheader()
+    writer.writerows(rows)
+    path = tmp_path / "oob.csv"
+    path.write_text(out.getvalue(), encoding="utf-8")
+
+    doc = MapDocument(counters_module())
+    table = OobTable(PiecesBinding(doc))
+    qtbot.addWidget(table)
+    before = table.model.rowCount()
+    dialog = import_with_report(table.binding, path, table)
+    qtbot.addWidget(dialog)
+    assert "20 new units" in dialog.summary.text() and "1 rows will not import" in dialog.summary.text()
+    assert [dialog.problems.item(0, c).text() for c in range(4)] == ["9", "side", "martians", "unknown side"]
+    assert "inf-broken" not in doc.module.pieces.pieces  # nothing applied before OK
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+    assert table.model.rowCount() == before + 20
+    assert "inf-broken" not in doc.module.pieces.pieces
+    assert doc.module.pieces.pieces["inf-07"] == source.pieces.pieces["inf-07"]
+    doc.save(tmp_path / "mod")
+    assert len(load_module(tmp_path / "mod").module.pieces.pieces) == before + 20
+    doc.undo_stack.undo()  # the whole import is one step
+    assert table.model.rowCount() == before
+
+
+def test_export_writes_the_csv_file(table, tmp_path):
+    target = tmp_path / "out.csv"
+    export_oob(table.binding, target)
+    assert target.read_bytes() == export_csv(table.doc.module.pieces).encode("utf-8")

@@ -1,0 +1,176 @@
+"""The scenario editor: drop units on hexes and boxes, schedule, options, removals, save and reload."""
+
+from __future__ import annotations
+
+import pytest
+from builders import counters_module
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from editor.document import MapDocument
+from editor.pieces.binding import PiecesBinding
+from editor.pieces.map_drop import MapDropHandler
+from editor.pieces.oob_table import OobTable
+from editor.pieces.scenario_editor import ScenarioEditor
+from runtime.model import Box, OptionalRule
+from runtime.storage import load_module
+from runtime.ui.map_painter import MapPainter
+from runtime.ui.map_view import MapScene, MapView
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def setup(qtbot):
+    module = counters_module()
+    module.map.boxes["us-a"] = Box(name="US Box A", kind="reinforcement", side="us")
+    module.meta.optional_rules["division"] = OptionalRule(name="Division command")
+    doc = MapDocument(module)
+    binding = PiecesBinding(doc)
+    editor = ScenarioEditor(binding)
+    oob = OobTable(binding)
+    view = MapView(MapScene(MapPainter(module.map)))
+    handler = MapDropHandler(view, editor.place)
+    for w in (editor, oob, view):
+        qtbot.addWidget(w)
+        w.resize(700, 600)
+        w.show()
+        qtbot.waitExposed(w)
+    return doc, editor, oob, view, handler
+
+
+def _drop_on_hex(view: MapView, oob: OobTable, piece_ids: list[str], label: str) -> bool:
+    cache = view.map_painter.cache
+    x, y = cache.center(cache.index_of_label(label))
+    view.centerOn(QPointF(x, y))
+    pos = view.mapFromScene(QPointF(x, y))
+    rows = [oob.model.index(oob.model._ids.index(pid), 0) for pid in piece_ids]
+    mime = oob.model.mimeData(rows)
+    enter = QDragEnterEvent(pos, Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(view.viewport(), enter)
+    if not enter.isAccepted():
+        return False
+    drop = QDropEvent(QPointF(pos), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(view.viewport(), drop)
+    return drop.isAccepted()
+
+
+def test_scenario_places_five_units_and_they_are_on_those_hexes_after_reload(setup, qtbot, tmp_path):
+    doc, editor, oob, view, _ = setup
+    qtbot.mouseClick(editor.new_button, Qt.LeftButton)
+    sid = editor.scenario_id
+    assert sid in doc.module.scenarios and editor.setup.rowCount() == 0
+    wanted = {"us-357-90": "0304", "us-cca-7": "0305", "de-fhnjkr": "0807", "us-xx-hq": "0101", "us-m10": "0911"}
+    for piece_id, label in wanted.items():
+        assert _drop_on_hex(view, oob, [piece_id], label), label
+    assert editor.setup.rowCount() == 5
+    assert editor.setup.item(2, 1).text() == "0807"
+    doc.save(tmp_path / "mod")
+    scenario = load_module(tmp_path / "mod").module.scenarios[sid]
+    assert {p.piece: p.hex for p in scenario.setup} == wanted
+    doc.undo_stack.undo()
+    assert len(doc.module.scenarios[sid].setup) == 4
+
+
+def test_dropping_several_units_and_moving_one_is_one_step_each(setup, qtbot):
+    doc, editor, oob, view, _ = setup
+    editor.set_scenario("basic")
+    assert _drop_on_hex(view, oob, ["us-357-90", "us-cca-7"], "0203")
+    assert _drop_on_hex(view, oob, ["us-357-90"], "0204")
+    setup_now = {p.piece: p.hex for p in doc.module.scenarios["basic"].setup}
+    assert setup_now == {"blue-1": "0202", "us-cca-7": "0203", "us-357-90": "0204"}
+    doc.undo_stack.undo()
+    assert {p.piece: p.hex for p in doc.module.scenarios["basic"].setup}["us-357-90"] == "0203"
+
+
+def test_drop_outside_the_map_is_refused(setup):
+    doc, editor, oob, view, handler = setup
+    editor.set_scenario("basic")
+    count = doc.undo_stack.count()
+    mime = oob.model.mimeData([oob.model.index(0, 0)])
+    far = QPoint(view.viewport().width() - 2, view.viewport().height() - 2)
+    view.centerOn(QPointF(-5000, -5000))
+    enter = QDragEnterEvent(far, Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(view.viewport(), enter)
+    assert not enter.isAccepted()
+    assert doc.undo_stack.count() == count
+
+
+def test_units_dropped_on_an_off_map_box(setup):
+    doc, editor, oob, _view, _ = setup
+    editor.set_scenario("basic")
+    item = editor.boxes.item(0)
+    pos = editor.boxes.visualItemRect(item).center()
+    mime = oob.model.mimeData([oob.model.index(oob.model._ids.index("us-cca-7"), 0)])
+    enter = QDragEnterEvent(pos, Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(editor.boxes.viewport(), enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(QPointF(pos), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(editor.boxes.viewport(), drop)
+    assert drop.isAccepted()
+    place = next(p for p in doc.module.scenarios["basic"].setup if p.piece == "us-cca-7")
+    assert (place.box, place.hex) == ("us-a", None)
+
+
+def test_typed_hex_must_be_on_the_map(setup, qtbot):
+    doc, editor, _oob, _view, _ = setup
+    editor.set_scenario("basic")
+    item = editor.setup.item(0, 1)
+    item.setText("9999")
+    assert "not on the map" in editor.status.text()
+    assert doc.module.scenarios["basic"].setup[0].hex == "0202" and editor.setup.item(0, 1).text() == "0202"
+    editor.setup.item(0, 1).setText("0505")
+    assert doc.module.scenarios["basic"].setup[0].hex == "0505"
+
+
+def test_reinforcements_options_removals_turns_and_limits(setup, qtbot):
+    doc, editor, _oob, _view, _ = setup
+    editor.set_scenario("basic")
+    assert editor.add_reinforcements(["us-cca-7"], turn=2)
+    rein = doc.module.scenarios["basic"].reinforcements
+    assert [(r.piece, r.turn, r.box) for r in rein] == [("us-cca-7", 2, "us-a")]
+    editor.reinforcements.item(0, 1).setText("3")
+    assert doc.module.scenarios["basic"].reinforcements[0].turn == 3
+    option = editor.options.item(0)
+    option.setCheckState(Qt.Checked)
+    assert doc.module.scenarios["basic"].optional_rules == {"division": True}
+    option.setCheckState(Qt.PartiallyChecked)
+    assert doc.module.scenarios["basic"].optional_rules == {}
+    removed = next(editor.removed_pieces.item(i) for i in range(editor.removed_pieces.count())
+                   if editor.removed_pieces.item(i).data(Qt.UserRole) == "us-502-101")
+    removed.setCheckState(Qt.Checked)
+    assert doc.module.scenarios["basic"].removed_pieces == ["us-502-101"]
+    editor.last_turn.setValue(8)
+    editor.last_turn.editingFinished.emit()
+    assert doc.module.scenarios["basic"].last_turn == 8
+    editor.first_turn.setValue(9)
+    editor.first_turn.editingFinished.emit()
+    assert "last turn comes before" in editor.status.text() and doc.module.scenarios["basic"].first_turn == 1
+    editor.victory_note.setText("Hold Metz")
+    editor.victory_note.editingFinished.emit()
+    assert doc.module.scenarios["basic"].victory_note == "Hold Metz"
+
+
+def test_chits_in_a_cup_at_the_start(setup):
+    doc, editor, _oob, _view, _ = setup
+    doc.module.map.boxes["cup"] = Box(name="Chit cup", kind="cup")
+    editor.set_scenario("basic")
+    assert editor.cups.rowCount() == 1 and editor.cups.item(0, 0).text() == "cup"
+    editor.cups.item(0, 1).setText("xx-chit")
+    assert doc.module.scenarios["basic"].cups == {"cup": ["xx-chit"]}
+    editor.cups.item(0, 1).setText("xx-chit, nope")
+    assert "Unknown chits" in editor.status.text() and doc.module.scenarios["basic"].cups == {"cup": ["xx-chit"]}
+
+
+def test_markers_placed_at_the_start(setup):
+    doc, editor, _oob, _view, _ = setup
+    editor.set_scenario("basic")
+    assert editor.add_marker("turn")
+    assert [(m.marker, m.hex) for m in doc.module.scenarios["basic"].markers] == [("turn", None)]
+    editor.marker_table.item(0, 1).setText("0303")
+    editor.marker_table.item(0, 5).setText("1")
+    placed = doc.module.scenarios["basic"].markers[0]
+    assert (placed.hex, placed.face) == ("0303", 1)
+    editor.marker_table.item(0, 0).setText("nope")
+    assert "Unknown marker" in editor.status.text() and doc.module.scenarios["basic"].markers[0].marker == "turn"

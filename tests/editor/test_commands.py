@@ -1,0 +1,137 @@
+"""Every undo command: push changes the module, undo restores its exact bytes, redo repeats;
+the commands a drag produces merge into one step per stroke."""
+
+from __future__ import annotations
+
+import pytest
+from builders import small_module
+
+from editor.commands import (
+    ChangeGridSettings, ChangePaletteType, DeletePaletteType, DeleteRegion, EraseHexes, LayConnection,
+    PaintTerrain, PasteRegion, PlaceFeature, RemoveConnection, ResizeMap, RestoreRecovery, SaveArea,
+    SetHexName, SetLevel, SetLevels, SetUnderlay, ShiftLevel, ToggleHexsideFeature,
+)
+from editor.document import MapDocument
+from editor.edits.region import copy_region
+from runtime.geometry import Hex
+from runtime.model import Area, HexFeature, Labels, Level, TerrainType, Underlay
+from runtime.storage import files_from_module
+
+
+def make_doc() -> MapDocument:
+    return MapDocument(small_module(8, 7))
+
+
+def recovered(doc):
+    m = doc.module.model_copy(deep=True)
+    m.map.hexes["0505"] = m.map.hexes["0203"]
+    return RestoreRecovery(doc, m, {})
+
+
+COMMANDS = {
+    "PaintTerrain": lambda d: PaintTerrain(d, ["0101", "0102"], "marsh"),
+    "EraseHexes": lambda d: EraseHexes(d, ["0203"]),
+    "SetLevel": lambda d: SetLevel(d, ["0101"], 3),
+    "ShiftLevel": lambda d: ShiftLevel(d, ["0203", "0303"], -1),
+    "ToggleHexsideFeature": lambda d: ToggleHexsideFeature(d, ["0203/N", "0404/NE"], "stream", True),
+    "LayConnection": lambda d: LayConnection(d, ["0203/N"], "road"),
+    "RemoveConnection": lambda d: RemoveConnection(d, ["0101/SE"], "road"),
+    "PlaceFeature": lambda d: PlaceFeature(d, "0505", HexFeature(type="village", name="Ars")),
+    "SetHexName": lambda d: SetHexName(d, "0203", "Metz"),
+    "PasteRegion": lambda d: PasteRegion(d, copy_region(d.map, d.names, [Hex(1, 1), Hex(1, 2)]), Hex(5, 3)),
+    "DeleteRegion": lambda d: DeleteRegion(d, [Hex(0, 0), Hex(1, 0), Hex(1, 1), Hex(1, 2)]),
+    "SaveArea": lambda d: SaveArea(d, "metz", Area(name="Metz", hexes=["0203", "0202"])),
+    "ResizeMap": lambda d: ResizeMap(d, west=1, north=2, east=-1),
+    "ChangeGridSettings": lambda d: ChangeGridSettings(d, labels=Labels(kind="alpha"), hex_size=50.0),
+    "ChangePaletteType": lambda d: ChangePaletteType(d, "terrain", "hills", TerrainType(name="Hills", color="#aa8855")),
+    "DeletePaletteType": lambda d: DeletePaletteType(d, "terrain", "woods", "rough"),
+    "SetLevels": lambda d: SetLevels(d, [Level(value=0), Level(value=1, name="Hill")]),
+    "SetUnderlay": lambda d: SetUnderlay(d, Underlay(image="images/scan.png"), b"\x89PNG fake"),
+    "RestoreRecovery": recovered,
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_push_undo_redo(name):
+    doc = make_doc()
+    original = doc.files()
+    doc.push(COMMANDS[name](doc))
+    after = doc.files()
+    assert after != original, f"{name} changed nothing"
+    assert doc.is_dirty
+    doc.undo_stack.undo()
+    assert doc.files() == original
+    assert not doc.is_dirty
+    doc.undo_stack.redo()
+    assert doc.files() == after
+
+
+def test_commands_signal_exactly_what_they_touched():
+    doc = make_doc()
+    seen = []
+    doc.hexesChanged.connect(lambda labels: seen.append(("hexes", labels)))
+    doc.hexsidesChanged.connect(lambda keys: seen.append(("sides", keys)))
+    doc.push(PaintTerrain(doc, ["0404", "0405"], "woods"))
+    doc.push(ToggleHexsideFeature(doc, ["0404/N"], "river", True))
+    assert seen == [("hexes", ["0404", "0405"]), ("sides", ["0404/N"])]
+
+
+@pytest.mark.parametrize("make", [
+    lambda d, s, i: PaintTerrain(d, [f"0{i + 1}01"], "woods", s),
+    lambda d, s, i: EraseHexes(d, [f"0{i + 1}01", "0203"], s),
+    lambda d, s, i: SetLevel(d, [f"0{i + 1}02"], 2, s),
+    lambda d, s, i: ShiftLevel(d, [f"0{i + 1}02"], 1, s),
+    lambda d, s, i: ToggleHexsideFeature(d, [f"0{i + 1}04/N"], "river", True, s),
+    lambda d, s, i: LayConnection(d, [f"0{i + 1}04/SE"], "railroad", s),
+])
+def test_one_stroke_merges_into_one_step_and_a_new_stroke_does_not(make):
+    doc = make_doc()
+    original = doc.files()
+    stroke = doc.next_stroke()
+    for i in range(4):
+        doc.push(make(doc, stroke, i))
+    assert doc.undo_stack.count() == 1
+    merged = doc.files()
+    doc.push(make(doc, doc.next_stroke(), 5))
+    assert doc.undo_stack.count() == 2
+    doc.undo_stack.undo()
+    assert doc.files() == merged
+    doc.undo_stack.undo()
+    assert doc.files() == original
+
+
+def test_commands_without_a_stroke_never_merge():
+    doc = make_doc()
+    doc.push(PaintTerrain(doc, ["0101"], "woods"))
+    doc.push(PaintTerrain(doc, ["0102"], "woods"))
+    assert doc.undo_stack.count() == 2
+
+
+def test_shift_level_adds_missing_levels_and_undo_removes_them():
+    doc = make_doc()
+    doc.push(ShiftLevel(doc, ["0101"], 2))
+    assert [lv.value for lv in doc.map.levels] == [0, 2]
+    doc.undo_stack.undo()
+    assert [lv.value for lv in doc.map.levels] == [0]
+
+
+def test_undo_text_names_the_edit():
+    doc = make_doc()
+    doc.push(PaintTerrain(doc, ["0101"], "woods"))
+    doc.push(LayConnection(doc, ["0203/N"], "railroad"))
+    assert doc.undo_stack.undoText() == "Lay Railroad"
+    doc.undo_stack.undo()
+    assert doc.undo_stack.undoText() == "Paint Woods"
+
+
+def test_save_marks_clean_and_writes_loadable_module(tmp_path):
+    from runtime.storage import load_module
+
+    doc = make_doc()
+    doc.push(PaintTerrain(doc, ["0101"], "woods"))
+    doc.save(tmp_path / "m")
+    assert not doc.is_dirty and doc.path == tmp_path / "m"
+    assert files_from_module(load_module(tmp_path / "m").module) == doc.files()
+    doc.push(SetUnderlay(doc, Underlay(image="images/scan.png"), b"png-bytes"))
+    doc.save(tmp_path / "m.hwmod")
+    assert load_module(tmp_path / "m.hwmod").assets == {"images/scan.png": b"png-bytes"}
