@@ -6,14 +6,17 @@
 * :mod:`runtime.state.setup` — ``initial_state(module, scenario, seed)``;
 * :mod:`runtime.state.rng` — the counter-based dice generator;
 * :mod:`runtime.state.game` — :class:`Game`: the log, replay, undo/redo, bookmarks;
-* :mod:`runtime.state.save_file` — ``.hwsav`` saves; :mod:`runtime.state.pbem` — ``.hwlog`` files.
+* :mod:`runtime.state.save_file` — ``.hwsav`` saves; :mod:`runtime.state.pbem` — ``.hwlog`` files;
+* :mod:`runtime.state.dice` — dice by e-mail (commit–reveal hash chains), their secrets in
+  :mod:`runtime.state.dice_secret_file`; :mod:`runtime.state.seats` — who may act.
 """
 
 from .actions import (
     ACTION_ADAPTER, Action, AddMarker, DrawChit, Eliminate, Flip, FlipMarker, LogEntry, MoveMarker,
     MovePieces, NextPhase, Note, RemoveMarker, ReturnChit, RollDice, SetActiveSide, SetControl, SetStep,
-    SetTurn, StepLoss, RulesStep, is_random,
+    SetTurn, StepLoss, RulesStep, CommitDice, RevealDice, is_random,
 )
+from .dice import DiceSecret, new_secret
 from .apply import apply, check_hex, check_location
 from .errors import ActionError, SaveError
 from .game import Bookmark, Branch, Game, replayed
@@ -23,6 +26,7 @@ from .names import location_name, phase_name, piece_name, step_values
 from .pbem import ACTIONS_SUFFIX, append_actions, export_actions
 from .rng import RngState, new_seed, roll
 from .save_file import SAVE_SUFFIX, LoadedGame, load_game, load_game_bytes, save_bytes, save_game
+from .seats import seat_refusal
 from .setup import initial_state
 
 __all__ = [name for name in dir() if not name.startswith("_")]

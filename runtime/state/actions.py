@@ -162,11 +162,37 @@ class RulesStep(StateModel):
     args: dict[str, Any] = {}
 
 
+class CommitDice(StateModel):
+    """A side joins a game played by e-mail: it publishes the head of its dice hash chain.
+
+    The chain's links come from a secret only that side's computer holds
+    (:mod:`runtime.state.dice`); the head lets everyone check each link revealed later.
+    """
+
+    kind: Literal["dice_commit"] = "dice_commit"
+    side: str = Field(max_length=64)
+    head: str = Field(pattern=r"^[0-9a-f]{64}$")
+
+
+class RevealDice(StateModel):
+    """A side reveals the next link of its dice chain: for the roll that follows (``roll``)
+    or, once after the opponent joined, only so the opponent may roll (``roll=False``).
+
+    Not a random outcome: the link was fixed by the commitment; the dice of the next
+    action are drawn from it and the other sides' latest links.
+    """
+
+    kind: Literal["dice_reveal"] = "dice_reveal"
+    side: str = Field(max_length=64)
+    link: str = Field(pattern=r"^[0-9a-f]{64}$")
+    roll: bool = True
+
+
 Action = Annotated[
     Union[
         MovePieces, Flip, StepLoss, SetStep, Eliminate, AddMarker, MoveMarker, FlipMarker,
         RemoveMarker, NextPhase, SetTurn, SetActiveSide, RollDice, DrawChit, ReturnChit,
-        SetControl, Note, RulesStep,
+        SetControl, Note, RulesStep, CommitDice, RevealDice,
     ],
     Field(discriminator="kind"),
 ]
@@ -174,6 +200,7 @@ ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 ACTION_LIST_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(list[Action])
 
 RANDOM_KINDS = frozenset({"roll", "draw_chit"})
+DICE_KINDS = frozenset({"dice_commit", "dice_reveal"})
 RANDOM_RULES_STEPS = frozenset({"resolve"})
 
 

@@ -17,6 +17,7 @@ from .actions import LogEntry
 from .errors import ActionError
 from .game_state import GameState, LastMove, Location, MarkerState, PieceState
 from .names import location_name, marker_name, phase_name, piece_name, pieces_name, side_prefix
+from .dice import apply_commit, apply_reveal, check_draw
 from .rng import below, roll
 
 Result = tuple[GameState, LogEntry]
@@ -344,6 +345,7 @@ HANDLERS: dict[str, Callable[[Module, GameState, a.Action], Result]] = {
     "flip_marker": _flip_marker, "remove_marker": _remove_marker, "next_phase": _next_phase,
     "set_turn": _set_turn, "set_side": _set_side, "roll": _roll, "draw_chit": _draw_chit,
     "return_chit": _return_chit, "set_control": _set_control, "note": _note,
+    "dice_commit": apply_commit, "dice_reveal": apply_reveal,
 }
 
 
@@ -359,4 +361,7 @@ def apply(module: Module, state: GameState, action: a.Action) -> Result:
     handler = HANDLERS.get(action.kind)
     if handler is None:
         raise ActionError(f"unknown action kind {action.kind!r}")
-    return handler(module, state, action)
+    new, entry = handler(module, state, action)
+    if state.rng.dice is not None and action.kind not in a.DICE_KINDS:
+        new = check_draw(state, new)  # by e-mail, dice are drawn only right after the roller's reveal
+    return new, entry

@@ -7,6 +7,11 @@ rolled again after undo gives the same result: the generator is part of the stat
 strict mode undo stops at a die roll or a chit draw. Replay moves a cursor through the
 log without changing it; "continue from here" cuts the log at the cursor and keeps the
 cut-off actions as a branch.
+
+Played by e-mail, a game holds the local side's :class:`~runtime.state.dice.DiceSecret`
+(``dice_secret``, never saved with it): :meth:`Game.do` then puts the reveal of the next
+link of that side's dice chain before every action that draws, and undo takes the pair
+back together (see :mod:`runtime.state.dice`).
 """
 
 from __future__ import annotations
@@ -15,8 +20,9 @@ from collections.abc import Iterable
 
 from runtime.model import Module
 
-from .actions import Action, LogEntry, is_random
+from .actions import Action, CommitDice, LogEntry, RevealDice, is_random
 from .apply import apply
+from .dice import DiceRevealNeeded, DiceSecret, owed_openings
 from .errors import ActionError
 from .game_state import GameState, state_hash
 from .module_hash import module_hash
@@ -64,6 +70,7 @@ class Game:
         self.actions: list[Action] = []
         self.entries: list[LogEntry] = []
         self.redo_stack: list[Action] = []
+        self.dice_secret: DiceSecret | None = None
         start = initial_state(module, scenario, seed, optional_rules)
         self.optional_rules = dict(start.optional_rules)
         self._snapshots: dict[int, GameState] = {0: start}
@@ -95,13 +102,75 @@ class Game:
         """Apply ``action`` to the live game and append it to the log.
 
         Raises ActionError (nothing changes) if the action does not apply, or if the
-        game is being replayed at an earlier position (continue from there first).
+        game is being replayed at an earlier position (continue from there first). By
+        e-mail, the reveal a roll needs is put before it (see the module's docstring).
         """
         if self.replaying:
             raise ActionError("replaying an earlier position: choose 'continue from here' to play on from it")
-        entry = self._push(action)
+        entry = self._do_revealing(action)
         self.redo_stack.clear()
         return entry
+
+    def _do_revealing(self, action: Action) -> LogEntry:
+        try:
+            return self._push(action)
+        except DiceRevealNeeded:
+            if self.dice_secret is None:
+                raise ActionError("this game is played by e-mail: only the player of a side, on the computer "
+                                  "holding that side's dice secret, can roll (Players ▸ Play by e-mail as …)") from None
+        pushed = 0
+        try:
+            for reveal in self._reveals_for_roll():
+                self._push(reveal)
+                pushed += 1
+            return self._push(action)
+        except ActionError:
+            for _ in range(pushed):
+                self._pop()
+            raise
+
+    def _reveals_for_roll(self) -> list[RevealDice]:
+        """The openings this side owes (if any), then the reveal of its next link for a roll."""
+        secret = self.dice_secret
+        dice = self._state.rng.dice
+        if secret is None or dice is None or secret.side not in dice.chains:
+            raise ActionError("this computer holds no dice secret for a side of this game")
+        index = dice.chains[secret.side].index
+        reveals = []
+        if owed_openings(dice, secret.side):
+            index += 1
+            reveals.append(RevealDice(side=secret.side, link=secret.link(index), roll=False))
+        reveals.append(RevealDice(side=secret.side, link=secret.link(index + 1), roll=True))
+        return reveals
+
+    def join_by_email(self, secret: DiceSecret) -> LogEntry | None:
+        """Play ``secret.side`` by e-mail from this computer: commit its chain (once) and hold the secret.
+
+        Returns the commitment's log entry, or None if the side had committed this very
+        chain already (a reloaded game). ActionError if the side is committed to another.
+        """
+        if secret.module_id != self.module.meta.id or secret.scenario != self.scenario:
+            raise ActionError(f"this dice secret is for {secret.module_id}/{secret.scenario}, not this game")
+        dice = self._state.rng.dice
+        chain = dice.chains.get(secret.side) if dice is not None else None
+        if chain is not None:
+            if chain.head != secret.head:
+                raise ActionError(f"{secret.side} has committed to other dice: this computer does not hold "
+                                  "that side's secret")
+            self.dice_secret = secret
+            return None
+        entry = self.do(CommitDice(side=secret.side, head=secret.head))
+        self.dice_secret = secret
+        return entry
+
+    def settle_dice(self) -> LogEntry | None:
+        """Before sending moves: reveal the opening this side owes an opponent who joined, if any."""
+        secret = self.dice_secret
+        dice = self._state.rng.dice
+        if secret is None or self.replaying or not owed_openings(dice, secret.side):
+            return None
+        link = secret.link(dice.chains[secret.side].index + 1)
+        return self.do(RevealDice(side=secret.side, link=link, roll=False))
 
     def _push(self, action: Action) -> LogEntry:
         state, entry = apply(self.module, self._state, action)
@@ -113,7 +182,12 @@ class Game:
         return entry
 
     def extend(self, actions: Iterable[Action]) -> list[LogEntry]:
-        return [self.do(action) for action in actions]
+        """Append actions exactly as given (an opponent's, a save's): no reveal is ever added."""
+        if self.replaying:
+            raise ActionError("replaying an earlier position: choose 'continue from here' to play on from it")
+        entries = [self._push(action) for action in actions]
+        self.redo_stack.clear()
+        return entries
 
     # -- undo / redo -----------------------------------------------------------------------
 
@@ -131,18 +205,40 @@ class Game:
             if self.strict and self.actions and is_random(self.actions[-1]):
                 raise ActionError("strict mode: a die roll or chit draw cannot be taken back")
             raise ActionError("nothing to undo")
+        action, entry = self._pop()
+        self.redo_stack.append(action)
+        last = self.actions[-1] if self.actions else None
+        if isinstance(last, RevealDice) and last.roll:
+            self._pop()  # the reveal belongs to the roll: both go back, both are redone
+            self.redo_stack.append(last)
+        return entry
+
+    def _pop(self) -> tuple[Action, LogEntry]:
         action = self.actions.pop()
         entry = self.entries.pop()
         self._snapshots.pop(len(self.actions) + 1, None)
         self._state = self._replay_to(len(self.actions))
-        self.redo_stack.append(action)
         self.bookmarks.pop(len(self.actions) + 1, None)
-        return entry
+        return action, entry
 
     def redo(self) -> LogEntry:
         if not self.can_redo():
             raise ActionError("nothing to redo")
-        return self._push(self.redo_stack.pop())
+        taken = [self.redo_stack.pop()]
+        if isinstance(taken[0], RevealDice) and taken[0].roll and self.redo_stack:
+            taken.append(self.redo_stack.pop())  # a roll with its reveal, exactly as they were
+        pushed = 0
+        try:
+            if len(taken) == 2:
+                self._push(taken[0])
+                pushed = 1
+                return self._push(taken[1])
+            return self._do_revealing(taken[0])
+        except ActionError:
+            for _ in range(pushed):
+                self._pop()
+            self.redo_stack.extend(reversed(taken))
+            raise
 
     def _replay_to(self, index: int) -> GameState:
         base = max(i for i in self._snapshots if i <= index)

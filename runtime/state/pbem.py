@@ -4,6 +4,12 @@ The sender exports the actions after position ``base`` together with the hash of
 state at ``base`` and of the state after them. The receiver's runtime checks that its
 game is at that same state, replays the actions on a copy, checks the final hash, and
 only then appends them, so a file that does not fit changes nothing.
+
+In a game played by e-mail with dice chains (:mod:`runtime.state.dice`) the file also
+lists the dice each of its actions rolled (``rolls``). The actions carry the reveals, so
+the receiver recomputes every roll, checks each revealed link against the sender's
+commitment, and refuses the file, naming the action, if a link or a listed roll does not
+check. The file holds nothing that predicts the sender's next roll.
 """
 
 from __future__ import annotations
@@ -26,9 +32,17 @@ ACTIONS_SUFFIX = ".hwlog"
 ACTIONS_FORMAT = "hexwright-actions"
 
 
+class RollRecord(StateModel):
+    """What action number ``action`` (1-based, in the whole log) drew: dice and/or a chit."""
+
+    action: int = Field(ge=1)
+    dice: tuple[int, ...] = ()
+    drawn: str | None = None
+
+
 class ActionsFile(StateModel):
     format: Literal["hexwright-actions"] = ACTIONS_FORMAT
-    version: Literal[1] = 1
+    version: Literal[1, 2] = 1
     module_id: str = Field(max_length=64)
     module_hash: str = Field(max_length=80)
     scenario: str = Field(max_length=64)
@@ -36,13 +50,24 @@ class ActionsFile(StateModel):
     base_state_hash: str
     actions: tuple[Action, ...]
     final_state_hash: str
+    rolls: tuple[RollRecord, ...] = ()
 
 
 def export_actions(game: Game, since: int) -> bytes:
-    """Canonical bytes of a log file holding the actions after position ``since``."""
+    """Canonical bytes of a log file holding the actions after position ``since``.
+
+    By e-mail, first reveals the opening the local side owes an opponent who joined
+    (:meth:`Game.settle_dice`), so that the opponent may roll once it has the file.
+    """
     if not 0 <= since <= len(game.actions):
         raise ActionError(f"no position {since} in a log of {len(game.actions)} actions")
+    game.settle_dice()
+    by_email = game.state.rng.dice is not None
+    rolls = tuple(RollRecord(action=i + 1, dice=e.dice, drawn=e.drawn)
+                  for i, e in enumerate(game.entries[since:], start=since) if e.dice or e.drawn) if by_email else ()
     model = ActionsFile(
+        version=2 if by_email else 1,
+        rolls=rolls,
         module_id=game.module.meta.id,
         module_hash=game.module_hash,
         scenario=game.scenario,
@@ -87,12 +112,29 @@ def append_actions(game: Game, data: bytes, name: str = "log") -> list[LogEntry]
         raise SaveError(f"{name}: this game has actions after {file.base} that the sender does not have")
     new = file.actions[already:]
     state = game.state
+    claimed = {r.action: r for r in file.rolls}
     for offset, action in enumerate(new):
+        number = file.base + already + offset + 1
         try:
-            state, _ = apply(game.module, state, action)
+            state, entry = apply(game.module, state, action)
         except ActionError as exc:
-            raise SaveError(f"{name}: action {file.base + already + offset + 1} does not apply: {exc}") from None
+            raise SaveError(f"{name}: action {number} does not apply: {exc}") from None
+        record = claimed.pop(number, None)
+        if (file.version == 2 or file.rolls) and (entry.dice or entry.drawn or record is not None):
+            said = (record.dice, record.drawn) if record is not None else ((), None)
+            if said != (entry.dice, entry.drawn):
+                raise SaveError(f"{name}: action {number} ({entry.text}): the file says it rolled "
+                                f"{_outcome(*said)}, but the revealed dice give {_outcome(entry.dice, entry.drawn)}: "
+                                "the file was altered")
+    if state.rng.dice is not None and state.rng.dice.fresh:
+        raise SaveError(f"{name}: ends with a dice reveal for a roll but not the roll: the file was altered")
     if state_hash(state) != file.final_state_hash:
         raise SaveError(f"{name}: replaying its actions does not give the sender's final state")
-    game.redo_stack.clear()
     return game.extend(new)
+
+
+def _outcome(dice: tuple[int, ...], drawn: str | None) -> str:
+    parts = [" + ".join(str(d) for d in dice)] if dice else []
+    if drawn:
+        parts.append(f"chit {drawn}")
+    return ", ".join(parts) or "nothing"

@@ -2,6 +2,8 @@
 
 A save holds the module's id, version and content hash, the scenario, the seed, the
 optional rules, the action log, bookmarks and branches, and the hash of the final state.
+By e-mail, the log also holds each side's dice commitment and the links revealed so far,
+never a side's secret (that stays in a file of its own, :mod:`.dice_secret_file`).
 It holds no time stamp, so the same game always saves to the same bytes. Loading parses
 it as untrusted data (plain JSON, every field checked, no code run), replays the log and
 checks the result. A save from another version of the module loads with warnings; one
@@ -20,7 +22,7 @@ from pydantic import Field, ValidationError
 from runtime.model import Module
 from runtime.storage import atomic_write_bytes, dumps
 
-from .actions import Action
+from .actions import DICE_KINDS, Action
 from .errors import ActionError, SaveError
 from .game import Bookmark, Branch, Game
 from .rng import MAX_SEED
@@ -28,7 +30,8 @@ from .state_model import StateModel
 
 SAVE_SUFFIX = ".hwsav"
 SAVE_FORMAT = "hexwright-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Version 2: games played by e-mail hold dice commitments and reveals; others still save as 1."""
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 
@@ -40,7 +43,7 @@ class ModuleRef(StateModel):
 
 class SaveFile(StateModel):
     format: Literal["hexwright-save"] = SAVE_FORMAT
-    save_version: Literal[1] = SAVE_VERSION
+    save_version: Literal[1, 2] = 1
     module: ModuleRef
     scenario: str = Field(max_length=64)
     seed: int = Field(ge=0, le=MAX_SEED)
@@ -75,6 +78,7 @@ def save_model(game: Game) -> SaveFile:
         bookmarks=tuple(Bookmark(index=i, note=n) for i, n in sorted(game.bookmarks.items())),
         branches=tuple(game.branches),
         final_state_hash=game.state_hash(),
+        save_version=2 if game.state.rng.dice is not None or any(a.kind in DICE_KINDS for a in game.actions) else 1,
     )
 
 
@@ -153,9 +157,11 @@ def load_game_bytes(data: bytes, module: Module, name: str = "save", content_has
         warnings.append(f"optional rule {rule!r} of the save is not in this version of the module")
     for index, action in enumerate(saved.actions):
         try:
-            game.do(action)
+            game.extend([action])  # exactly as saved: reveals are checked, never added
         except ActionError as exc:
             raise SaveError(f"{name}: action {index + 1} ({action.kind}) does not apply: {exc}") from None
+    if game.state.rng.dice is not None and game.state.rng.dice.fresh:
+        raise SaveError(f"{name}: ends with a dice reveal for a roll but not the roll (the file was altered)")
     if game.state_hash() != saved.final_state_hash:
         message = f"{name}: replaying the log does not give the saved final state"
         if not warnings:

@@ -49,6 +49,7 @@ class GameFiles:
         self.save_path = Path(path)
         self.load_warnings = list(loaded.warnings)
         self.pbem_mark = len(self.game.actions)
+        self.attach_dice_secret()
         self.scene.expanded = None
         self.scene.selected = None
         if loaded.warnings:
@@ -61,10 +62,11 @@ class GameFiles:
         return loaded
 
     def export_moves(self, path: str | Path, since: int | None = None) -> None:
-        data = export_actions(self.game, self.pbem_mark if since is None else since)
+        data = export_actions(self.game, self.pbem_mark if since is None else since)  # may add an opening reveal
         atomic_write_bytes(Path(path), data)
         self.pbem_mark = len(self.game.actions)
         self.statusBar().showMessage(f"Exported moves to {path}", 5000)
+        self.refresh()
 
     def import_moves(self, path: str | Path) -> list[LogEntry]:
         entries = append_actions(self.game, Path(path).read_bytes(), str(path))
@@ -81,6 +83,7 @@ class GameFiles:
         self.save_path = None
         self.load_warnings = []
         self.pbem_mark = len(game.actions)
+        self.attach_dice_secret()
         self.scene.expanded = None
         self.scene.selected = None
         self.refresh()

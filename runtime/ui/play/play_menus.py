@@ -84,9 +84,19 @@ def build_menus(window) -> None:
     hot.toggled.connect(lambda on: setattr(window, "hot_seat", on))
     players.addAction(hot)
     window.actions_by_name["hot_seat"] = hot
+    free = QAction("&Free play (solitaire: any side may act)", window, checkable=True)
+    free.setChecked(window.free_play)
+    free.toggled.connect(window.set_free_play)
+    players.addAction(free)
+    window.actions_by_name["free_play"] = free
+    players.addSeparator()
     for side_id, side in window.module.pieces.sides.items():
         add_action(window, players, f"Name the {side.name} player…", lambda s=side_id: window._name_player(s), None,
                      f"player:{side_id}")
+    players.addSeparator()
+    for side_id, side in window.module.pieces.sides.items():
+        add_action(window, players, f"Play by &e-mail as {side.name}…", lambda s=side_id: window._play_by_email_dialog(s),
+                     None, f"pbem:{side_id}")
 
     view = bar.addMenu("&View")
     add_action(window, view, "Zoom &in", window.view.zoom_in, QKeySequence.ZoomIn, "zoom_in")

@@ -31,10 +31,11 @@ from .minimap import Minimap
 from .play_menus import build_menus, context_menu
 from .play_view import PlayView
 from .rules_play import RulesPlay
+from .seats_ui import Seats
 from .side_panel import SidePanel
 
 
-class PlayWindow(GameFiles, QMainWindow):
+class PlayWindow(GameFiles, Seats, QMainWindow):
     def __init__(self, game: Game, assets: dict[str, bytes] | None = None, *, save_path: str | Path | None = None,
                  autosave_path: str | Path | None = None, hot_seat: bool = False):
         super().__init__()
@@ -97,6 +98,7 @@ class PlayWindow(GameFiles, QMainWindow):
         self.rules.install()
         self.resize(1400, 900)
         self.resizeDocks(self.findChildren(QDockWidget)[:1], [400], Qt.Horizontal)
+        self.attach_dice_secret()  # by e-mail: this computer's side, found by its commitment in the log
         self.refresh()
 
     def _dock(self, title: str, widget, area) -> QDockWidget:
@@ -127,6 +129,7 @@ class PlayWindow(GameFiles, QMainWindow):
         """
         before = self.game.state
         try:
+            self.seat_check(action)  # players choose sides: only the side to act moves its pieces
             action = self.rules.translate(action)
             if is_engine_action(action):
                 action = to_step(action)
@@ -163,7 +166,8 @@ class PlayWindow(GameFiles, QMainWindow):
         self.side_panel.show_state(self.module, state, self.scene.board)
         side = self.module.pieces.sides.get(state.active_side or "")
         replay = f"  ·  REPLAY {game.position}/{len(game.actions)}" if game.replaying else ""
-        self.turn_label.setText(f"{phase_name(self.module, state)}  ·  {side.name if side else '-'}{replay}")
+        seat = self.seat_text()
+        self.turn_label.setText(f"{phase_name(self.module, state)}  ·  {side.name if side else '-'}{seat}{replay}")
         self.warning_label.setText("⚠ " + self.load_warnings[0] if self.load_warnings else "")
         names = self.actions_by_name
         names["undo"].setEnabled(game.can_undo())

@@ -1,0 +1,71 @@
+"""Where a player's dice secrets live: one small file per game and side, never sent to anyone.
+
+A secret (:class:`~runtime.state.dice.DiceSecret`) is kept in the user's config folder,
+``$HEXWRIGHT_SECRETS_DIR``, else ``$XDG_CONFIG_HOME/hexwright/dice-secrets``, else
+``~/.config/hexwright/dice-secrets``, as ``<module>-<scenario>-<side>-<head>.hwsecret``
+(readable by its owner only), away from the saves a player mails. Written atomically;
+read as untrusted JSON. A game finds its player's secret by the commitment in its log.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from runtime.storage import atomic_write_bytes, dumps
+
+from .dice import DiceSecret
+from .errors import SaveError
+from .save_file import parse_json_file, validation_message
+
+SECRET_SUFFIX = ".hwsecret"
+
+
+def secrets_folder() -> Path:
+    if os.environ.get("HEXWRIGHT_SECRETS_DIR"):
+        return Path(os.environ["HEXWRIGHT_SECRETS_DIR"])
+    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return base / "hexwright" / "dice-secrets"
+
+
+def secret_path(folder: Path, secret: DiceSecret) -> Path:
+    return Path(folder) / f"{secret.module_id}-{secret.scenario}-{secret.side}-{secret.head[:16]}{SECRET_SUFFIX}"
+
+
+def write_secret(folder: Path, secret: DiceSecret) -> Path:
+    """Write ``secret`` atomically, readable by its owner only; returns the path."""
+    path = secret_path(folder, secret)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(path, dumps(secret.model_dump(mode="json")).encode("utf-8"))
+    os.chmod(path, 0o600)
+    return path
+
+
+def read_secret(path: Path) -> DiceSecret:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: {exc.strerror or exc}") from None
+    raw = parse_json_file(str(path), data)
+    if not isinstance(raw, dict) or raw.get("format") != "hexwright-dice-secret":
+        raise SaveError(f"{path}: not a Hexwright dice secret")
+    try:
+        secret = DiceSecret.model_validate(raw)
+    except ValidationError as exc:
+        raise SaveError(validation_message(str(path), exc)) from None
+    if secret.link(0) != secret.head:
+        raise SaveError(f"{path}: the secret does not give its head: the file is damaged")
+    return secret
+
+
+def find_secret(folder: Path, module_id: str, scenario: str, heads: dict[str, str]) -> DiceSecret | None:
+    """The secret in ``folder`` for one of the commitments ``heads`` (side -> head), if this computer has one."""
+    for side, head in sorted(heads.items()):
+        path = Path(folder) / f"{module_id}-{scenario}-{side}-{head[:16]}{SECRET_SUFFIX}"
+        if path.is_file():
+            secret = read_secret(path)
+            if secret.head == head and secret.side == side:
+                return secret
+    return None
