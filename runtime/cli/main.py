@@ -92,7 +92,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from runtime.ui.play.launch import run_play  # Qt only when a window opens
 
     return run_play(loaded, scenario=args.scenario, seed=args.seed, load=args.load, hot_seat=args.hot_seat,
-                    strict=args.strict, autosave=not args.no_autosave, resume=args.resume)
+                    strict=args.strict, autosave=not args.no_autosave, resume=args.resume,
+                    optional_rules=args.optional)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -161,6 +162,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     p.add_argument("--strict", action="store_true", help="undo stops at a die roll or a chit draw")
     p.add_argument("--no-autosave", action="store_true", help="do not autosave every turn and on exit")
     p.add_argument("--resume", action="store_true", help="continue from the autosave of this module and scenario")
+    p.add_argument("--optional", action="append", metavar="RULE",
+                   help="an optional rule the players agreed on (e.g. us_airborne); repeatable")
     p.set_defaults(handler=cmd_play)
 
     add_query_commands(sub)  # reach, supply, los, odds (runtime/cli/queries.py)

@@ -10,19 +10,21 @@ engine as the handler of the log's ``rules`` actions. See ``docs/rules-in-play.m
 """
 
 from .actions import (
-    Advance, Decline, Declare, EliminateExcess, EndPhase, EngineAction, ExitMap, Move, Resolve, Retreat,
+    Advance, Decline, Declare, Drop, EliminateExcess, EndPhase, EngineAction, ExitMap, Move, Resolve, Retreat,
     SetEnforcement, from_step, is_engine_action, sort_key, to_step,
 )
 from .context import movers, phase_of, phase_side, to_act, unit_reach
 from .control import control_map
-from .intent import ReachView, action_for_drop, choices, reach_of
+from .drops import drop_of, droppers
+from .intent import ReachView, action_for_drop, choices, reach_of, refusal
 from .core import apply, check_and_apply, is_over, legal_actions, view
 from .data import EngineData, Frame, data_of, rules_of
 from .victory import Score, Verdict, scores, totals, verdict
 
 __all__ = [
-    "Advance", "Decline", "Declare", "EliminateExcess", "EndPhase", "EngineAction", "EngineData", "ExitMap",
-    "Frame", "Move", "ReachView", "action_for_drop", "choices", "reach_of", "Resolve", "Retreat", "Score", "SetEnforcement", "Verdict", "apply", "check_and_apply",
-    "control_map", "data_of", "from_step", "is_engine_action", "is_over", "legal_actions", "movers", "phase_of", "phase_side",
-    "rules_of", "scores", "sort_key", "to_act", "to_step", "totals", "unit_reach", "verdict", "view",
+    "Advance", "Declare", "Decline", "Drop", "EliminateExcess", "EndPhase", "EngineAction", "EngineData",
+    "ExitMap", "Frame", "Move", "ReachView", "Resolve", "Retreat", "Score", "SetEnforcement", "Verdict",
+    "action_for_drop", "apply", "check_and_apply", "choices", "control_map", "data_of", "drop_of", "droppers",
+    "from_step", "is_engine_action", "is_over", "legal_actions", "movers", "phase_of", "phase_side", "reach_of",
+    "refusal", "rules_of", "scores", "sort_key", "to_act", "to_step", "totals", "unit_reach", "verdict", "view",
 ]

@@ -31,6 +31,14 @@ class Move(_EngineAction):
     to: str
 
 
+class Drop(_EngineAction):
+    """Drop ``unit`` from its air-drop box on hex ``to`` (DoM §2.3, §8.2: rules.json ``drops``)."""
+
+    name: Literal["drop"] = "drop"
+    unit: str
+    to: str
+
+
 class ExitMap(_EngineAction):
     """Move ``unit`` off the map from edge hex ``hex`` across the ``edge`` side (§8.1.3)."""
 
@@ -99,12 +107,12 @@ class SetEnforcement(_EngineAction):
 
 
 EngineAction = Annotated[
-    Union[Move, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, SetEnforcement],
+    Union[Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, SetEnforcement],
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
 ORDER = {n: i for i, n in enumerate(
-    ("retreat", "advance", "decline", "eliminate_excess", "move", "exit", "declare", "resolve", "end_phase",
+    ("retreat", "advance", "decline", "eliminate_excess", "move", "drop", "exit", "declare", "resolve", "end_phase",
      "set_enforcement"))}
 
 

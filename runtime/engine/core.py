@@ -18,9 +18,9 @@ from runtime.rules import Ruling
 from runtime.state import ActionError, GameState, LogEntry, RulesStep
 from runtime.state.apply import register_rules_handler
 
-from . import combat, moves, sequence
+from . import combat, drops, moves, sequence
 from .actions import (
-    Advance, Decline, Declare, EliminateExcess, EndPhase, EngineAction, ExitMap, Move, Resolve, Retreat,
+    Advance, Decline, Declare, Drop, EliminateExcess, EndPhase, EngineAction, ExitMap, Move, Resolve, Retreat,
     SetEnforcement, from_step, sort_key, to_step,
 )
 from .context import movers, phase_of, to_act
@@ -28,7 +28,8 @@ from .data import data_of, rules_of, with_data
 from .transaction import Tx
 
 _HANDLERS: dict[type, Callable[[Tx, EngineAction], None]] = {
-    Move: moves.apply_move, ExitMap: moves.apply_exit, Declare: combat.apply_declare, Resolve: combat.apply_resolve,
+    Move: moves.apply_move, Drop: drops.apply_drop, ExitMap: moves.apply_exit, Declare: combat.apply_declare,
+    Resolve: combat.apply_resolve,
     Retreat: sequence.apply_retreat, Advance: sequence.apply_advance, Decline: sequence.apply_decline,
     EliminateExcess: sequence.apply_eliminate_excess, EndPhase: sequence.apply_end_phase,
 }
@@ -58,6 +59,7 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
         kind = phase.kind if phase is not None else "other"
         if kind == "movement":
             out += moves.legal_moves(tx, movers(module, state, tx.data))
+            out += drops.legal_drops(tx, drops.droppers(module, state, tx.data, tx.rules))
         elif kind == "combat":
             if not tx.data.resolving:
                 out += combat.legal_declares(tx)

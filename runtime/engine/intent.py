@@ -1,9 +1,10 @@
 """From what a player does on the board to an engine action (pure, for the play window).
 
 A counter dropped on a hex is a move, a retreat or an advance depending on the procedure
-running; dropped on the exited pile it leaves the map by its cheapest exit; a click on a
-highlighted hex chooses a retreat or an advance ending there. ``reach_of`` gives what the
-window shades while a unit is carried.
+running, or an air drop when it comes from its drop box (DoM §8.2); dropped on the exited
+pile it leaves the map by its cheapest exit; a click on a highlighted hex chooses a
+retreat or an advance ending there. ``reach_of`` gives what the window shades while a
+unit is carried (the landing hexes of a drop).
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from runtime.model import Module
-from runtime.state import GameState, Location
+from runtime.rules import drop_zone
+from runtime.state import ActionError, GameState, Location
 
-from .actions import Advance, EngineAction, ExitMap, Move, Retreat
+from .actions import Advance, Drop, EngineAction, ExitMap, Move, Retreat
 from .context import movers, phase_of, unit_reach
+from .core import check_and_apply
 from .data import data_of, rules_of
+from .drops import drop_of, droppers
 from .sequence import advance_options, retreat_options
 from .transaction import Tx
 
@@ -29,6 +33,8 @@ class ReachView:
     allowance: Fraction
     hexes: dict[str, tuple[Fraction, tuple[str, ...], bool]]
     exits: tuple[tuple[str, str, Fraction], ...]
+    drop: bool = False
+    """An air drop (DoM §8.2): ``hexes`` are the landing hexes, each a stop, no MF spent."""
 
 
 def _tx(module: Module, state: GameState) -> Tx:
@@ -39,10 +45,20 @@ def reach_of(module: Module, state: GameState, unit: str) -> ReachView | None:
     """The reach of ``unit`` if it may move now (movement phase, its side, not moved yet)."""
     data = data_of(state)
     phase = phase_of(module, state)
-    if data.over or data.frames or phase is None or phase.kind != "movement" or unit not in movers(module, state, data):
+    if data.over or data.frames or phase is None or phase.kind != "movement":
         return None
-    r = unit_reach(module, state, unit, rules_of(module, state))
-    return ReachView(unit, r.allowance, {h: (x.cost, x.path, x.stop) for h, x in r.hexes.items()},
+    rules = rules_of(module, state)
+    if unit in droppers(module, state, data, rules):
+        drop = drop_of(module, state, unit, rules)
+        assert drop is not None
+        zone = drop_zone(module, state.occupancy(), unit, drop, rules)
+        return ReachView(unit, Fraction(0), {h: (Fraction(0), (h,), True) for h in zone}, (), drop=True)
+    if unit not in movers(module, state, data):
+        return None
+    r = unit_reach(module, state, unit, rules)
+    strict = rules.stacking.check_at == "end_of_move" and rules.enforcement_of("stacking") == "enforce"
+    return ReachView(unit, r.allowance, {h: (x.cost, x.path, x.stop) for h, x in r.hexes.items()
+                                         if x.can_end or not strict},
                      tuple((e.hex, e.edge, e.cost) for e in r.exits))
 
 
@@ -74,6 +90,8 @@ def action_for_drop(module: Module, state: GameState, unit: str, at: Location) -
                 return found
             return (Retreat if top.proc == "retreat" else Advance)(unit=unit, path=(at.id,))
     if at.kind == "hex":
+        if drop_of(module, state, unit, rules_of(module, state)) is not None:
+            return Drop(unit=unit, to=at.id)
         return Move(unit=unit, to=at.id)
     exited = at.kind == "exited" or (at.kind == "box" and at.id in module.map.boxes
                                      and module.map.boxes[at.id].kind == "exited")
@@ -83,4 +101,13 @@ def action_for_drop(module: Module, state: GameState, unit: str, at: Location) -
             hex, edge, _ = min(view.exits, key=lambda e: (e[2], e[0], e[1]))
             return ExitMap(unit=unit, hex=hex, edge=edge)
         return ExitMap(unit=unit, hex=state.hex_of(unit) or "", edge="")
+    return None
+
+
+def refusal(module: Module, state: GameState, action: EngineAction) -> str | None:
+    """Why ``action`` would be refused now (the ruling's text with its section), or None if it would be done."""
+    try:
+        check_and_apply(module, state, action)
+    except ActionError as exc:
+        return str(exc)
     return None

@@ -17,6 +17,7 @@ from .actions import ExitMap, Move
 from .context import arrival_turn, entry_box, phase_of, phase_side, side_of, unit_reach, with_level
 from .control import passed
 from .data import ExitRecord
+from .stacking import at_move_end, check_move_end
 from .transaction import Tx
 
 BIG = Fraction(1000)
@@ -40,6 +41,10 @@ def _check_mover(tx: Tx, unit: str) -> None:
         tx.refuse(f"{piece_name(m, unit)} does not move in the {phase.name} phase", phase.section)
     at = s.pieces[unit].at
     if at.kind != "hex" and entry_box(m, s, unit) is None:
+        drop = tx.rules.drop_from(at.id) if at.kind == "box" else None
+        if drop is not None:
+            tx.refuse(f"{piece_name(m, unit)} enters by air drop: drop it on a hex, it does not move there",
+                      drop.section)
         tx.refuse(f"{piece_name(m, unit)} is not on the map nor in a box it can enter from",
                   m.rules.movement.entry_section)
     if at.kind == "box":
@@ -87,14 +92,15 @@ def apply_move(tx: Tx, act: Move) -> None:
     if reached is not None:
         path = reached.path
         for r in reached.rulings:
-            tx.rule(r if r.rule != "stacking" else r.__class__(
-                "stacking", f"{r.text}: to be put right by the end of the phase", r.section, r.hex))
+            if r.rule != "stacking":
+                tx.rule(r)  # the stacking of the end hex is judged once the unit is there
         cost = f" ({_mf(reached.cost)}" + (f" via {', '.join(path[:-1])})" if len(path) > 1 else ")")
     else:
         tx.check(*_why_not(tx, act.unit, act.to, result))
         path, cost = (act.to,), ""
     tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.to)))
     tx.texts[-1] += cost
+    check_move_end(tx, act.to)
     tx.state = passed(tx.state, side, path)
     tx.set(moved=tuple(sorted(set(tx.data.moved) | {act.unit})))
 
@@ -134,6 +140,9 @@ def legal_moves(tx: Tx, units: list[str]) -> list[Move | ExitMap]:
     out: list[Move | ExitMap] = []
     for unit in units:
         result = unit_reach(tx.module, tx.state, unit, tx.rules)
-        out += [Move(unit=unit, to=h) for h in sorted(result.hexes)]
+        ends = ((h, x) for h, x in sorted(result.hexes.items()))
+        if at_move_end(tx) and tx.rules.enforcement_of("stacking") == "enforce":
+            ends = ((h, x) for h, x in ends if x.can_end)
+        out += [Move(unit=unit, to=h) for h, _x in ends]
         out += sorted({ExitMap(unit=unit, hex=e.hex, edge=e.edge) for e in result.exits}, key=lambda a: (a.hex, a.edge))
     return out

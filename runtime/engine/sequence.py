@@ -24,6 +24,7 @@ from .actions import Advance, Decline, EliminateExcess, EndPhase, Retreat
 from .context import phase_of, side_of
 from .control import passed
 from .data import Frame
+from .stacking import checked_at_end_of
 from .transaction import Tx
 from .victory import end_of_turn_scoring, verdict
 
@@ -183,7 +184,7 @@ def apply_end_phase(tx: Tx, act: EndPhase) -> None:
         tx.check("combat", f"declared attacks are not resolved yet ({', '.join(x.hex for x in d.declared)})",
                  m.rules.combat.section)
     frames = [Frame(proc="end_phase")]
-    if phase is not None and phase.kind in ("movement", "combat"):
+    if checked_at_end_of(tx, phase):
         level = tx.rules.enforcement_of("stacking")
         problems = stacking_violations(m, tx.state.occupancy(), tx.rules) if level != "off" else []
         for hex, problem in reversed(problems):

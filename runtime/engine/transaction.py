@@ -31,7 +31,14 @@ class Tx:
     dice: list[int] = field(default_factory=list)
 
     def do(self, action: Action) -> LogEntry:
+        """Apply a primitive action. A unit leaving a hex (moved, retreated, eliminated, off the map)
+        leaves it under its side's control: its side was the last to have a unit in it (DoM §7)."""
+        left = {h: self.module.pieces.pieces[p].side for p in getattr(action, "pieces", ())
+                if p in self.module.pieces.pieces and (h := self.state.hex_of(p)) is not None}
         self.state, entry = state_apply(self.module, self.state, action)
+        if left:
+            control = {**self.state.control, **left}
+            self.state = self.state.model_copy(update={"control": dict(sorted(control.items()))})
         self.texts.append(entry.text)
         return entry
 

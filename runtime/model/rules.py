@@ -21,7 +21,7 @@ Enforcement = Literal["enforce", "warn", "off"]
 ``off``: the engine neither checks nor shows the rule."""
 
 RULE_IDS = (
-    "movement", "zoc", "stacking", "exit", "entry", "supply", "los", "combat", "retreat", "advance",
+    "movement", "zoc", "stacking", "exit", "entry", "drop", "supply", "los", "combat", "retreat", "advance",
 )
 
 
@@ -58,14 +58,26 @@ class ZocRules(Model):
     section: str = ""
 
 
+StackingCheck = Literal["end_of_move", "end_of_phase"]
+"""When the stacking limit is checked: as each move, entry, drop, retreat or advance ends
+(an overstacked result is refused), or when a phase ends (a hex may be overstacked in
+between; its owner then eliminates the excess, DoM §6)."""
+
+
 class StackingRules(Model):
-    """How many units may share a hex, checked at the end of a move, retreat or advance."""
+    """How many units may share a hex, and when that is checked."""
 
     limit: int | None = Field(1, ge=1, description="None: no limit")
     weights: dict[Id, int] = Field({}, description="weight by unit type id or unit size (default 1)")
     exempt_unit_types: list[Id] = []
     hq_counts: bool = True
     max_hq: int | None = Field(None, ge=0, description="HQs per hex, None: no separate limit")
+    check_at: StackingCheck = Field(
+        "end_of_phase", description="end_of_move: each move must end within the limit; end_of_phase: the limit "
+                                    "is checked when a phase of a kind in check_phases ends (DoM §6)")
+    check_phases: list[Id] = Field(
+        ["movement", "combat"], description="end_of_phase: the kinds of phase whose end checks stacking, "
+                                            "whichever side's phase it is (DoM §6: movement and combat)")
     section: str = ""
 
 
@@ -92,6 +104,21 @@ class MovementRules(Model):
     section: str = ""
     exit_section: str = ""
     entry_section: str = ""
+
+
+class AirDrop(Model):
+    """Units that enter by parachute on a hex of the map instead of at a box's entry hexes
+    (DoM §2.3, §8.2: US 502/101 abiregt). A unit drops from ``box`` in a movement phase of
+    its own side, once: it never goes back to the box, and behaves as any other unit after."""
+
+    box: Id = Field(description="the off-map box the units wait in")
+    units: list[Id] = Field([], description="[] = every unit in the box")
+    optional_rule: Id | None = Field(None, description="only when this optional rule is on")
+    terrain: list[Id] = Field([], description="terrain types a unit may land in ([] = any)")
+    empty_hex: bool = Field(True, description="the hex holds no unit of either side")
+    into_ezoc: bool = Field(True, description="may land in an enemy unit's ZOC")
+    stop_on_landing: bool = Field(True, description="the unit cannot move further that turn")
+    section: str = ""
 
 
 class RoadLeg(Model):
@@ -239,9 +266,14 @@ class RulesConfig(Model):
     supply: SupplyRules = SupplyRules()
     los: LosRules = LosRules()
     combat: CombatRules = CombatRules()
+    drops: list[AirDrop] = Field([], description="units entering by air drop, one entry per box (DoM §8.2)")
     enforcement: dict[Id, Enforcement] = Field(
-        {}, description="by rule id (movement, zoc, stacking, exit, entry, supply, los, combat, retreat, advance); "
-                        "missing: enforce")
+        {}, description="by rule id (movement, zoc, stacking, exit, entry, drop, supply, los, combat, retreat, "
+                        "advance); missing: enforce")
 
     def enforcement_of(self, rule: str) -> Enforcement:
         return self.enforcement.get(rule, "enforce")
+
+    def drop_from(self, box: str) -> AirDrop | None:
+        """The air drop made from ``box``, if any."""
+        return next((d for d in self.drops if d.box == box), None)

@@ -12,6 +12,7 @@ from .cache import clear as clear_cache
 from .cache import invalidate
 from .command import command_radius
 from .combat import CombatOdds, CombatOutcome, Modifier, column_for, combat_odds, crt_cell, resolve
+from .drop import DropHex, drop_problems, drop_zone
 from .judge import MoveJudgement, judge_move
 from .los import Observation, observe
 from .movement import ExitOption, ReachedHex, ReachResult, move_cost, reach
@@ -23,9 +24,10 @@ from .supply import SupplyResult, source_hexes, supply
 from .zoc import enemy_zoc, exerts_zoc, zoc_of_side
 
 __all__ = [
-    "Board", "CombatOdds", "MoveJudgement", "judge_move", "CombatOutcome", "ExitOption", "Modifier", "MovementGraph", "Observation",
-    "ReachResult", "ReachedHex", "RetreatOptions", "RetreatPath", "Ruling", "SupplyResult", "Unit",
-    "advance_paths", "clear_cache", "command_radius", "column_for", "combat_odds", "crt_cell", "enemy_zoc", "enforcement",
-    "exerts_zoc", "invalidate", "make_board", "move_cost", "movement_graph", "observe", "reach", "resolve",
-    "retreat_paths", "source_hexes", "stacking_violations", "supply", "zoc_of_side",
+    "Board", "CombatOdds", "CombatOutcome", "DropHex", "ExitOption", "Modifier", "MoveJudgement", "MovementGraph",
+    "Observation", "ReachResult", "ReachedHex", "RetreatOptions", "RetreatPath", "Ruling", "SupplyResult", "Unit",
+    "advance_paths", "clear_cache", "column_for", "combat_odds", "command_radius", "crt_cell", "drop_problems",
+    "drop_zone", "enemy_zoc", "enforcement", "exerts_zoc", "invalidate", "judge_move", "make_board", "move_cost",
+    "movement_graph", "observe", "reach", "resolve", "retreat_paths", "source_hexes", "stacking_violations",
+    "supply", "zoc_of_side",
 ]

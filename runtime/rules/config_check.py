@@ -8,8 +8,9 @@ naming the file and field, for ``hexwright validate`` to report with the others.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import get_args
 
-from runtime.model import Module
+from runtime.model import Module, Phase
 from runtime.model.rules import RULE_IDS
 from runtime.storage.errors import ModuleIssue
 
@@ -70,5 +71,16 @@ def rules_problems(module: Module) -> list[ModuleIssue]:
          "hexside feature")
     need("combat.advance.blocked_hexsides", c.advance.blocked_hexsides, hexsides, "hexside feature")
     need("combat.advance.later_hex_terrain", c.advance.later_hex_terrain, terrain, "terrain type")
+    kinds = set(get_args(Phase.model_fields["kind"].annotation))
+    need("stacking.check_phases", r.stacking.check_phases, kinds, "phase kind")
+    for k, drop in enumerate(r.drops):
+        need(f"drops.{k}.box", [drop.box], set(m.boxes), "box")
+        need(f"drops.{k}.units", drop.units, set(module.pieces.pieces), "piece")
+        need(f"drops.{k}.terrain", drop.terrain, terrain, "terrain type")
+        if drop.optional_rule:
+            need(f"drops.{k}.optional_rule", [drop.optional_rule], optional, "optional rule")
+    boxes = [d.box for d in r.drops]
+    for box in sorted({b for b in boxes if boxes.count(b) > 1}):
+        out.append(ModuleIssue(FILE, "drops", f"box {box!r} has more than one air drop"))
     need("enforcement", r.enforcement, set(RULE_IDS), "rule id")
     return sorted(out)

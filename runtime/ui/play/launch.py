@@ -24,8 +24,11 @@ def autosave_path(module_id: str, scenario: str) -> Path:
 
 
 def make_game(loaded: LoadedModule, scenario: str | None, seed: int | None, load: str | None,
-              strict: bool = False) -> tuple[Game, list[str], Path | None]:
-    """A new game (first scenario by default, a fresh random seed by default) or a loaded save."""
+              strict: bool = False, optional_rules: list[str] | None = None) -> tuple[Game, list[str], Path | None]:
+    """A new game (first scenario by default, a fresh random seed by default) or a loaded save.
+
+    ``optional_rules`` names the optional rules the players agreed on (DoM §2, §3), on top of
+    the scenario's."""
     module = loaded.module
     content = module_hash(module)
     if load:
@@ -36,12 +39,15 @@ def make_game(loaded: LoadedModule, scenario: str | None, seed: int | None, load
     scenario = scenario or next(iter(sorted(module.scenarios)))
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise ActionError(f"the seed must be between 0 and {MAX_SEED}")
-    game = Game(module, scenario, new_seed() if seed is None else seed, strict=strict, content_hash=content)
+    chosen = {rule: True for rule in optional_rules or []} or None
+    game = Game(module, scenario, new_seed() if seed is None else seed, strict=strict, content_hash=content,
+                optional_rules=chosen)
     return game, [], None
 
 
 def run_play(loaded: LoadedModule, scenario: str | None = None, seed: int | None = None, load: str | None = None,
-             hot_seat: bool = False, strict: bool = False, autosave: bool = True, resume: bool = False) -> int:
+             hot_seat: bool = False, strict: bool = False, autosave: bool = True, resume: bool = False,
+             optional_rules: list[str] | None = None) -> int:
     if resume:
         module = loaded.module
         chosen = scenario or (sorted(module.scenarios)[0] if module.scenarios else "")
@@ -51,7 +57,7 @@ def run_play(loaded: LoadedModule, scenario: str | None = None, seed: int | None
             return 1
         load = str(path)
     try:
-        game, warnings, save_path = make_game(loaded, scenario, seed, load, strict)
+        game, warnings, save_path = make_game(loaded, scenario, seed, load, strict, optional_rules)
     except (ActionError, SaveError) as exc:
         print(exc, file=sys.stderr)
         return 1

@@ -9,8 +9,8 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QToolBar, QWidget
 
 from runtime.engine import (
-    Decline, EliminateExcess, EndPhase, action_for_drop, choices, data_of, phase_of, reach_of, rules_of, to_act,
-    totals,
+    Decline, Drop, EliminateExcess, EndPhase, action_for_drop, choices, data_of, phase_of, reach_of, refusal, rules_of,
+    to_act, totals,
 )
 from runtime.rules import observe, supply
 from runtime.state import ActionError, MovePieces, NextPhase, piece_name
@@ -208,7 +208,9 @@ class RulesPlay:
         shaded = {h: (STOP if stop else REACH) for h, (_c, _p, stop) in view.hexes.items()}
         self.overlay.show_hexes(shaded)
         start = self.window.game.state.hex_of(item_id)
-        self.overlay.show_path([start] if start else [], f"{view.allowance} MF")
+        self.overlay.show_path([start] if start else [], "air drop" if view.drop else f"{view.allowance} MF")
+        if view.drop:
+            self.window.statusBar().showMessage(f"Air drop: {len(view.hexes)} hexes to land in are shaded", 5000)
 
     def drag_hovered(self, label: str) -> None:
         view = self.carried
@@ -216,6 +218,9 @@ class RulesPlay:
             return
         start = self.window.game.state.hex_of(view.unit)
         head = [start] if start else []
+        if view.drop:
+            self._drop_hovered(view.unit, label)
+            return
         if label in view.hexes:
             cost, path, stop = view.hexes[label]
             text = f"{cost} of {view.allowance} MF" + (" · stop" if stop else "")
@@ -225,6 +230,19 @@ class RulesPlay:
             self.overlay.show_path(head + [label], "out of reach", False)
         else:
             self.overlay.show_path(head, "")
+
+    def _drop_hovered(self, unit: str, label: str) -> None:
+        """An air drop (DoM §8.2): the landing hex under the cursor, or why it is not one."""
+        if not label:
+            self.overlay.show_path([], "air drop")
+            return
+        if label in self.carried.hexes:
+            self.overlay.show_path([label], "air drop · stop", True)
+            self.window.statusBar().showMessage(f"{label}: air drop, the unit stops there", 3000)
+            return
+        why = refusal(self.module, self.window.game.state, Drop(unit=unit, to=label)) or ""
+        self.overlay.show_path([label], "no drop", False)
+        self.window.statusBar().showMessage(f"{label}: {why}" if why else label, 3000)
 
     def drag_finished(self) -> None:
         self.carried = None

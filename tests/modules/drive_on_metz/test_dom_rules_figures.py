@@ -94,10 +94,19 @@ def test_figure_9_blocked_retreat_eliminates(dom):
 
 def test_tactical_withdrawal_dom_8_1_1(dom):
     """§2.2/§8.1.1: an engaged armoured unit may disengage for +4 MF on the first hex, not into
-    enemy ZOC, not towards its enemy's edge (west for the US), not across a river."""
+    enemy ZOC, not closer to the enemy's edge, not across a river; then it moves on as usual.
+
+    The enemy edge is the one the enemy comes from: the west (01XX) for the Germans, the
+    east (09XX) for the US — the rulebook's "East edge for the German faction" uses §1.1's
+    "east (left)" naming, under which a withdrawal would otherwise have to close on the enemy."""
     occ = {"us_7_ccb": "0508", "de_462_fhnjkr": "0509"}
     assert reach(dom, occ, "us_7_ccb").hexes == {}
     r = reach(dom, occ, "us_7_ccb", optional_rules={"tactical_withdrawal"})
-    first = {h.path[0] for h in r.hexes.values()}
-    assert first == {"0507", "0607"}
-    assert r.hexes["0607"].cost == 3 + 4
+    assert {h.path[0] for h in r.hexes.values()} == {"0407"}  # 0507, 0408 woods: 8 MF ok but via 0407 cheaper
+    assert r.hexes["0407"].cost == 2 + 4
+    assert "0607" in r.hexes and r.hexes["0607"].path[0] == "0407"  # after the first hex, normal movement
+    de = {"de_3_8": "0609", "us_7_ccb": "0509"}
+    r = reach(dom, de, "de_3_8", optional_rules={"tactical_withdrawal"})
+    assert {h.path[0] for h in r.hexes.values()} == {"0610"}  # east or level, never west, not into EZOC
+    inf = {"de_462_1010": "0507", "us_7_ccb": "0407"}
+    assert reach(dom, inf, "de_462_1010", optional_rules={"tactical_withdrawal"}).hexes == {}  # armoured only

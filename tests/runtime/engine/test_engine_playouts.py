@@ -8,7 +8,7 @@ import random
 import pytest
 
 from runtime.engine import (
-    Declare, EndPhase, ExitMap, Move, data_of, is_over, legal_actions, sort_key, to_act, to_step, totals, verdict,
+    Declare, Drop, EndPhase, ExitMap, Move, data_of, is_over, legal_actions, sort_key, to_act, to_step, totals, verdict,
 )
 from runtime.engine import apply as engine_apply
 from runtime.state import Game, load_game_bytes, replayed, save_bytes, state_json
@@ -16,9 +16,12 @@ from runtime.state import Game, load_game_bytes, replayed, save_bytes, state_jso
 from .dom_positions import dom
 
 
-def _playout(seed: int, check_every: int = 1) -> Game:
+ALL_OPTIONAL = {"division_command": True, "tactical_withdrawal": True, "us_airborne": True}
+
+
+def _playout(seed: int, check_every: int = 1, optional_rules: dict[str, bool] | None = None) -> Game:
     m = dom()
-    game = Game(m, "campaign", seed)
+    game = Game(m, "campaign", seed, optional_rules=optional_rules)
     rnd = random.Random(seed)
     for step in range(2000):
         if is_over(game.state):
@@ -38,16 +41,16 @@ def _playout(seed: int, check_every: int = 1) -> Game:
     return game
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_playouts_keep_the_invariants_and_replay_and_save_exactly(seed):
+@pytest.mark.parametrize("seed, options", [(1, None), (2, None), (3, None), (4, ALL_OPTIONAL)])
+def test_random_playouts_keep_the_invariants_and_replay_and_save_exactly(seed, options):
     m = dom()
-    game = _playout(seed, check_every=3)
+    game = _playout(seed, check_every=3, optional_rules=options)
     assert is_over(game.state) and game.state.turn == 7
-    again = replayed(m, "campaign", seed, game.actions)
+    again = replayed(m, "campaign", seed, game.actions, optional_rules=options)
     assert again.state == game.state
     loaded = load_game_bytes(save_bytes(game), m)
     assert loaded.game.state == game.state and not loaded.warnings
-    undone = Game(m, "campaign", seed)
+    undone = Game(m, "campaign", seed, optional_rules=options)
     undone.extend(game.actions[:10])
     undone.undo()
     assert undone.state == game.state_at(9)
@@ -68,12 +71,16 @@ PLAN = {  # US units and where they head (§10.1: Thionville, Metz, the east edg
 }
 
 
-def _us_turn(game: Game) -> None:
+def _us_turn(game: Game, plan: dict[str, str] = PLAN) -> None:
     m = dom()
-    for unit, target in PLAN.items():
+    for unit, target in plan.items():
         exit_ = next((a for a in legal_actions(m, game.state) if isinstance(a, ExitMap) and a.unit == unit
                       and a.edge == "east"), None)
-        action = exit_ or _toward(m, game.state, unit, target)
+        drop = Drop(unit=unit, to=target)
+        if drop in legal_actions(m, game.state):  # §8.2: the airborne lands on its target and stops
+            action = drop
+        else:
+            action = exit_ or _toward(m, game.state, unit, target)
         if action is not None:
             game.do(to_step(action))
     game.do(to_step(EndPhase()))
@@ -89,16 +96,22 @@ def _us_turn(game: Game) -> None:
     game.do(to_step(EndPhase()))
 
 
-def test_scripted_full_game_from_setup_to_the_end_of_turn_7_and_the_victory_level():
+def _scripted_game(plan: dict[str, str] = PLAN, optional_rules: dict[str, bool] | None = None) -> Game:
     m = dom()
-    game = Game(m, "campaign", 1944)
+    game = Game(m, "campaign", 1944, optional_rules=optional_rules)
     while not is_over(game.state):
         assert to_act(m, game.state) == "us"
-        _us_turn(game)
+        _us_turn(game, plan)
         while not is_over(game.state) and to_act(m, game.state) == "de" and not data_of(game.state).frames:
             game.do(to_step(EndPhase()))  # the German player stands fast
             if data_of(game.state).frames:
                 game.do(to_step(legal_actions(m, game.state)[0]))
+    return game
+
+
+def test_scripted_full_game_from_setup_to_the_end_of_turn_7_and_the_victory_level():
+    m = dom()
+    game = _scripted_game()
     assert game.state.turn == 7 and is_over(game.state)
     assert "game over" in game.entries[-1].text
     v = verdict(m, game.state)
@@ -109,3 +122,26 @@ def test_scripted_full_game_from_setup_to_the_end_of_turn_7_and_the_victory_leve
 
 SCRIPTED_TOTALS = {"de": 0, "us": 10}  # US 11/5 leaves by the east edge, Thionville held (Table 4)
 SCRIPTED_LEVEL = "Substantial"  # Table 5: ΔVP 10
+
+
+AIRBORNE_PLAN = {**PLAN, "us_101_502": "0806"}  # dropped next to Metz on turn 1, then it heads for Metz
+
+
+def test_scripted_full_game_with_the_us_airborne_drop_s2_3_s8_2():
+    m = dom()
+    game = _scripted_game(AIRBORNE_PLAN, {"us_airborne": True})
+    drops = [e.text for e in game.entries if "(air drop)" in e.text]
+    assert len(drops) == 1 and "→ 0806" in drops[0] and "lands in enemy ZOC at 0806 — §2.3, §8.2" in drops[0]
+    first_attack = next(e for e in game.entries if e.text.startswith("attack declared: US 502/101"))
+    assert first_attack.turn == 1  # §8.2: dropped in enemy ZOC, it attacks Metz the same turn
+    assert game.state.pieces["us_101_502"].at.kind == "eliminated"  # A1 on turn 2, no retreat (§9.3)
+    assert is_over(game.state) and game.state.turn == 7
+    v = verdict(m, game.state)
+    t = totals(m, game.state)
+    assert (t, v.winner, v.level) == (AIRBORNE_TOTALS, "us", AIRBORNE_LEVEL)
+    again = replayed(m, "campaign", 1944, game.actions, optional_rules={"us_airborne": True})
+    assert again.state == game.state
+
+
+AIRBORNE_TOTALS = {"de": 0, "us": 35}  # 11/5 and CCA/7 leave by the east edge, Thionville and Metz held
+AIRBORNE_LEVEL = "Decisive"  # Table 5: ΔVP 35

@@ -70,3 +70,16 @@ def test_open_another_module_in_a_new_window(qtbot, tmp_path):
     assert not first.isVisible()
     second.start_game(Game(second.module, "basic", 9))
     assert second.game.seed == 9 and second.log_panel.texts() == ["0. start of scenario basic"]
+
+
+def test_s2_hexwright_play_optional_turns_on_the_rules_the_players_agreed_on():
+    from runtime.storage import load_module
+
+    loaded = load_module(Path(__file__).resolve().parents[4] / "modules" / "drive_on_metz")
+    game, _, _ = make_game(loaded, None, 5, None, optional_rules=["us_airborne"])
+    assert game.state.optional_rules == {"division_command": False, "tactical_withdrawal": False,
+                                         "us_airborne": True}
+    with pytest.raises(ActionError, match="unknown optional rule 'paratroops'"):
+        make_game(loaded, None, 5, None, optional_rules=["paratroops"])
+    args = build_parser()[0].parse_args(["play", "--optional", "us_airborne", "--optional", "division_command"])
+    assert args.optional == ["us_airborne", "division_command"]

@@ -188,3 +188,36 @@ def test_supply_overlay_for_a_side_and_rules_assistance_off(qtbot, loaded, tmp_p
     assert not window.rules.toolbar.isVisible()
     drag_piece_to(qtbot, window, "us_7_cca", Location.hex("0610"))  # by hand, VASSAL-like
     assert window.game.state.hex_of("us_7_cca") == "0610" and window.game.actions[-1].kind == "move"
+
+
+def test_s8_2_dragging_the_airborne_unit_shades_every_drop_hex_and_refuses_the_others_with_the_reason(
+        qtbot, loaded, tmp_path):
+    from runtime.engine import Drop, legal_actions
+    from runtime.ui.play.rules_overlay import STOP
+
+    game = Game(loaded.module, "campaign", 1944, optional_rules={"us_airborne": True})
+    window = _window(qtbot, loaded, tmp_path, game)
+    drops = {a.to for a in legal_actions(loaded.module, game.state) if isinstance(a, Drop)}
+    viewport = window.view.viewport()
+    start = counter_point(window, "us_101_502")
+    end = place_point(window, Location.hex("0606"))  # woods, fortified, held by DE Utrfhr/462 (Figure 8)
+    qtbot.mousePress(viewport, Qt.LeftButton, Qt.NoModifier, start)
+    for i in range(1, 7):
+        qtbot.mouseMove(viewport, start + (end - start) * i / 6)
+    overlay = window.rules.overlay
+    assert set(overlay.shaded) == drops and "0605" in drops  # every empty clear hex, ZOC or not
+    assert all(color == STOP for color in overlay.shaded.values())  # it stops where it lands
+    assert overlay.path == ["0606"] and overlay.path_text == "no drop" and not overlay.path_ok
+    assert "0606: an enemy unit holds the hex" in window.statusBar().currentMessage()
+    qtbot.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, end)
+    assert window.game.state.pieces["us_101_502"].at == Location.box("us_airborne")
+    assert "Not done: an enemy unit holds the hex: opposing units never share a hex at 0606 — §2.3, §8.2" \
+        in window.statusBar().currentMessage()
+    drag_piece_to(qtbot, window, "us_101_502", Location.hex("0408"))
+    assert window.game.state.pieces["us_101_502"].at == Location.box("us_airborne")
+    assert "woods hex: drops only on clear hexes at 0408 — §2.3, §8.2" in window.statusBar().currentMessage()
+    drag_piece_to(qtbot, window, "us_101_502", Location.hex("0605"))
+    assert window.game.state.hex_of("us_101_502") == "0605"
+    text = window.game.entries[-1].text
+    assert "(air drop)" in text and "lands in enemy ZOC at 0605 — §2.3, §8.2" in text
+    assert "landed: cannot move further this turn" in text
