@@ -435,3 +435,16 @@ def test_campaign_scenario(module):
     assert [(r.piece, r.turn, r.box) for r in s.reinforcements] == [("de_106", 2, "de_north")]
     assert [(m.marker, m.track, m.space) for m in s.markers] == [("turn", "turn", 0)]
     assert s.optional_rules.get("us_airborne") is False
+
+
+def test_boxes_and_turn_track_sit_around_the_map(module):
+    width, height = module.map.grid.layout().bounds()
+    boxes = module.map.boxes
+    for b in ("us_box_a", "us_box_b", "us_box_c", "us_airborne"):
+        assert boxes[b].rect.x + boxes[b].rect.width <= 0, b  # west (left) of the map, §1.1
+    north = boxes["de_north"].rect
+    assert north.y + north.height <= 0 and north.x + north.width <= width  # north of the map
+    a, b, c = (boxes[k].rect for k in ("us_box_a", "us_box_b", "us_box_c"))
+    assert a.y < b.y < c.y  # A north, C south
+    track = module.map.tracks["turn"].rect
+    assert track.y >= height  # 'South of the map is a turn track'
