@@ -195,8 +195,7 @@ def test_dom_1_2_shipped_module_counters_read_cf_mf():
 
     folder = Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz"
     module = load_module(folder).module
-    if not module.pieces.pieces:
-        pytest.skip("the Drive on Metz module has no units yet")
+    assert len(module.pieces.pieces) == 21  # 20 units and the optional US 502/101 (DoM §1, §2.3)
     for piece_id, piece in module.pieces.pieces.items():
         face = counter_face(module, piece_id)
         front = piece.steps[0]
