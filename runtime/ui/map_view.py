@@ -105,6 +105,7 @@ class MapView(QGraphicsView):
         self._hovered = ""
         self._pan_from: QPoint | None = None
         self._space_down = False
+        self._fitted = False  # after fit_to_window, resizes keep the map fitted until the user zooms or pans
 
     # -- map access ---------------------------------------------------------------------
 
@@ -147,6 +148,7 @@ class MapView(QGraphicsView):
         return factor
 
     def zoom_by(self, step: float, anchor: QPointF | QPoint | None = None) -> float:
+        self._fitted = False
         return self.set_zoom(self.zoom() * step, anchor)
 
     def zoom_in(self) -> float:
@@ -163,7 +165,15 @@ class MapView(QGraphicsView):
             return self.zoom()
         factor = self.set_zoom(min(view.width() / rect.width(), view.height() / rect.height()))
         self.centerOn(rect.center())
+        self._fitted = True
         return factor
+
+    def resizeEvent(self, event) -> None:
+        """A window laid out after the first fit (docks, show) refits instead of keeping a
+        map fitted to a viewport size that no longer exists."""
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit_to_window()
 
     # -- events -------------------------------------------------------------------------
 
@@ -182,6 +192,7 @@ class MapView(QGraphicsView):
         elif key in (Qt.Key_Minus, Qt.Key_Underscore):
             self.zoom_out()
         elif key == Qt.Key_1:
+            self._fitted = False
             self.set_zoom(1.0)
         elif key in (Qt.Key_0, Qt.Key_F):
             self.fit_to_window()
@@ -205,6 +216,7 @@ class MapView(QGraphicsView):
 
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.MiddleButton or (event.button() == Qt.LeftButton and self._space_down):
+            self._fitted = False
             self._pan_from = event.position().toPoint()
             self.viewport().setCursor(Qt.ClosedHandCursor)
             event.accept()

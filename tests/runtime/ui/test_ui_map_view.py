@@ -143,3 +143,23 @@ def test_run_window_returns_when_the_loop_quits(qapp):
     QTimer.singleShot(50, qapp.quit)
     assert run_window(make_module(), "Tiny") == 0
     qapp.closeAllWindows()
+
+
+@pytest.mark.gui
+def test_a_fitted_map_stays_fitted_when_the_window_is_laid_out_again(qtbot):
+    """The first fit happens before docks and layout settle; a later resize refits,
+    until the user zooms (then the zoom is theirs)."""
+    view = MapView(MapScene(MapPainter(make_module(cols=12, rows=10).map)))
+    qtbot.addWidget(view)
+    view.resize(300, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    small = view.fit_to_window()
+    view.resize(900, 900)
+    qtbot.wait(20)
+    assert view.zoom() > small * 2
+    qtbot.keyClick(view, "-")
+    zoomed = view.zoom()
+    view.resize(400, 400)
+    qtbot.wait(20)
+    assert view.zoom() == pytest.approx(zoomed)
