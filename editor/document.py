@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import uuid
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -16,7 +17,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from runtime.geometry import Hex
 from runtime.model import MapData, Module, new_module
-from runtime.storage import LoadedModule, files_from_module, load_module, save_module
+from runtime.storage import LoadedModule, ModuleIssue, files_from_module, load_module_lenient, save_module
 
 from .edits.naming import GridNames
 from .edits.patch import MapPatch
@@ -41,6 +42,8 @@ class MapDocument(QObject):
         self.selection: set[Hex] = set()
         self.names = GridNames(module.map.grid)
         self._strokes = itertools.count(1)
+        self.untitled_id = uuid.uuid4().hex[:12]
+        """Names this document's recovery slot while it has no path (see editor.recovery)."""
         self.revision = 0
         """Goes up on every change of the module (edits, undo, redo): autosave compares it."""
         for signal in (self.hexesChanged, self.hexsidesChanged, self.mapReset, self.areasChanged,
@@ -57,7 +60,13 @@ class MapDocument(QObject):
 
     @classmethod
     def open(cls, path: str | Path) -> MapDocument:
-        loaded: LoadedModule = load_module(path)
+        """Open the module at ``path``, even one that fails its cross-reference checks.
+
+        Broken JSON or wrong types still raise ModuleError; an unknown id (a CRT cell's
+        undefined code, a hex's unknown terrain) opens, and :meth:`problems` lists it, so
+        a designer can always repair what they saved."""
+        loaded: LoadedModule
+        loaded, _issues = load_module_lenient(path)
         return cls(loaded.module, path, loaded.assets)
 
     @classmethod
@@ -83,6 +92,12 @@ class MapDocument(QObject):
 
     def files(self) -> dict[str, bytes]:
         return files_from_module(self.module, self.assets)
+
+    def problems(self) -> list[ModuleIssue]:
+        """Every cross-reference problem of the module as it is now (``hexwright validate``'s list)."""
+        from runtime.validation import check_module
+
+        return check_module(self.module, self.assets)
 
     def next_stroke(self) -> int:
         """A fresh stroke id: commands pushed with the same id merge into one undo step."""

@@ -2,6 +2,7 @@
 
 from .change_grid_settings import ChangeGridSettings
 from .change_palette_type import ChangePaletteType
+from .delete_level import DeleteLevel
 from .delete_palette_type import DeletePaletteType
 from .delete_region import DeleteRegion
 from .erase_hexes import EraseHexes

@@ -1,14 +1,15 @@
 """The palette: the map's terrain, feature, hexside and road types, and levels.
 
 Deleting a type that hexes still use replaces it everywhere with another type of the same
-category (or, for features, hexside features and roads, simply removes it).
+category (or, for features, hexside features and roads, simply removes it); removing a
+level that hexes stand on moves them to another level.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from runtime.model import Module
+from runtime.model import HexData, Module
 
 Category = Literal["terrain", "feature", "hexside", "connection"]
 CATEGORIES: tuple[Category, ...] = ("terrain", "feature", "hexside", "connection")
@@ -76,6 +77,42 @@ def without_type(module: Module, category: Category, type_id: str, replacement: 
             if type_id in ids:
                 ids = [replacement if i == type_id else i for i in ids if i != type_id or replacement]
                 setattr(data, attr, sorted(set(ids)))
+    from runtime.storage import canonical
+
+    return canonical(out)
+
+
+def level_uses(module: Module, value: int) -> int:
+    """How many hexes stand at level ``value`` (hexes not stored are at level 0)."""
+    m = module.map
+    n = sum(1 for d in m.hexes.values() if d.level == value)
+    if value == 0:
+        n += m.grid.cols * m.grid.rows - len(m.hexes)
+    return n
+
+
+def without_level(module: Module, value: int, replacement: int | None) -> Module:
+    """A copy with the level ``value`` removed from the map's levels and its hexes moved to
+    ``replacement`` (another defined level; needed while hexes stand on it)."""
+    values = [lv.value for lv in module.map.levels]
+    if value not in values:
+        raise ValueError(f"no level {value}")
+    if replacement is not None and (replacement == value or replacement not in values):
+        raise ValueError(f"cannot replace level {value} with {replacement}")
+    if replacement is None and level_uses(module, value):
+        raise ValueError(f"{level_uses(module, value)} hexes stand on level {value}; choose a level for them")
+    out = module.model_copy(deep=True)
+    m = out.map
+    m.levels = [lv for lv in m.levels if lv.value != value]
+    if value == 0:  # the hexes not stored stand on level 0 too
+        from .naming import GridNames
+
+        names = GridNames(m.grid)
+        for h in names.grid.hexes():
+            m.hexes.setdefault(names.label(h), HexData())
+    for data in m.hexes.values():
+        if data.level == value:
+            data.level = replacement
     from runtime.storage import canonical
 
     return canonical(out)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from runtime.geometry import Hex, Hexside
+from runtime.geometry.directions import direction_of_step, direction_vectors
 from runtime.model import HexData, HexsideData, MapData
 
 from .naming import GridNames
@@ -56,6 +57,45 @@ def copy_region(map_data: MapData, names: GridNames, hexes: list[Hex]) -> Clip:
         q, r = names.grid.to_axial(side.hex)
         clip.sides[((q - q0, r - r0), side.direction)] = map_data.hexsides.get(names.side_id(side))
     return clip
+
+
+def _rotate(q: int, r: int) -> Offset:
+    """Axial ``(q, r)`` turned 60° clockwise about the origin (cube x, y, z → -z, -x, -y)."""
+    return -r, q + r
+
+
+def _mirror(q: int, r: int, orientation: str) -> Offset:
+    """Axial ``(q, r)`` mirrored left-right on screen (about the vertical through the origin)."""
+    return (-q, q + r) if orientation == "flat" else (-q - r, r)
+
+
+def transform_clip(clip: Clip, orientation: str, turns: int = 0, mirrored: bool = False) -> Clip:
+    """The clip mirrored left-right (first, if asked), then turned ``turns`` × 60° clockwise
+    about its anchor. Hexside directions turn with the hexes, so rivers along the stamp
+    and roads across it keep their shape; the anchor stays at offset (0, 0)."""
+    turns %= 6
+    if not turns and not mirrored:
+        return clip
+    vectors = direction_vectors(orientation)
+
+    def move(q: int, r: int) -> Offset:
+        if mirrored:
+            q, r = _mirror(q, r, orientation)
+        for _ in range(turns):
+            q, r = _rotate(q, r)
+        return q, r
+
+    def turn_direction(d: int) -> int:
+        new = direction_of_step(*move(*vectors[d]), orientation)
+        assert new is not None  # a direction step stays a direction step
+        return new
+
+    out = Clip()
+    for offset, data in clip.hexes.items():
+        out.hexes[move(*offset)] = data
+    for (offset, d), data in clip.sides.items():
+        out.sides[(move(*offset), turn_direction(d))] = data
+    return out
 
 
 def paste_patch(map_data: MapData, names: GridNames, clip: Clip, target: Hex) -> MapPatch:

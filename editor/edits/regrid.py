@@ -18,11 +18,13 @@ from .naming import GridNames
 HexMap = Callable[[Hex], Hex]
 
 
-def regrid_module(module: Module, new_grid: Grid, move: HexMap) -> Module:
+def regrid_module(module: Module, new_grid: Grid, move: HexMap, keep_adjacency: bool = False) -> Module:
     """A copy of ``module`` on ``new_grid``, each hex's data moved to ``move(hex)``.
 
     Data whose hex leaves the map is dropped (hexes, hexsides, area and entry hexes);
     scenario placements on such hexes keep their old label so validation points them out.
+    A hexside keeps its hex and direction index, or with ``keep_adjacency`` it goes
+    between the moved images of its two hexes (for a move that is not a translation).
     """
     old = GridNames(module.map.grid)
     new = GridNames(new_grid)
@@ -45,8 +47,14 @@ def regrid_module(module: Module, new_grid: Grid, move: HexMap) -> Module:
         except ValueError:
             continue
         h = move(side.hex)
+        direction = side.direction
+        if keep_adjacency:
+            beyond = move(old.grid.neighbor(side.hex, side.direction))
+            direction = new.grid.direction_between(h, beyond)
+            if direction is None:  # the move did not keep the two hexes adjacent
+                continue
         try:
-            canon = new.grid.hexside(h, side.direction)
+            canon = new.grid.hexside(h, direction)
         except ValueError:
             continue
         sides[new.side_id(canon)] = data
@@ -80,10 +88,58 @@ def resized_module(module: Module, west: int = 0, east: int = 0, north: int = 0,
     return regrid_module(module, new_grid, lambda h: Hex(h[0] + west, h[1] + north))
 
 
-def regridded_settings(module: Module, **changes: object) -> Module:
+def transposed_module(module: Module) -> Module:
+    """The map mirrored across its diagonal: flat-top hexes become pointy-top and back.
+
+    Column c, row r goes to column r, row c, and shifted columns become shifted rows, so
+    every pair of neighbouring hexes stays neighbours: rivers and roads stay between the
+    same two hexes (their direction names change, e.g. a flat N side becomes a pointy W
+    side) and nothing is lost. The map is ``rows × cols`` afterwards.
+    """
+    g = module.map.grid
+    new_grid = g.model_copy(update={
+        "orientation": "pointy" if g.orientation == "flat" else "flat",
+        "cols": g.rows, "rows": g.cols, "origin_x": g.origin_y, "origin_y": g.origin_x})
+    Grid.model_validate(new_grid.model_dump())
+    return regrid_module(module, new_grid, lambda h: Hex(h[1], h[0]), keep_adjacency=True)
+
+
+def orientation_loss(module: Module) -> str | None:
+    """Why changing orientation in place (columns and rows kept) would spoil the map, if it would.
+
+    Hex data stays right (it is per hex), but a hexside is a direction between two hexes,
+    and the neighbours of a hex are not the same on the other orientation."""
+    n = len(module.map.hexsides)
+    if not n:
+        return None
+    return (f"{n} hexside{'s' if n != 1 else ''} (rivers, roads…) would no longer lie between the same "
+            "hexes if the orientation changed with columns and rows kept. Transpose the map instead "
+            "(columns become rows, and every hexside stays between its two hexes).")
+
+
+def regridded_settings(module: Module, transpose: bool = False, **changes: object) -> Module:
     """The module with grid settings changed (orientation, shifted, labels, hex size, origin).
 
-    Hexes keep their column and row; hexsides keep their hex and direction index.
+    Hexes keep their column and row; hexsides keep their hex and direction index. An
+    orientation change either transposes the map (``transpose``, see
+    :func:`transposed_module`) or, columns and rows kept, is refused with a ValueError
+    when the map has hexsides that would end up between other hexes; so is a change of the
+    shifted columns/rows (resizing by one on the west/north edge flips them faithfully).
     """
+    g = module.map.grid
+    if changes.get("orientation", g.orientation) != g.orientation:
+        if transpose:
+            module = transposed_module(module)
+            changes = {k: v for k, v in changes.items() if k not in ("orientation", "origin_x", "origin_y")}
+            if not changes:
+                return module
+        elif (why := orientation_loss(module)) is not None:
+            raise ValueError(why)
+    if changes.get("shifted", g.shifted) != g.shifted and module.map.hexsides:
+        n = len(module.map.hexsides)
+        raise ValueError(f"{n} hexside{'s' if n != 1 else ''} (rivers, roads…) would no longer lie between the "
+                         "same hexes if the shifted columns/rows changed in place. Add or remove one column "
+                         "(flat) or row (pointy) on the west/north edge instead: that flips which are shifted "
+                         "and keeps every hexside.")
     new_grid = Grid.model_validate({**module.map.grid.model_dump(), **changes})
     return regrid_module(module, new_grid, lambda h: h)

@@ -1,13 +1,18 @@
-"""A live picture of one counter face, repainted whenever the unit, its side, type or
-formation changes; :meth:`CounterPreview.flip` turns it over."""
+"""A live picture of a counter, front and back side by side as they will be printed,
+repainted whenever the unit, its side, type or formation changes.
+
+The current face (the one the step grid's art button and the face label refer to) is
+framed; :meth:`CounterPreview.flip` moves to the next face. A unit with more than two steps
+prints one more counter per two steps (``runtime.ui.print_sheets``), so the preview then
+shows the counter that carries the current face: step 3 with step 4 (or a blank back)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from runtime.ui.counter_painter import paint_counter
+from runtime.ui.counter_painter import back_face, paint_counter, paint_face
 
 from .binding import PiecesBinding
 
@@ -17,6 +22,9 @@ WATCHED = {"pieces", "sides", "formations", "unit_types"}
 class CounterPreview(QWidget):
     faceChanged = Signal(int)
 
+    GAP = 10
+    CAPTION = 16
+
     def __init__(self, binding: PiecesBinding, size: int = 132, parent: QWidget | None = None):
         super().__init__(parent)
         self.binding = binding
@@ -24,12 +32,23 @@ class CounterPreview(QWidget):
         self.face = 0
         self.render_count = 0
         self._size = size
-        self.setMinimumSize(size, size)
+        self.setMinimumSize(self.sizeHint())
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
         binding.changed.connect(self._changed)
 
     def sizeHint(self) -> QSize:
-        return QSize(self._size, self._size)
+        return QSize(2 * self._size + self.GAP, self._size + self.CAPTION)
+
+    def shown_faces(self) -> tuple[int, int]:
+        """The front and back shown: the counter carrying the current face (0 | 1, 2 | 3…)."""
+        front = self.face - self.face % 2
+        return front, front + 1
+
+    def face_rect(self, face: int) -> QRectF:
+        """Where ``face`` is drawn (it must be one of :meth:`shown_faces`)."""
+        margin = 4
+        left = margin + (face % 2) * (self._size + self.GAP)
+        return QRectF(left, margin, self._size - 2 * margin, self._size - 2 * margin)
 
     def faces(self) -> int:
         """How many faces the unit shows: its steps, or front and blank back for one step."""
@@ -62,9 +81,21 @@ class CounterPreview(QWidget):
         painter = QPainter(self)
         painter.fillRect(self.rect(), self.palette().window())
         if self.faces():
-            margin = 4
-            rect = QRectF(margin, margin, self.width() - 2 * margin, self.height() - 2 * margin)
-            paint_counter(painter, rect, self.binding.module, self.piece_id, self.face, self.binding.assets)
+            module, assets = self.binding.module, self.binding.assets
+            front, back = self.shown_faces()
+            paint_counter(painter, self.face_rect(front), module, self.piece_id, front, assets)
+            paint_face(painter, self.face_rect(back), back_face(module, self.piece_id, front), assets)
+            steps = len(module.pieces.pieces[self.piece_id].steps)
+            for face, what in ((front, "front"), (back, "back")):
+                rect = self.face_rect(face)
+                if face == self.face:
+                    painter.setPen(QPen(self.palette().highlight().color(), 3))
+                    painter.setBrush(Qt.NoBrush)
+                    painter.drawRect(rect.adjusted(-3, -3, 3, 3))
+                caption = f"{what}: step {face + 1}" if face < steps else f"{what}: blank"
+                painter.setPen(self.palette().windowText().color())
+                painter.drawText(QRectF(rect.left(), rect.bottom() + 2, rect.width(), self.CAPTION),
+                                 int(Qt.AlignCenter), caption)
             self.render_count += 1
         else:
             painter.setPen(QColor("#808080"))

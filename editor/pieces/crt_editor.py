@@ -13,13 +13,14 @@ from PySide6.QtWidgets import (
     QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QTableWidget,
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
-from pydantic import ValidationError
 
 from runtime.model import CombatResultsTable, CrtColumn, ResultCode
 from runtime.validation.checks import check_module
 
 from .binding import PiecesBinding
 from .commands import SetCrt
+from .id_delegate import IdComboDelegate, labelled
+from .keyed_table_editor import KeyedTableEditor, set_text
 from .result_text import format_effects, parse_effects
 
 UNDEFINED = QColor("#ffb3b3")
@@ -55,14 +56,11 @@ def crt_issues(module, crt_id: str) -> list[str]:
             if i.file == "tables.json" and (i.field == prefix or i.field.startswith(prefix + "."))]
 
 
-class CrtEditor(QWidget):
+class CrtEditor(KeyedTableEditor):
+    command, model = SetCrt, CombatResultsTable
+
     def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.binding = binding
-        self.crt_id: str | None = None
-        self._loading = False
-        self.choice = QComboBox()
-        self.choice.currentIndexChanged.connect(lambda _i: self.set_crt(self.choice.currentData()))
+        super().__init__(binding, parent)
         self.new_button = QPushButton("New CRT")
         self.new_button.clicked.connect(lambda: self.new_crt())
         self.delete_button = QPushButton("Delete CRT")
@@ -89,9 +87,6 @@ class CrtEditor(QWidget):
         self.columns.setMaximumHeight(150)
         self.results.horizontalHeader().setStretchLastSection(True)
         self.results.setColumnWidth(2, 260)
-        self.status = QLabel("")
-        self.status.setStyleSheet("color: #b00020")
-        self.status.setWordWrap(True)
 
         self.name.editingFinished.connect(lambda: self._edit(name=self.name.text()))
         self.dice.editingFinished.connect(lambda: self._edit(dice=self.dice.text().strip()))
@@ -100,6 +95,8 @@ class CrtEditor(QWidget):
         self.rows_edit.editingFinished.connect(self._rows_edited)
         self.columns.itemChanged.connect(self._column_edited)
         self.grid.itemChanged.connect(self._cell_edited)
+        self.grid.setItemDelegate(IdComboDelegate(
+            lambda _index: labelled(self.crt.results) if self.crt is not None else None, self.grid, editable=True))
         self.results.itemChanged.connect(self._result_edited)
         self.add_column.clicked.connect(self.append_column)
         self.remove_column.clicked.connect(self.remove_last_column)
@@ -137,38 +134,20 @@ class CrtEditor(QWidget):
         layout.addWidget(QLabel("Problems"))
         layout.addWidget(self.issues)
         layout.addWidget(self.status)
-        binding.changed.connect(self._changed)
         self._reload_choice()
 
     # -- showing -------------------------------------------------------------------------
 
     @property
-    def crt(self) -> CombatResultsTable | None:
-        return self.binding.module.tables.crts.get(self.crt_id or "")
+    def crt_id(self) -> str | None:
+        return self.key
 
-    def _reload_choice(self) -> None:
-        self.choice.blockSignals(True)
-        self.choice.clear()
-        for key, crt in self.binding.module.tables.crts.items():
-            self.choice.addItem(f"{crt.name} ({key})", key)
-        self.choice.blockSignals(False)
-        if self.crt_id not in self.binding.module.tables.crts:
-            self.crt_id = self.choice.itemData(0) if self.choice.count() else None
-        self.choice.blockSignals(True)
-        self.choice.setCurrentIndex(max(0, self.choice.findData(self.crt_id)))
-        self.choice.blockSignals(False)
-        self._load()
+    @property
+    def crt(self) -> CombatResultsTable | None:
+        return self.entry
 
     def set_crt(self, crt_id: str | None) -> None:
-        self.crt_id = crt_id
-        self._load()
-
-    def _changed(self, kind: str, key: str) -> None:
-        if kind == "crts":
-            if key == self.crt_id and self.crt is not None:
-                self._load()
-            else:
-                self._reload_choice()
+        self.set_key(crt_id)
 
     def _load(self) -> None:
         crt = self.crt
@@ -193,7 +172,7 @@ class CrtEditor(QWidget):
             self.columns.setRowCount(len(crt.columns))
             for r, column in enumerate(crt.columns):
                 for c, text in enumerate((column.label, column.min or "", column.max or "")):
-                    self._set_text(self.columns, r, c, text)
+                    set_text(self.columns, r, c, text)
             self.grid.setRowCount(len(crt.rows))
             self.grid.setColumnCount(len(crt.columns))
             self.grid.setHorizontalHeaderLabels([c.label for c in crt.columns])
@@ -202,13 +181,13 @@ class CrtEditor(QWidget):
                 row = crt.cells[r] if r < len(crt.cells) else []
                 for c in range(len(crt.columns)):
                     code = row[c] if c < len(row) else ""
-                    item = self._set_text(self.grid, r, c, code)
+                    item = set_text(self.grid, r, c, code)
                     item.setTextAlignment(Qt.AlignCenter)
                     item.setBackground(QBrush(UNDEFINED) if code not in crt.results else QBrush())
             self.results.setRowCount(len(crt.results))
             for r, (code, result) in enumerate(crt.results.items()):
                 for c, text in enumerate((code, result.name, format_effects(result.effects), result.description)):
-                    self._set_text(self.results, r, c, text)
+                    set_text(self.results, r, c, text)
             self.issues.clear()
             self.issues.addItems(crt_issues(self.binding.module, self.crt_id))
         finally:
@@ -216,39 +195,10 @@ class CrtEditor(QWidget):
                 w.blockSignals(False)
             self._loading = False
 
-    @staticmethod
-    def _set_text(table: QTableWidget, r: int, c: int, text: str) -> QTableWidgetItem:
-        item = table.item(r, c)
-        if item is None:  # items are kept, so an open cell editor stays valid
-            item = QTableWidgetItem(text)
-            table.setItem(r, c, item)
-        elif item.text() != text:
-            item.setText(text)
-        return item
-
     # -- editing -------------------------------------------------------------------------
 
-    def _push(self, data: dict, text: str) -> bool:
-        before = self.crt
-        try:
-            after = CombatResultsTable.model_validate(data)
-        except ValidationError as exc:
-            err = exc.errors(include_url=False)[0]
-            self.status.setText(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}")
-            self._load()
-            return False
-        if after == before:
-            return False
-        self.status.clear()
-        self.binding.push(SetCrt(self.binding, self.crt_id, before, after, text))
-        return True
-
     def _edit(self, **changes) -> None:
-        if self._loading or self.crt is None:
-            return
-        data = self.crt.model_dump()
-        data.update(changes)
-        self._push(data, f"Change {', '.join(changes)} of CRT {self.crt_id}")
+        self._edit_fields(changes, f"Change {', '.join(changes)} of CRT {self.crt_id}")
 
     def set_cell(self, row: int, column: int, code: str) -> bool:
         """Set one result code (``row``/``column`` from 0), as typing it into the grid does."""
@@ -358,16 +308,7 @@ class CrtEditor(QWidget):
         self._push(data, f"Remove result code from CRT {self.crt_id}")
 
     def new_crt(self, crt_id: str | None = None) -> str:
-        crts = self.binding.module.tables.crts
-        n = len(crts) + 1
-        while crt_id is None or crt_id in crts:
-            crt_id = f"crt-{n}"
-            n += 1
-        self.crt_id = crt_id
-        self.binding.push(SetCrt(self.binding, crt_id, None, new_crt(), f"Add CRT {crt_id}"))
-        self._reload_choice()
-        return crt_id
+        return self._add_entry(crt_id, "crt", new_crt(), "Add CRT {key}")
 
     def delete_crt(self) -> None:
-        if self.crt is not None:
-            self.binding.push(SetCrt(self.binding, self.crt_id, self.crt, None, f"Delete CRT {self.crt_id}"))
+        self._delete_entry("Delete CRT {key}")

@@ -22,6 +22,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from runtime.model.common import Id
 
 from .binding import PiecesBinding
+from .id_delegate import NONE_LABEL, IdComboDelegate
 
 _ID = TypeAdapter(Id)
 
@@ -35,6 +36,8 @@ class Column:
     get: Callable[[BaseModel], str]
     put: Callable[[dict, str], None]
     color: bool = False
+    choices: Callable[[], list[tuple[str, str]]] | None = None
+    """For a column of ids: ``(id, label)`` pairs its drop-down editor offers."""
 
 
 def text_column(name: str, title: str | None = None, optional: bool = False) -> Column:
@@ -82,7 +85,11 @@ def ref_column(name: str, known: Callable[[], list[str]], title: str | None = No
             raise ValueError(f"unknown {name.replace('_', ' ')} (expected one of {', '.join(known())})")
         data[name] = text
 
-    return Column(title or name.replace("_", " ").capitalize(), lambda e: str(getattr(e, name) or ""), put)
+    def choices() -> list[tuple[str, str]]:
+        return [("", NONE_LABEL)] * optional + [(key, key) for key in known()]
+
+    return Column(title or name.replace("_", " ").capitalize(), lambda e: str(getattr(e, name) or ""), put,
+                  choices=choices)
 
 
 def color_column(name: str, title: str | None = None, optional: bool = False) -> Column:
@@ -169,6 +176,7 @@ class EntryTable(QWidget):
         self.table = QTableWidget(0, len(columns) + 1)
         self.table.setHorizontalHeaderLabels(["Id" if source.keys_editable else "#"] + [c.title for c in columns])
         self.table.itemChanged.connect(self._edited)
+        self.table.setItemDelegate(IdComboDelegate(self._choices, self.table))
         self.new_id = QLineEdit()
         self.new_id.setPlaceholderText("new id")
         self.new_id.setVisible(source.keys_editable)
@@ -213,6 +221,10 @@ class EntryTable(QWidget):
         finally:
             self.table.blockSignals(False)
             self._loading = False
+
+    def _choices(self, index) -> list[tuple[str, str]] | None:
+        column = self.columns[index.column() - 1] if index.column() > 0 else None
+        return column.choices() if column is not None and column.choices is not None else None
 
     def _cell(self, r: int, c: int, text: str) -> QTableWidgetItem:
         item = self.table.item(r, c)

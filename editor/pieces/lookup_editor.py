@@ -17,6 +17,7 @@ from runtime.model.common import Id
 
 from .binding import PiecesBinding
 from .commands import SetLookup, SetTurnTrack, SetVictory
+from .keyed_table_editor import KeyedTableEditor, set_text
 from .entry_table import Column, EntryTable, ListSource, bool_column, int_column, ref_column, text_column
 
 
@@ -101,16 +102,13 @@ class VictoryEditor(QWidget):
                                          "Change victory note"))
 
 
-class LookupEditor(QWidget):
+class LookupEditor(KeyedTableEditor):
     """One lookup table at a time: name, dice, key label, columns, and rows of cells."""
 
+    command, model = SetLookup, LookupTable
+
     def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.binding = binding
-        self.lookup_id: str | None = None
-        self._loading = False
-        self.choice = QComboBox()
-        self.choice.currentIndexChanged.connect(lambda _i: self.set_lookup(self.choice.currentData()))
+        super().__init__(binding, parent)
         self.new_id = QLineEdit()
         self.new_id.setPlaceholderText("new table id")
         self.new_button = QPushButton("New table")
@@ -131,8 +129,6 @@ class LookupEditor(QWidget):
         self.remove_row = QPushButton("Remove last row")
         self.add_row.clicked.connect(self._add_row)
         self.remove_row.clicked.connect(self._remove_row)
-        self.status = QLabel("")
-        self.status.setStyleSheet("color: #b00020")
         head = QHBoxLayout()
         head.addWidget(self.choice, 1)
         head.addWidget(self.new_id)
@@ -152,32 +148,18 @@ class LookupEditor(QWidget):
         layout.addWidget(self.grid, 1)
         layout.addLayout(rows)
         layout.addWidget(self.status)
-        binding.changed.connect(self._changed)
         self._reload_choice()
 
     @property
-    def lookup(self) -> LookupTable | None:
-        return self.binding.module.tables.lookups.get(self.lookup_id or "")
+    def lookup_id(self) -> str | None:
+        return self.key
 
-    def _reload_choice(self) -> None:
-        lookups = self.binding.module.tables.lookups
-        self.choice.blockSignals(True)
-        self.choice.clear()
-        for key, table in lookups.items():
-            self.choice.addItem(f"{table.name} ({key})", key)
-        if self.lookup_id not in lookups:
-            self.lookup_id = self.choice.itemData(0) if self.choice.count() else None
-        self.choice.setCurrentIndex(max(0, self.choice.findData(self.lookup_id)))
-        self.choice.blockSignals(False)
-        self._load()
+    @property
+    def lookup(self) -> LookupTable | None:
+        return self.entry
 
     def set_lookup(self, lookup_id: str | None) -> None:
-        self.lookup_id = lookup_id
-        self._load()
-
-    def _changed(self, kind: str, key: str) -> None:
-        if kind == "lookups":
-            self._load() if key == self.lookup_id and self.lookup is not None else self._reload_choice()
+        self.set_key(lookup_id)
 
     def _load(self) -> None:
         t = self.lookup
@@ -200,36 +182,13 @@ class LookupEditor(QWidget):
             self.grid.setRowCount(len(t.rows))
             for r, row in enumerate(t.rows):
                 for c, text in enumerate([row.key] + row.cells + [""] * (width - len(row.cells))):
-                    item = self.grid.item(r, c)
-                    if item is None:
-                        self.grid.setItem(r, c, QTableWidgetItem(text))
-                    elif item.text() != text:
-                        item.setText(text)
+                    set_text(self.grid, r, c, text)
         finally:
             self.grid.blockSignals(False)
             self._loading = False
 
-    def _push(self, data: dict, text: str) -> bool:
-        before = self.lookup
-        try:
-            after = LookupTable.model_validate(data)
-        except ValidationError as exc:
-            err = exc.errors(include_url=False)[0]
-            self.status.setText(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}")
-            self._load()
-            return False
-        if after == before:
-            return False
-        self.status.clear()
-        self.binding.push(SetLookup(self.binding, self.lookup_id, before, after, text))
-        return True
-
     def _edit(self, changes: dict) -> bool:
-        if self._loading or self.lookup is None:
-            return False
-        data = self.lookup.model_dump()
-        data.update(changes)
-        return self._push(data, f"Change {', '.join(changes)} of {self.lookup_id}")
+        return self._edit_fields(changes, f"Change {', '.join(changes)} of {self.lookup_id}")
 
     def _columns_edited(self) -> None:
         columns = [c.strip() for c in self.columns.text().split("|") if c.strip()]
@@ -272,24 +231,17 @@ class LookupEditor(QWidget):
             self._push(data, f"Remove row of {self.lookup_id}")
 
     def new_lookup(self, lookup_id: str | None = None) -> str | None:
-        lookups = self.binding.module.tables.lookups
-        n = len(lookups) + 1
-        while lookup_id is None or lookup_id in lookups:
-            lookup_id = f"table-{n}"
-            n += 1
-        try:
-            _ID.validate_python(lookup_id)
-        except ValidationError:
-            self.status.setText(f"{lookup_id!r} is not a valid id")
-            return None
+        if lookup_id is not None:
+            try:
+                _ID.validate_python(lookup_id)
+            except ValidationError:
+                self.status.setText(f"{lookup_id!r} is not a valid id")
+                return None
         table = LookupTable(name="New table", dice="1d6", key_label="Die", columns=["Result"],
                             rows=[LookupRow(key=str(i), cells=[""]) for i in range(1, 7)])
-        self.lookup_id = lookup_id
-        self.binding.push(SetLookup(self.binding, lookup_id, None, table, f"Add table {lookup_id}"))
+        lookup_id = self._add_entry(lookup_id, "table", table, "Add table {key}")
         self.new_id.clear()
-        self._reload_choice()
         return lookup_id
 
     def delete_lookup(self) -> None:
-        if self.lookup is not None:
-            self.binding.push(SetLookup(self.binding, self.lookup_id, self.lookup, None, f"Delete table {self.lookup_id}"))
+        self._delete_entry("Delete table {key}")

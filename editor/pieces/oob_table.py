@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QLineEdit,
 from runtime.interchange.oob_csv import INT_FIELDS, PIECE_COLUMNS, STEP_COLUMN, CellError, piece_from_cells, piece_row, step_columns
 
 from .binding import PiecesBinding
+from .id_delegate import IdComboDelegate, labelled
 from .commands import SetPiece
 
 PIECE_MIME = "application/x-hexwright-piece"
@@ -178,6 +179,7 @@ class OobTable(QWidget):
         self.view.setEditTriggers(QAbstractItemView.DoubleClicked | QAbstractItemView.EditKeyPressed
                                   | QAbstractItemView.AnyKeyPressed)
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.view.setItemDelegate(IdComboDelegate(self._id_choices, self.view))
         self.import_button = QPushButton("Import CSV…")
         self.export_button = QPushButton("Export CSV…")
         self.status = QLabel("")
@@ -194,6 +196,18 @@ class OobTable(QWidget):
         from .csv_actions import connect_csv_buttons  # the dialogs live there
 
         connect_csv_buttons(self)
+
+    def _id_choices(self, index: QModelIndex) -> list[tuple[str, str]] | None:
+        """Drop-down choices for the columns that hold ids; None for the others."""
+        m = self.binding.module
+        p = m.pieces
+        column = self.model.columns[self.proxy.mapToSource(index).column()]
+        return {"side": lambda: labelled(p.sides),
+                "unit_type": lambda: labelled(p.unit_types),
+                "formation": lambda: labelled(p.formations, optional=True),
+                "hq": lambda: labelled({k: v for k, v in p.pieces.items() if k != self.model.piece_id(
+                    self.proxy.mapToSource(index).row())}, optional=True),
+                "optional_rule": lambda: labelled(m.meta.optional_rules, optional=True)}.get(column, lambda: None)()
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():

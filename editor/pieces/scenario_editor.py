@@ -18,6 +18,8 @@ from runtime.model import MarkerPlacement, Placement, Reinforcement, Scenario
 
 from .binding import PiecesBinding
 from .commands import SetScenario
+from .id_delegate import IdComboDelegate, labelled
+from .keyed_table_editor import set_text
 from .map_drop import BoxList
 from .oob_table import PIECE_MIME, piece_ids_from_mime
 
@@ -81,11 +83,16 @@ class ScenarioEditor(QWidget):
         self.setup = _DropTable(0, 4, lambda ids: False)
         self.setup.setHorizontalHeaderLabels(["Unit", "Hex", "Box", "Step"])
         self.setup.itemChanged.connect(self._setup_edited)
+        self.setup.setItemDelegate(IdComboDelegate(  # the Box column: a drop-down of the map's boxes
+            lambda i: labelled(self.binding.module.map.boxes) if i.column() == 2 else None, self.setup))
         self.unplace_button = QPushButton("Remove from setup")
         self.unplace_button.clicked.connect(self._unplace_selected)
         self.boxes = BoxList(binding, self.place)
         self.reinforcements = _DropTable(0, 5, self.add_reinforcements)
         self.reinforcements.setHorizontalHeaderLabels(["Unit", "Turn", "Box", "Hex", "Note"])
+        self.reinforcements.setItemDelegate(IdComboDelegate(
+            lambda i: labelled(self.binding.module.map.boxes, optional=True) if i.column() == 2 else None,
+            self.reinforcements))
         self.reinforcements.itemChanged.connect(self._reinforcement_edited)
         self.remove_reinforcement = QPushButton("Remove from schedule")
         self.remove_reinforcement.clicked.connect(self._remove_reinforcement)
@@ -245,7 +252,7 @@ class ScenarioEditor(QWidget):
             self.setup.setRowCount(len(s.setup))
             for r, place in enumerate(s.setup):
                 for c, text in enumerate((self._label(place.piece), place.hex or "", place.box or "", str(place.step))):
-                    item = self._cell(self.setup, r, c, text)
+                    item = set_text(self.setup, r, c, text)
                     if c == 0:
                         item.setFlags(item.flags() & ~Qt.ItemIsEditable)
                         item.setData(Qt.UserRole, place.piece)
@@ -253,7 +260,7 @@ class ScenarioEditor(QWidget):
             for r, rein in enumerate(s.reinforcements):
                 for c, text in enumerate((self._label(rein.piece), str(rein.turn), rein.box or "", rein.hex or "",
                                           rein.note)):
-                    item = self._cell(self.reinforcements, r, c, text)
+                    item = set_text(self.reinforcements, r, c, text)
                     if c == 0:
                         item.setFlags(item.flags() & ~Qt.ItemIsEditable)
             rules = module.meta.optional_rules
@@ -262,15 +269,15 @@ class ScenarioEditor(QWidget):
             self.marker_table.setRowCount(len(s.markers))
             for r, place in enumerate(s.markers):
                 for c, value in enumerate((place.marker, place.hex, place.box, place.track, place.space, place.face)):
-                    self._cell(self.marker_table, r, c, "" if value is None else str(value))
+                    set_text(self.marker_table, r, c, "" if value is None else str(value))
             cups = [k for k, b in module.map.boxes.items() if b.kind == "cup"] + [k for k in s.cups
                                                                                   if module.map.boxes.get(k) is None
                                                                                   or module.map.boxes[k].kind != "cup"]
             self.cups.setRowCount(len(cups))
             for r, key in enumerate(cups):
-                item = self._cell(self.cups, r, 0, key)
+                item = set_text(self.cups, r, 0, key)
                 item.setFlags(item.flags() & ~Qt.ItemIsEditable)
-                self._cell(self.cups, r, 1, ", ".join(s.cups.get(key, [])))
+                set_text(self.cups, r, 1, ", ".join(s.cups.get(key, [])))
             self._fill_checks(self.removed_pieces, [(k, self._label(k)) for k in module.pieces.pieces],
                               set(s.removed_pieces), "Removed units")
             self._fill_checks(self.removed_chits, [(k, c.name) for k, c in module.pieces.chits.items()],
@@ -279,16 +286,6 @@ class ScenarioEditor(QWidget):
             for w in tables:
                 w.blockSignals(False)
             self._loading = False
-
-    @staticmethod
-    def _cell(table: QTableWidget, r: int, c: int, text: str) -> QTableWidgetItem:
-        item = table.item(r, c)
-        if item is None:
-            item = QTableWidgetItem(text)
-            table.setItem(r, c, item)
-        elif item.text() != text:
-            item.setText(text)
-        return item
 
     @staticmethod
     def _fill_checks(widget: QListWidget, entries: list[tuple[str, str]], checked: set[str], title: str,

@@ -10,7 +10,9 @@ from .base import MapPoint, Tool
 
 
 class FeatureStamp(Tool):
-    """Click a hex to place the current feature (for the current side), click again to remove it."""
+    """Click a hex to place the current feature (for the current side, with the name, value,
+    supply kind and observation level of the options panel); click again to remove it. A
+    click on the same feature with other values updates it to the panel's values."""
 
     name = "Feature stamp"
     shortcut = "T"
@@ -22,6 +24,12 @@ class FeatureStamp(Tool):
         if not point.on_map or not ftype:
             return
         label = self.doc.names.label(point.hex)
-        side = self.settings.feature_side or None
-        present = has_feature(self.doc.map, label, ftype, side)
-        self.doc.push(PlaceFeature(self.doc, label, HexFeature(type=ftype, side=side), not present))
+        s = self.settings
+        side = s.feature_side or None
+        feature = HexFeature(type=ftype, side=side, name=s.feature_name, value=s.feature_value,
+                             supply_kind=s.feature_supply_kind, observation_level=s.feature_observation_level)
+        same = feature in self.doc.map.hex_data(label).features
+        if same or not has_feature(self.doc.map, label, ftype, side):
+            self.doc.push(PlaceFeature(self.doc, label, feature, not same))
+        else:
+            self.doc.push(PlaceFeature(self.doc, label, feature, True, update=True))

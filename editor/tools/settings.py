@@ -8,7 +8,7 @@ from ..edits.brush import MAX_RADIUS
 
 
 class ToolSettings(QObject):
-    """Current terrain, level, hexside feature, road type, hex feature (and side), brush radius."""
+    """Current terrain, level, hexside feature, road type, hex feature (its side and values), brush radius."""
 
     changed = Signal()
 
@@ -21,6 +21,10 @@ class ToolSettings(QObject):
         self.connection: str = ""
         self.feature_type: str = ""
         self.feature_side: str | None = None
+        self.feature_name: str = ""            # what else the feature stamp puts on the feature
+        self.feature_value: int | None = None
+        self.feature_supply_kind: str = ""
+        self.feature_observation_level: int | None = None
         self.radius: int = 0
 
     def update(self, **values: object) -> None:

@@ -6,19 +6,21 @@ event becomes one :class:`MapPoint` (map pixels plus the hex there) for the tool
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtWidgets import QWidget
 
 from runtime.geometry import Hex
 from runtime.ui.map_view import MapScene, MapView
 
 from ..document import MapDocument
+from ..edits.stamp_preview import stamp_preview
 from ..tools.base import MapPoint, Tool
 from .overlay_item import OverlayItem
 
 
 class EditorCanvas(MapView):
     pointChanged = Signal(object)  # MapPoint | None under the cursor
+    toolKeyPressed = Signal()      # the tool took a key of its own (the paste stamp turned)
 
     def __init__(self, doc: MapDocument, scene: MapScene, parent: QWidget | None = None):
         super().__init__(scene, parent)
@@ -49,14 +51,40 @@ class EditorCanvas(MapView):
 
     def update_preview(self) -> None:
         point = self.last_point
+        self._update_stamp(point)
         hexes = self.tool.preview_hexes(point) if self.tool is not None and point is not None else []
         self.overlay.set_preview([self.doc.names.label(h) for h in hexes])
         side = self.tool.preview_side(point) if self.tool is not None and point is not None else None
         self.overlay.set_side(self.doc.names.layout.hexside_segment(side) if side is not None else None)
 
+    def _update_stamp(self, point: MapPoint | None) -> None:
+        """Draw the paste tool's stamp, turned as it would land, under the pointer."""
+        stamp = getattr(self.tool, "stamp", None)
+        if stamp is None or point is None or not self.tool.clip:
+            self.overlay.set_stamp([], [])
+            return
+        self.overlay.set_stamp(*stamp_preview(self.doc.map, self.doc.names, stamp(), point.hex))
+
     # -- events ---------------------------------------------------------------------------
 
+    def event(self, event) -> bool:
+        # A tool that takes keys of its own (the paste stamp's [ ] R M Esc) gets them before
+        # the window's shortcuts do.
+        if event.type() == QEvent.ShortcutOverride and self._tool_takes(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def _tool_takes(self, event) -> bool:
+        handles = getattr(self.tool, "handles_key", None)
+        return handles is not None and handles(event.key(), event.modifiers())
+
     def keyPressEvent(self, event) -> None:
+        if self._tool_takes(event) and self.tool.key(event.key(), event.modifiers()):
+            event.accept()
+            self.update_preview()
+            self.toolKeyPressed.emit()
+            return
         if event.key() == Qt.Key_Space and not event.isAutoRepeat():
             self._space = True
         super().keyPressEvent(event)

@@ -28,8 +28,25 @@ class FileActions:
                                               "Module folder or .hwmod (*)")
         return bool(path) and self._save_to(Path(path))
 
+    def ask_save_invalid(self, problems: list) -> bool:
+        """Save a module with problems? (tests replace this with an answer)."""
+        box = QMessageBox(QMessageBox.Warning, "Module has problems",
+                          f"The module has {len(problems)} problem(s); the runtime will refuse to play it "
+                          "until they are fixed, but the editor can open it again.\n\n"
+                          + "\n".join(str(p) for p in problems[:12])
+                          + ("\n…" if len(problems) > 12 else ""), parent=self)
+        box.setDetailedText("\n".join(str(p) for p in problems))
+        save = box.addButton("Save anyway", QMessageBox.AcceptRole)
+        box.addButton(QMessageBox.Cancel)
+        box.exec()
+        return box.clickedButton() is save
+
     def _save_to(self, path: Path) -> bool:
         old = self.doc.path
+        problems = self.doc.problems()
+        if problems and not self.ask_save_invalid(problems):
+            self.statusBar().showMessage("Not saved: the module has problems (see the Problems dock)", 6000)
+            return False
         try:
             self.doc.save(path)
         except (OSError, ValueError, ModuleError) as exc:
@@ -39,7 +56,7 @@ class FileActions:
         if old is not None and old != path:
             recovery.discard_recovery(old)
         elif old is None:
-            recovery.discard_recovery(None)
+            recovery.discard_recovery(None, self.doc.untitled_id)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
@@ -48,7 +65,8 @@ class FileActions:
         if not self.doc.is_dirty or getattr(self, "_autosaved", None) == self.doc.revision:
             return None
         try:
-            folder = recovery.write_recovery(self.doc.module, self.doc.assets, self.doc.path)
+            folder = recovery.write_recovery(self.doc.module, self.doc.assets, self.doc.path,
+                                             self.doc.untitled_id)
             self._autosaved = self.doc.revision
             return folder
         except (OSError, ModuleError) as exc:

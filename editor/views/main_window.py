@@ -27,6 +27,7 @@ from .. import recovery
 from ..document import MapDocument
 from ..edits.region import Clip
 from ..tools import ALL_TOOLS, HexNamer, Tool
+from ..tools.paste_stamp import PasteStamp
 from ..tools.settings import ToolSettings
 from .canvas import EditorCanvas
 from .file_actions import FileActions
@@ -54,6 +55,7 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         for cls in ALL_TOOLS:
             tool = cls(doc, self.settings, self._ask_hex_name) if cls is HexNamer else cls(doc, self.settings)
             self.tools[cls.__name__] = tool
+        self.tools["PasteStamp"] = PasteStamp(doc, self.settings)  # Ctrl+V; no button of its own
         self._build_docks()
         self._build_status()
         self._build_menus()
@@ -88,7 +90,24 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         hdock.setWidget(self.history)
         self.addDockWidget(Qt.RightDockWidgetArea, hdock)
         self.tabifyDockWidget(mdock, hdock)
-        mdock.raise_()
+        from .problems_dock import ProblemsPanel
+
+        self.problems = ProblemsPanel(self.doc, self)
+        self.problems.hexActivated.connect(self.go_to_hex)
+        pdock = self.problems_dock = QDockWidget("Problems", self)
+        pdock.setObjectName("problems")
+        pdock.setWidget(self.problems)
+        self.addDockWidget(Qt.RightDockWidgetArea, pdock)
+        self.tabifyDockWidget(hdock, pdock)
+        from .areas_panel import AreasPanel
+
+        self.areas = AreasPanel(self.doc, self)
+        adock = QDockWidget("Areas", self)
+        adock.setObjectName("areas")
+        adock.setWidget(self.areas)
+        self.addDockWidget(Qt.RightDockWidgetArea, adock)
+        self.tabifyDockWidget(pdock, adock)
+        (pdock if self.problems.issues else mdock).raise_()
         self.resizeDocks([dock, mdock], [320, 320], Qt.Horizontal)
         self.resizeDocks([dock, mdock], [560, 260], Qt.Vertical)
 
@@ -134,6 +153,7 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         self.statusBar().addWidget(self.tool_label, 2)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.canvas.pointChanged.connect(self._show_point)
+        self.canvas.toolKeyPressed.connect(self._show_tool)
         self.canvas.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
         self.settings.changed.connect(self._show_tool)
 
@@ -203,8 +223,11 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         bar.setObjectName("tools")
         self.addToolBar(Qt.LeftToolBarArea, bar)
         self.tool_actions: dict[str, QAction] = {}
-        tgroup = QActionGroup(self)
+        tgroup = self.tool_group = QActionGroup(self)
+        tgroup.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)  # none while pasting
         for key, tool in self.tools.items():
+            if not tool.shortcut:  # the paste stamp: Ctrl+V, not a button
+                continue
             a = QAction(tool.name, self, checkable=True)
             a.setShortcut(QKeySequence(tool.shortcut))
             a.setToolTip(f"{tool.name} ({tool.shortcut}): {tool.hint}")
@@ -292,6 +315,8 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         self.canvas.set_tool(tool)
         if key in self.tool_actions:
             self.tool_actions[key].setChecked(True)
+        elif self.tool_group.checkedAction() is not None:
+            self.tool_group.checkedAction().setChecked(False)
         self._show_tool()
         return tool
 
@@ -311,6 +336,18 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
     def _ask_hex_name(self, label: str, current: str) -> str | None:
         name, ok = QInputDialog.getText(self, f"Name of hex {label}", "Name (empty: none):", text=current)
         return name if ok else None
+
+    def go_to_hex(self, label: str) -> bool:
+        """Centre the canvas on the hex ``label`` and select it (a clicked problem)."""
+        try:
+            h = self.doc.names.hex_of(label)
+        except ValueError:
+            return False
+        if not self.doc.names.contains(h):
+            return False
+        self.canvas.centerOn(*self.doc.names.layout.center(h))
+        self.doc.set_selection({h})
+        return True
 
     # -- map settings ---------------------------------------------------------------------
 
@@ -343,7 +380,7 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
                 event.ignore()
                 return
         self.autosave_timer.stop()
-        recovery.discard_recovery(self.doc.path)
+        recovery.discard_recovery(self.doc.path, self.doc.untitled_id)
         event.accept()
 
 
@@ -364,18 +401,31 @@ def open_editor(path: str | Path | None, confirm: Ask | None = None) -> EditorWi
 
 
 def offer_recovery(window: EditorWindow) -> bool:
-    """If an autosave of this file survived a crash, ask to restore it (as one undoable step)."""
+    """If an autosave of this file survived a crash, ask to restore it (as one undoable step).
+
+    A new map is offered the newest autosave of a never-saved map that no open window owns;
+    restored, the window takes over that recovery slot."""
     from ..commands.restore_recovery import RestoreRecovery
 
+    doc = window.doc
+    untitled = ""
+    if doc.path is None:
+        owned = {w.doc.untitled_id for w in _open_windows if shiboken6.isValid(w)} | {doc.untitled_id}
+        orphans = recovery.orphaned_untitled(owned)
+        if not orphans:
+            return False
+        untitled = orphans[0]
     try:
-        loaded = recovery.load_recovery(window.doc.path)
+        loaded = recovery.load_recovery(doc.path, untitled)
     except ModuleError:
         return False
     if loaded is None:
         return False
     if window.confirm("Recover unsaved changes",
-                      f"{window.doc.display_name()} was not closed cleanly. Restore the unsaved changes?"):
-        window.doc.push(RestoreRecovery(window.doc, loaded.module, loaded.assets))
+                      f"{doc.display_name()} was not closed cleanly. Restore the unsaved changes?"):
+        doc.push(RestoreRecovery(doc, loaded.module, loaded.assets))
+        if untitled:
+            doc.untitled_id = untitled  # keep that slot until a clean save or close
         return True
-    recovery.discard_recovery(window.doc.path)
+    recovery.discard_recovery(doc.path, untitled)
     return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QGroupBox, QSpinBox, QVBoxLayout,
 )
 
@@ -32,6 +33,11 @@ class MapSettingsDialog(QDialog):
         self.orientation.addItems(["flat", "pointy"])
         self.orientation.setCurrentText(g.orientation)
         gform.addRow("Hexes", self.orientation)
+        self.transpose = QCheckBox("Transpose: columns become rows, rivers and roads stay between the same hexes")
+        self.transpose.setChecked(True)
+        self.transpose.setToolTip("Unchecked, columns and rows are kept; that is refused when the map has "
+                                  "hexsides, which would end up between other hexes.")
+        gform.addRow("On orientation change", self.transpose)
         self.shifted = QComboBox()
         self.shifted.addItems(["odd", "even"])
         self.shifted.setCurrentText(g.shifted)
@@ -92,7 +98,13 @@ class MapSettingsDialog(QDialog):
         """Push the changes as undo steps (one for the resize, one for the grid settings)."""
         deltas = {k: box.value() for k, box in self.sides.items()}
         changes = self.grid_changes()  # before the resize moves the origin
+        transpose = self.transpose.isChecked()
+        if changes:  # a dry run first: a refused change (ValueError) leaves the map as it was
+            from ..edits.regrid import regridded_settings, resized_module
+
+            resized = resized_module(self.doc.module, **deltas) if any(deltas.values()) else self.doc.module
+            regridded_settings(resized, transpose, **changes)
         if any(deltas.values()):
             self.doc.push(ResizeMap(self.doc, **deltas))
         if changes:
-            self.doc.push(ChangeGridSettings(self.doc, **changes))
+            self.doc.push(ChangeGridSettings(self.doc, transpose, **changes))

@@ -22,6 +22,10 @@ class OverlayItem(QGraphicsItem):
         self.selection: list[str] = []
         self.preview: list[str] = []
         self.side: tuple[tuple[float, float], tuple[float, float]] | None = None
+        self.stamp_fills: list[tuple[list[str], str]] = []
+        """A floating paste: hexes filled with their terrain's colour, ``(labels, colour)``."""
+        self.stamp_lines: list[tuple[tuple[tuple[float, float], tuple[float, float]], str, float]] = []
+        """…and its hexsides: ``(segment, colour, width in hex sizes)`` for rivers and roads."""
         self.setZValue(1000)
         self.setAcceptedMouseButtons(Qt.NoButton)
 
@@ -32,6 +36,14 @@ class OverlayItem(QGraphicsItem):
         if self.selection:
             self.map_painter.paint_overlay_hexes(painter, self.selection, SELECTION_FILL,
                                                  QPen(SELECTION_EDGE, 0.05 * self.map_painter.cache.size))
+        size = self.map_painter.cache.size
+        for labels, colour in self.stamp_fills:
+            fill = QColor(colour)
+            fill.setAlpha(215)  # opaque enough to read as the stamp, not the map under it
+            self.map_painter.paint_overlay_hexes(painter, labels, fill)
+        for ((x0, y0), (x1, y1)), colour, width in self.stamp_lines:
+            painter.setPen(QPen(QColor(colour), width * size, Qt.SolidLine, Qt.RoundCap))
+            painter.drawLine(QPointF(x0, y0), QPointF(x1, y1))
         if self.preview:
             pen = QPen(PREVIEW_EDGE, 0.07 * self.map_painter.cache.size)
             self.map_painter.paint_overlay_hexes(painter, self.preview, QBrush(Qt.NoBrush), pen)
@@ -66,6 +78,17 @@ class OverlayItem(QGraphicsItem):
                 self.update(QRectF(QPointF(min(x0, x1) - pad, min(y0, y1) - pad),
                                    QPointF(max(x0, x1) + pad, max(y0, y1) + pad)))
         self.side = segment
+
+    def set_stamp(self, fills, lines) -> None:
+        """Show a floating paste (see :attr:`stamp_fills`, :attr:`stamp_lines`); empty lists hide it."""
+        if (fills, lines) == (self.stamp_fills, self.stamp_lines):
+            return
+        old = [label for labels, _ in self.stamp_fills for label in labels]
+        new = [label for labels, _ in fills for label in labels]
+        rect = self.map_painter.hexes_rect(old).united(self.map_painter.hexes_rect(new))
+        self.stamp_fills, self.stamp_lines = fills, lines
+        if not rect.isNull():
+            self.update(rect)
 
     def refresh(self) -> None:
         self.prepareGeometryChange()

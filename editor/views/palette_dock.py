@@ -1,7 +1,8 @@
 """The palette: terrain, hex features, hexside features, roads/rail and levels of the map.
 
 Picking an entry makes it what the tools paint with. Types can be added, renamed,
-recoloured and deleted here; deleting a type in use asks what to replace it with.
+recoloured and deleted here (levels too); deleting a type or level in use asks what to
+replace it with.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from runtime.ui.layers import Layers
 from runtime.ui.map_painter import MapPainter
 from runtime.validation import check_module
 
-from ..commands import ChangePaletteType, DeletePaletteType
+from ..commands import ChangePaletteType, DeleteLevel, DeletePaletteType
 from ..commands.set_levels import SetLevels
 from ..document import MapDocument
-from ..edits.palette import CATEGORIES, Category, type_uses, types_of, new_type_id, without_type
+from ..edits.palette import CATEGORIES, Category, level_uses, type_uses, types_of, new_type_id, without_type
 from ..tools.settings import ToolSettings
 
 TITLES = {"terrain": "Terrain", "feature": "Hex features", "hexside": "Hexside features",
@@ -94,10 +95,14 @@ class PaletteDock(QWidget):
         self.side = QComboBox()
         self.side.currentIndexChanged.connect(self._side_picked)
         form.addRow("Feature side", self.side)
+        from .feature_options import FeatureOptions
+
+        self.feature_options = FeatureOptions(settings, self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tree, 1)
         layout.addLayout(buttons)
         layout.addLayout(form)
+        layout.addWidget(self.feature_options)
         doc.mapReset.connect(self.rebuild)
         settings.changed.connect(self._sync_from_settings)
         self.rebuild()
@@ -232,9 +237,30 @@ class PaletteDock(QWidget):
 
     def delete_type(self) -> None:
         category, tid = self.current()
-        if tid is None or category == "level":
+        if tid is None:
+            return
+        if category == "level":
+            self.delete_level(int(tid))
             return
         self.delete_named(category, tid)
+
+    def delete_level(self, value: int) -> bool:
+        """Remove a level; when hexes stand on it, ask which level they go to."""
+        replacement = None
+        uses = level_uses(self.doc.module, value)
+        if uses:
+            others = [lv for lv in self.doc.map.levels if lv.value != value]
+            if not others:
+                QMessageBox.warning(self, "Delete level", f"{uses} hexes stand on this level, and there is no "
+                                    "other level to move them to. Add one first.")
+                return False
+            labels = [f"{lv.value}: {lv.name or f'Level {lv.value}'}" for lv in others]
+            answer = self.ask_replacement(f"level {value}", labels)
+            if answer is None:
+                return False
+            replacement = others[labels.index(answer)].value
+        self.doc.push(DeleteLevel(self.doc, value, replacement))
+        return True
 
     def delete_named(self, category: Category, tid: str) -> bool:
         types = types_of(self.doc.module, category)

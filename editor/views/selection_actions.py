@@ -1,7 +1,8 @@
 """Edit ▸ Cut/Copy/Paste/Delete on the selected region, and Map ▸ areas from the selection.
 
-A mixin of :class:`~editor.views.main_window.EditorWindow` (uses ``self.doc``, ``self.clip``
-and ``self.canvas``).
+A mixin of :class:`~editor.views.main_window.EditorWindow` (uses ``self.doc``, ``self.clip``,
+``self.canvas``, ``self.tools`` and the Areas dock ``self.areas``). Ctrl+V floats the clip
+as a stamp under the pointer (``tools/paste_stamp.py``).
 """
 
 from __future__ import annotations
@@ -27,20 +28,27 @@ class SelectionActions:
             self.doc.push(DeleteRegion(self.doc, sorted(self.doc.selection), "Cut"))
 
     def paste(self, target=None) -> None:
-        """Paste the clip with its first hex at ``target`` (default: the hex under the pointer)."""
+        """Paste the clip: at ``target`` at once, or (Ctrl+V) as a stamp following the pointer."""
         if not self.clip:
             return
         if target is None:
-            point = self.canvas.last_point
-            if point is not None and point.on_map:
-                target = point.hex
-            elif self.doc.selection:
-                target = min(self.doc.selection)
-            else:
-                return
+            self.start_paste()
+            return
         command = PasteRegion(self.doc, self.clip, target)
         if not command.is_noop():
             self.doc.push(command)
+
+    def start_paste(self) -> None:
+        """Float the clip under the pointer ([ ] R turn, M mirrors, click lands, Esc cancels)."""
+        stamp = self.tools["PasteStamp"]
+        current = self.canvas.tool
+        back = next((key for key, tool in self.tools.items() if tool is current and key != "PasteStamp"),
+                    getattr(self, "_tool_before_paste", "RegionSelect"))
+        self._tool_before_paste = back
+        stamp.start(self.clip)
+        stamp.on_done = lambda: self.set_tool(back)
+        self.set_tool("PasteStamp")
+        self.canvas.setFocus()  # the stamp's keys ([ ] R M Esc) go to the canvas
 
     def delete_selection(self) -> None:
         if self.doc.selection:
@@ -51,24 +59,31 @@ class SelectionActions:
     # -- areas --------------------------------------------------------------------------------
 
     def save_area_dialog(self) -> None:
+        """Name, kind and colour of the area the selection becomes (an existing name is updated)."""
         if not self.doc.selection:
             QMessageBox.information(self, "Areas", "Select hexes first (Areas tool, A).")
             return
-        name, ok = QInputDialog.getText(self, "Save area", "Area name:")
-        if ok and name.strip():
-            self.save_selection_as_area(name.strip())
+        from .areas_panel import AreaLook
 
-    def save_selection_as_area(self, name: str, kind: str = "other") -> str:
-        from ..edits.palette import new_type_id
+        look = self.areas.ask_look(AreaLook(""), "Save selection as area")
+        if look is not None:
+            self.save_selection_as_area(look.name, look.kind, look.color)
 
-        existing = {aid for aid, a in self.doc.map.areas.items() if a.name != name}
-        match = [aid for aid, a in self.doc.map.areas.items() if a.name == name]
-        area_id = match[0] if match else new_type_id(existing, name)
+    def save_selection_as_area(self, name: str, kind: str | None = None, color: str | None = None) -> str:
+        from .areas_panel import DEFAULT_COLOUR, area_id_for
+
+        area_id = area_id_for(self.doc, name)
         old = self.doc.map.areas.get(area_id)
         hexes = [self.doc.names.label(h) for h in sorted(self.doc.selection)]
-        area = (old.model_copy(update={"hexes": hexes}) if old is not None
-                else Area(name=name, kind=kind, hexes=hexes, color="#d0302080"))
+        update: dict = {"hexes": hexes}
+        if kind is not None:
+            update["kind"] = kind
+        if color is not None:
+            update["color"] = color
+        area = (old.model_copy(update=update) if old is not None
+                else Area(name=name, kind=kind or "other", hexes=hexes, color=color or DEFAULT_COLOUR))
         self.doc.push(SaveArea(self.doc, area_id, area))
+        self.areas.pick(area_id)
         return area_id
 
     def _pick_area(self, title: str) -> str | None:
@@ -82,15 +97,11 @@ class SelectionActions:
     def load_area_dialog(self) -> None:
         aid = self._pick_area("Load area")
         if aid is not None:
-            hexes = []
-            for label in self.doc.map.areas[aid].hexes:
-                try:
-                    hexes.append(self.doc.names.hex_of(label))
-                except ValueError:
-                    continue
-            self.doc.set_selection(hexes)
+            self.areas.pick(aid)
+            self.areas.select_hexes()
 
     def delete_area_dialog(self) -> None:
         aid = self._pick_area("Delete area")
         if aid is not None:
-            self.doc.push(SaveArea(self.doc, aid, None))
+            self.areas.pick(aid)
+            self.areas.delete()

@@ -25,7 +25,8 @@ def initial_state(module: Module, scenario_id: str, seed: int, optional_rules: d
 
     Placed pieces go to their hex or box; reinforcements wait in their arrival box (or
     are ``unavailable`` when they arrive straight on a hex); every other piece that is not
-    removed by the scenario, nor tied to an optional rule that is off, is ``unavailable``.
+    removed by the scenario is ``unavailable``. A piece tied to an optional rule that is off
+    is not in the game at all, even where the scenario places it.
     """
     if scenario_id not in module.scenarios:
         known = ", ".join(sorted(module.scenarios)) or "none"
@@ -33,22 +34,25 @@ def initial_state(module: Module, scenario_id: str, seed: int, optional_rules: d
     scenario = module.scenarios[scenario_id]
     rules = scenario_rules(module, scenario_id, optional_rules)
     removed = set(scenario.removed_pieces)
+    for piece_id, piece in module.pieces.pieces.items():  # e.g. DoM §3: 502/101 only with §2.3 in use
+        if piece.optional_rule is not None and not rules.get(piece.optional_rule, False):
+            removed.add(piece_id)
     order = 1
     pieces: dict[str, PieceState] = {}
     for placement in scenario.setup:
+        if placement.piece in removed:
+            continue
         at = Location.hex(placement.hex) if placement.hex is not None else Location.box(placement.box or "")
         pieces[placement.piece] = PieceState(at=at, step=placement.step, order=order)
         order += 1
     for reinforcement in scenario.reinforcements:
-        if reinforcement.piece in pieces:
+        if reinforcement.piece in pieces or reinforcement.piece in removed:
             continue
         at = Location.box(reinforcement.box) if reinforcement.box else Location.off("unavailable")
         pieces[reinforcement.piece] = PieceState(at=at, order=order)
         order += 1
     for piece_id, piece in module.pieces.pieces.items():
         if piece_id in pieces or piece_id in removed:
-            continue
-        if piece.optional_rule is not None and not rules.get(piece.optional_rule, False):
             continue
         pieces[piece_id] = PieceState(at=Location.off("unavailable"), order=order)
         order += 1

@@ -8,9 +8,10 @@ from runtime.model import Module
 
 from .archive import load_pack, pack_files, pack_folder, read_pack_files, save_pack, unpack
 from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
-from .files import LoadedModule, canonical, files_from_module, module_from_files
+from .files import LoadedModule, canonical, files_from_module, module_from_files, parse_module_files
 from .folder import load_folder, read_folder_files, save_folder
 from .jsonio import atomic_write_bytes, atomic_write_text, dumps
+from .lenient import load_module_lenient, module_from_files_lenient
 
 PACK_SUFFIX = ".hwmod"
 

@@ -77,6 +77,19 @@ def parse_json(name: str, data: bytes) -> Any:
 
 def module_from_files(files: dict[str, bytes]) -> LoadedModule:
     """Build a module from its files' bytes, reporting every problem at once."""
+    loaded = parse_module_files(files)
+    from runtime.validation import check_module  # late import: validation builds on storage errors
+
+    problems = check_module(loaded.module, loaded.assets)
+    if problems:
+        raise ModuleError(problems)
+    return loaded
+
+
+def parse_module_files(files: dict[str, bytes]) -> LoadedModule:
+    """Parse and type-check every file (JSON, pydantic) without the cross-reference checks.
+
+    Raises ModuleError for a missing file, broken JSON or a value of the wrong type."""
     issues: list[ModuleIssue] = []
     raw: dict[str, Any] = {}
     assets: dict[str, bytes] = {}
@@ -119,11 +132,6 @@ def module_from_files(files: dict[str, bytes]) -> LoadedModule:
         rules=parts.get("rules.json", RulesConfig()),
         scenarios=scenarios,
     )
-    from runtime.validation import check_module  # late import: validation builds on storage errors
-
-    problems = check_module(module, assets)
-    if problems:
-        raise ModuleError(problems)
     return LoadedModule(module, assets)
 
 

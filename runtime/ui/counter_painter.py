@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -438,6 +438,18 @@ def paint_counter(painter: QPainter, rect: QRectF, module: Module, piece_id: str
 
 BACK_FACE = 1
 """The face printed on a counter's back: step 1, or the blank back of a one-step unit."""
+
+
+def back_face(module: Module, piece_id: str, front_step: int = 0) -> CounterFace:
+    """What is printed behind the face of ``front_step``: the next step, or, after the last
+    step (a one-step unit, or the odd last step of a unit with three, five… steps), the
+    blank back with the designation and setup code."""
+    steps = len(module.pieces.pieces[piece_id].steps)
+    if front_step + 1 < steps:
+        return counter_face(module, piece_id, front_step + 1)
+    if steps <= 1:
+        return counter_face(module, piece_id, steps)
+    return replace(counter_face(module, piece_id, front_step), blank_back=True, reduced=False, image=None)
 
 
 # --------------------------------------------------------------------------- markers and chits

@@ -3,8 +3,9 @@
 Counters are laid out in a grid centred on the page at the chosen size (1/2", 5/8"…).
 Each sheet is two PDF pages: the fronts, then the backs with every row mirrored left to
 right, so that a duplex print flipped on the long edge puts each back behind its front.
-Units come first (front = step 1, back = step 2 or the blank back of a one-step unit),
-then markers (their two faces), then chits (all with the same neutral back, so a chit
+Units come first (front = step 1, back = step 2 or the blank back of a one-step unit;
+a unit with more steps gets one more counter per two steps, next to the first: step 3
+with step 4 behind it, and so on, an odd last step with a blank back), then markers (their two faces), then chits (all with the same neutral back, so a chit
 drawn from a cup does not show what it is before it is turned).
 
 Files are written whole through :func:`runtime.storage.atomic_write_bytes`.
@@ -21,7 +22,7 @@ from PySide6.QtGui import QColor, QImage, QPageSize, QPainter, QPdfWriter, QPen
 from runtime.model import Module
 from runtime.storage import atomic_write_bytes
 from runtime.ui.chart_painter import build_chart, chart_refs, chart_size, paint_chart
-from runtime.ui.counter_painter import BACK_FACE, draw_text, paint_counter, paint_marker, paint_chit
+from runtime.ui.counter_painter import back_face, draw_text, paint_chit, paint_counter, paint_face, paint_marker
 
 PAGE_SIZES = {"letter": (8.5, 11.0, QPageSize.Letter), "a4": (210 / 25.4, 297 / 25.4, QPageSize.A4)}
 COUNTER_SIZES = {'1/2"': 0.5, '9/16"': 0.5625, '5/8"': 0.625, '3/4"': 0.75, '1"': 1.0}
@@ -31,10 +32,13 @@ CHIT_BACK = QColor("#6d6d6d")
 
 @dataclass(frozen=True)
 class SheetItem:
-    """One counter on a sheet: ``kind`` is ``piece``, ``marker`` or ``chit``."""
+    """One counter on a sheet: ``kind`` is ``piece``, ``marker`` or ``chit``; a unit's
+    ``step`` is the step on its front (0, or 2, 4… for the extra counters of a unit
+    with more than two steps), its back shows the next step."""
 
     kind: str
     id: str
+    step: int = 0
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,8 @@ def sheet_layout(counter_in: float = 0.5, page: str = "letter", margin_in: float
 def sheet_items(module: Module) -> list[SheetItem]:
     """Every counter to print: units, then markers (each copy), then chits."""
     p = module.pieces
-    items = [SheetItem("piece", pid) for pid in p.pieces]
+    items = [SheetItem("piece", pid, step) for pid, piece in p.pieces.items()
+             for step in range(0, max(1, len(piece.steps)), 2)]
     for mid, marker in p.markers.items():
         items += [SheetItem("marker", mid)] * marker.count
     items += [SheetItem("chit", cid) for cid in p.chits]
@@ -95,7 +100,10 @@ def page_count(module: Module, layout: SheetLayout) -> int:
 def _paint_item(painter: QPainter, rect: QRectF, module: Module, item: SheetItem, back: bool,
                 assets: dict[str, bytes] | None) -> None:
     if item.kind == "piece":
-        paint_counter(painter, rect, module, item.id, BACK_FACE if back else 0, assets)
+        if back:  # the next step, or the blank back after the last one
+            paint_face(painter, rect, back_face(module, item.id, item.step), assets)
+        else:
+            paint_counter(painter, rect, module, item.id, item.step, assets)
     elif item.kind == "marker":
         marker = module.pieces.markers[item.id]
         if back and len(marker.faces) < 2:

@@ -161,6 +161,9 @@ def test_select_copy_paste_region(window, mouse, qtbot):
     qtbot.mouseMove(window.canvas.viewport(), mouse.centre(target))
     assert len(window.canvas.overlay.preview) == 6  # where the paste will land
     qtbot.keyClick(window.canvas, Qt.Key_V, Qt.ControlModifier)
+    assert doc.undo_stack.count() == 0  # Ctrl+V floats the stamp; a click lands it
+    mouse.click(mouse.centre(target))
+    assert window.canvas.tool is window.tools["RegionSelect"]  # back to the tool used before
     m = doc.map
     assert m.hex_data("0605") == m.hex_data("0203")  # (1,2) pasted at (5,4)
     assert m.terrain_of("0605") == "woods"

@@ -103,3 +103,20 @@ def test_new_crt_and_delete_are_undoable(qtbot):
     assert list(crts) == ["crt"]
     editor.doc.undo_stack.undo()
     assert list(crts) == ["crt", "crt-2"]
+
+
+def test_cell_editor_is_a_drop_down_of_the_defined_result_codes(qtbot):
+    from PySide6.QtWidgets import QComboBox
+
+    editor = _editor(qtbot, small_module())
+    grid = editor.grid
+    grid.setCurrentCell(0, 1)
+    grid.editItem(grid.item(0, 1))
+    [combo] = [w for w in grid.viewport().findChildren(QComboBox) if w.isVisible()]
+    assert [combo.itemData(i) for i in range(combo.count())] == ["-", "D1", "A1"]
+    assert combo.itemText(1) == "D1 — Defender retreats 1" and combo.currentData() == "D1"
+    combo.setCurrentIndex(2)
+    combo.activated.emit(2)  # what choosing the entry with the mouse sends
+    qtbot.waitUntil(lambda: grid.state() != grid.State.EditingState)
+    assert editor.doc.module.tables.crts["crt"].cells[0][1] == "A1"
+    assert editor.doc.undo_stack.undoText() == "Set CRT cell 1/1+"

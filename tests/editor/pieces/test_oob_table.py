@@ -67,9 +67,53 @@ def test_edit_in_place_is_undoable(table, qtbot):
 
 def test_bad_cell_is_refused_with_a_message(table, qtbot):
     count = table.doc.undo_stack.count()
-    _edit(qtbot, table, "inf-02", "side", "martians")
+    _edit(qtbot, table, "inf-02", "step1_attack", "lots")
     assert table.doc.undo_stack.count() == count
-    assert "unknown side" in table.status.text() and "inf-02" in table.status.text()
+    assert "step1_attack" in table.status.text() and "inf-02" in table.status.text()
+    # an id cell only offers ids that exist; a value that gets past it anyway is refused too
+    row = table.visible_ids().index("inf-02")
+    assert not table.proxy.setData(table.proxy.index(row, table.column_of("side")), "martians")
+    assert "unknown side" in table.status.text()
+    assert table.doc.undo_stack.count() == count
+
+
+def _combo_for(qtbot, table: OobTable, piece_id: str, column: str):
+    from PySide6.QtWidgets import QComboBox
+
+    view = table.view
+    index = table.proxy.index(table.visible_ids().index(piece_id), table.column_of(column))
+    view.scrollTo(index)
+    view.setCurrentIndex(index)
+    view.edit(index)
+    [combo] = [w for w in view.viewport().findChildren(QComboBox) if w.isVisible()]
+    return combo
+
+
+@pytest.mark.parametrize("column,field", [("side", "sides"), ("unit_type", "unit_types"),
+                                          ("formation", "formations")])
+def test_id_cells_edit_with_a_drop_down_of_valid_ids(table, qtbot, column, field):
+    pieces = table.doc.module.pieces
+    combo = _combo_for(qtbot, table, "inf-02", column)
+    ids = [combo.itemData(i) for i in range(combo.count())]
+    assert [i for i in ids if i] == list(getattr(pieces, field))  # exactly the ids that exist
+    current = getattr(pieces.pieces["inf-02"], column) or ""
+    assert combo.currentData() == current
+    other = next(i for i in ids if i != current)
+    qtbot.keyClick(combo, Qt.Key_Down if ids.index(other) > ids.index(current) else Qt.Key_Up)
+    while combo.currentData() != other:
+        qtbot.keyClick(combo, Qt.Key_Down)
+    qtbot.keyClick(combo, Qt.Key_Return)
+    qtbot.waitUntil(lambda: table.view.state() != table.view.State.EditingState)
+    assert (getattr(table.doc.module.pieces.pieces["inf-02"], column) or "") == other
+    assert table.doc.undo_stack.undoText() == f"Change {column} of inf-02"
+    table.doc.undo_stack.undo()
+    assert (getattr(table.doc.module.pieces.pieces["inf-02"], column) or "") == current
+
+
+def test_hq_drop_down_lists_the_other_units(table, qtbot):
+    combo = _combo_for(qtbot, table, "inf-02", "hq")
+    ids = [combo.itemData(i) for i in range(combo.count())]
+    assert ids[0] == "" and "inf-02" not in ids and "inf-01" in ids
 
 
 def test_filter_and_numeric_sort(table, qtbot):

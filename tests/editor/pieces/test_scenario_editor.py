@@ -174,3 +174,22 @@ def test_markers_placed_at_the_start(setup):
     assert (placed.hex, placed.face) == ("0303", 1)
     editor.marker_table.item(0, 0).setText("nope")
     assert "Unknown marker" in editor.status.text() and doc.module.scenarios["basic"].markers[0].marker == "turn"
+
+
+def test_setup_box_cell_is_a_drop_down_of_the_boxes(setup, qtbot):
+    from PySide6.QtWidgets import QComboBox
+
+    doc, editor, _oob, _view, _ = setup
+    editor.set_scenario("basic")
+    editor.tabs.setCurrentIndex(0)
+    table = editor.setup
+    table.setCurrentCell(0, 2)
+    table.editItem(table.item(0, 2))
+    [combo] = [w for w in table.viewport().findChildren(QComboBox) if w.isVisible()]
+    assert [combo.itemData(i) for i in range(combo.count())][-len(doc.module.map.boxes):] == list(doc.module.map.boxes)
+    at = combo.findData("us-a")
+    combo.setCurrentIndex(at)
+    combo.activated.emit(at)
+    piece = table.item(0, 0).data(Qt.UserRole)
+    place = next(p for p in doc.module.scenarios["basic"].setup if p.piece == piece)
+    assert (place.box, place.hex) == ("us-a", None)

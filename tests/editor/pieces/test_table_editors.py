@@ -31,6 +31,17 @@ def _make(qtbot, cls):
 
 
 def _type_in(qtbot, table, row: int, column: int, text: str) -> None:
+    _show_tab(table)
+    table.setCurrentCell(row, column)
+    table.editItem(table.item(row, column))
+    edit = [w for w in table.viewport().findChildren(QLineEdit) if w.isVisible()][0]
+    edit.selectAll()
+    qtbot.keyClicks(edit, text)
+    qtbot.keyClick(edit, Qt.Key_Return)
+    qtbot.waitUntil(lambda: table.state() != table.State.EditingState)
+
+
+def _show_tab(table) -> None:
     tabs = table.parent()
     while tabs is not None and not isinstance(tabs, QTabWidget):
         tabs = tabs.parent()
@@ -39,13 +50,24 @@ def _type_in(qtbot, table, row: int, column: int, text: str) -> None:
         while page.parent() is not None and tabs.indexOf(page) < 0:
             page = page.parent()
         tabs.setCurrentWidget(page)
+
+
+def _pick(qtbot, table, row: int, column: int, key: str) -> list[str]:
+    """Open the drop-down of an id cell, choose ``key`` with the keyboard; returns the ids offered."""
+    from PySide6.QtWidgets import QComboBox
+
+    _show_tab(table)
     table.setCurrentCell(row, column)
     table.editItem(table.item(row, column))
-    edit = [w for w in table.viewport().findChildren(QLineEdit) if w.isVisible()][0]
-    edit.selectAll()
-    qtbot.keyClicks(edit, text)
-    qtbot.keyClick(edit, Qt.Key_Return)
+    [combo] = [w for w in table.viewport().findChildren(QComboBox) if w.isVisible()]
+    offered = [combo.itemData(i) for i in range(combo.count())]
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key_Home)
+    while combo.currentData() != key:
+        qtbot.keyClick(combo, Qt.Key_Down)
+    qtbot.keyClick(combo, Qt.Key_Return)
     qtbot.waitUntil(lambda: table.state() != table.State.EditingState)
+    return offered
 
 
 def test_sides_formations_and_unit_types_edit_in_place(qtbot, tmp_path):
@@ -58,8 +80,12 @@ def test_sides_formations_and_unit_types_edit_in_place(qtbot, tmp_path):
     assert sides["us"].color == "#112233" and "color" in editor.sides.status.text()
     formations = editor.doc.module.pieces.formations
     frow = list(formations).index("90id")
-    _type_in(qtbot, editor.formations.table, frow, 2, "martians")
-    assert "unknown side" in editor.formations.status.text()
+    other = next(k for k in editor.doc.module.pieces.sides if k != formations["90id"].side)
+    offered = _pick(qtbot, editor.formations.table, frow, 2, other)  # the side: a drop-down of sides
+    assert offered == list(editor.doc.module.pieces.sides)
+    assert formations["90id"].side == other
+    parents = _pick(qtbot, editor.formations.table, frow, 4, "")  # optional: "(none)" first
+    assert parents[0] == "" and set(parents[1:]) == set(formations)
     _type_in(qtbot, editor.formations.table, frow, 5, "#00aa00")
     assert formations["90id"].color == "#00aa00"
     types = editor.doc.module.pieces.unit_types
@@ -71,9 +97,9 @@ def test_sides_formations_and_unit_types_edit_in_place(qtbot, tmp_path):
     editor.doc.save(tmp_path / "mod")
     reloaded = load_module(tmp_path / "mod").module.pieces
     assert reloaded.sides["us"].color == "#112233" and reloaded.unit_types["inf"].symbol == "airborne"
-    for _ in range(4):
+    for _ in range(editor.doc.undo_stack.count()):
         editor.doc.undo_stack.undo()
-    assert sides["us"].color == "#9fb36a" and "para" not in types
+    assert sides["us"].color == "#9fb36a" and "para" not in types and formations["90id"].side == "us"
 
 
 def test_markers_two_faces_and_chits(qtbot):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from builders import counters_module
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLineEdit
 
 from editor.document import MapDocument
@@ -15,6 +16,7 @@ from runtime.storage import load_module
 from runtime.ui.counter_painter import counter_face
 
 pytestmark = pytest.mark.gui
+FORMAT = QImage.Format_ARGB32_Premultiplied
 
 
 @pytest.fixture
@@ -143,7 +145,7 @@ def test_designer_art_for_the_back_face_is_shown_saved_and_undoable(form, qtbot,
     assert piece.steps[1].image == "images/counters/CCA-back.png"
     assert form.doc.assets["images/counters/CCA-back.png"] == bytes(data)
     shown = form.preview.grab().toImage()
-    centre = shown.pixelColor(shown.width() // 2, shown.height() // 2)
+    centre = shown.pixelColor(form.preview.face_rect(1).center().toPoint())  # the back, on the right
     assert (centre.red(), centre.green(), centre.blue()) == (255, 0, 255)
     form.doc.save(tmp_path / "mod")
     loaded = load_module(tmp_path / "mod")
@@ -153,3 +155,51 @@ def test_designer_art_for_the_back_face_is_shown_saved_and_undoable(form, qtbot,
     assert form.doc.module.pieces.pieces["us-cca-7"].steps[1].image is None
     assert "images/counters/CCA-back.png" not in form.doc.assets
     assert not form.set_art(0, "x.gif", b"GIF89a")
+
+
+def _face_picture(form, face, painter_fn):
+    """``face`` drawn alone by ``painter_fn`` on the preview's background, as big as in the preview."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter
+
+    rect = form.preview.face_rect(face)
+    image = QImage(int(rect.width()), int(rect.height()), FORMAT)
+    image.fill(form.preview.palette().window().color())
+    p = QPainter(image)
+    painter_fn(p, QRectF(0, 0, rect.width(), rect.height()))
+    p.end()
+    return image
+
+
+def _shown(form, face):
+    rect = form.preview.face_rect(face).toRect()
+    return form.preview.grab().toImage().copy(rect).convertToFormat(FORMAT)
+
+
+@pytest.mark.parametrize("piece_id,steps", [("us-cca-7", 2), ("us-357-90", 1)])
+def test_preview_shows_front_and_back_side_by_side(form, qtbot, piece_id, steps):
+    """Front on the left, the back the counter sheet prints behind it on the right; Flip frames the other."""
+    from runtime.ui.counter_painter import back_face, paint_counter, paint_face
+
+    form.set_piece(piece_id)
+    module, assets = form.doc.module, form.doc.assets
+    front = _face_picture(form, 0, lambda p, r: paint_counter(p, r, module, piece_id, 0, assets))
+    back = _face_picture(form, 1, lambda p, r: paint_face(p, r, back_face(module, piece_id, 0), assets))
+    assert front != back
+    assert _shown(form, 0) == front.convertToFormat(FORMAT)
+    assert _shown(form, 1) == back.convertToFormat(FORMAT)
+    assert form.preview.shown_faces() == (0, 1)
+    qtbot.mouseClick(form.flip_button, Qt.LeftButton)
+    assert form.preview.face == 1 and form.preview.shown_faces() == (0, 1)  # same counter, the back framed
+    assert _shown(form, 1) == back.convertToFormat(FORMAT)
+
+
+def test_a_three_step_unit_previews_its_second_counter_after_two_flips(form, qtbot):
+    form.set_piece("us-cca-7")
+    qtbot.mouseClick(form.add_step, Qt.LeftButton)
+    assert len(form.doc.module.pieces.pieces["us-cca-7"].steps) == 3
+    qtbot.mouseClick(form.flip_button, Qt.LeftButton)
+    qtbot.mouseClick(form.flip_button, Qt.LeftButton)
+    assert form.preview.face == 2 and form.preview.shown_faces() == (2, 3)  # step 3 | blank back
+    qtbot.mouseClick(form.flip_button, Qt.LeftButton)
+    assert form.preview.face == 0

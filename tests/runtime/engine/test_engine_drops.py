@@ -88,8 +88,9 @@ def test_s8_2_airborne_is_dropped_once_then_moves_as_any_other_unit():
 def test_s2_3_airborne_only_with_the_optional_rule_and_only_in_a_us_movement_phase():
     m = dom()
     off = position({AIRBORNE: "box:us_airborne"})
+    assert AIRBORNE not in off.pieces  # §3: only placed if the optional rule is used
     assert not _drops(m, off) and reach_of(m, off, AIRBORNE) is None
-    with pytest.raises(ActionError, match="the US airborne optional rule is not in play — §2.3, §8.2"):
+    with pytest.raises(ActionError, match="no unit 'us_101_502' in this game"):
         apply(m, off, Drop(unit=AIRBORNE, to="0305"))
     combat = position({AIRBORNE: "box:us_airborne", "de_462_1010": "0507"}, phase="us_combat", optional_rules=ON)
     with pytest.raises(ActionError, match="is dropped in a United States .* movement phase, not now"):

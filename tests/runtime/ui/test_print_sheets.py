@@ -94,3 +94,51 @@ def test_charts_pdf_has_a_page_per_chart(qapp):
     pdf = charts_pdf(module, dpi=100)
     assert _pages(pdf) == len(chart_refs(module))
     assert _pages(charts_pdf(module, ["crt:dom"], dpi=100)) == 1
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("steps,expected", [
+    (1, [(0, "blank-1")]),                          # front, blank back
+    (2, [(0, 1)]),                                  # step 1 | step 2
+    (3, [(0, 1), (2, "blank")]),                    # a second counter: step 3 | blank back
+    (4, [(0, 1), (2, 3)]),                          # step 3 | step 4
+])
+def test_every_step_of_a_unit_is_printed_with_its_pair_behind_it(qapp, monkeypatch, steps, expected):
+    """Each unit prints one counter per two steps, side by side on the fronts page; the back
+    page puts the next step exactly behind each front (the blank back after an odd last step)."""
+    from runtime.model import StepValues
+    from runtime.ui import print_sheets
+    from runtime.ui.counter_painter import counter_face
+
+    module = tables_module()
+    module.pieces.markers, module.pieces.chits = {}, {}
+    pid = next(iter(module.pieces.pieces))
+    module.pieces.pieces = {pid: module.pieces.pieces[pid]}
+    module.pieces.pieces[pid].steps = [StepValues(attack=9 - i, defense=5, movement=4) for i in range(steps)]
+    assert [i.step for i in sheet_items(module)] == [front for front, _ in expected]
+    layout = sheet_layout(0.5)
+    for back in (False, True):  # the real painters draw every slot (the blank back included)
+        image = counter_sheet_image(module, 0, back, 0.5, dpi=72)
+        for i in range(len(expected)):
+            centre = layout.slot(i, back, 72).center().toPoint()
+            assert image.pixelColor(centre) != QColor("#ffffff")
+    painted = {}
+
+    def counter(painter, rect, module_, piece_id, step=0, assets=None):
+        painted[(False, rect.left(), rect.top())] = step
+
+    def face(painter, rect, face_, assets=None):  # backs: the step's values, or "blank"
+        painted[(True, rect.left(), rect.top())] = ("blank" if face_.blank_back and steps > 1 else
+                                                    "blank-1" if face_.blank_back else
+                                                    next(i for i in range(steps) if
+                                                         counter_face(module, pid, i) == face_))
+
+    monkeypatch.setattr(print_sheets, "paint_counter", counter)
+    monkeypatch.setattr(print_sheets, "paint_face", face)
+    for back in (False, True):
+        assert not counter_sheet_image(module, 0, back, 0.5, dpi=72).isNull()
+    for i, (front, back_face) in enumerate(expected):
+        f, b = layout.slot(i, False, 72), layout.slot(i, True, 72)
+        assert painted[(False, f.left(), f.top())] == front
+        assert painted[(True, b.left(), b.top())] == back_face
+    assert len(painted) == 2 * len(expected)

@@ -1,0 +1,71 @@
+"""Take the editor screenshots in docs/ (nothing is saved to the module):
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/editor_screenshots.py
+
+- ``editor-drive-on-metz.png``: The Drive on Metz open, the whole map fitted (terrain, the
+  Moselle, roads), the Problems, Areas and pieces docks;
+- ``editor-paste-rotate.png``: a copied stretch of river, road and woods floating under the
+  pointer as a paste stamp turned 60°.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("HEXWRIGHT_RECOVERY_DIR", tempfile.mkdtemp(prefix="hexwright-shots-"))
+
+
+def main() -> None:
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from editor.document import MapDocument
+    from editor.views.main_window import EditorWindow
+    from runtime.geometry import Hex
+
+    app = QApplication.instance() or QApplication([])
+    doc = MapDocument.open(ROOT / "modules" / "drive_on_metz")
+    window = EditorWindow(doc)
+    window.resize(1600, 1000)
+    window.show()
+    QTest.qWaitForWindowExposed(window)
+    for _ in range(3):  # let the docks settle, then fit the map into what is left
+        app.processEvents()
+        QTest.qWait(50)
+    window.canvas.fit_to_window()
+    app.processEvents()
+    window.grab().save(str(ROOT / "docs" / "editor-drive-on-metz.png"))
+
+    # The paste stamp: copy 0604-0806 (rough, woods, the Moselle and the road along it) and
+    # float it, turned 60°, over the open ground to the west.
+    window.canvas.set_zoom(1.5)
+    window.set_tool("RegionSelect")
+    doc.set_selection([Hex(c, r) for c in range(5, 8) for r in range(3, 6)])
+    window.copy()
+    target = Hex(2, 7)
+    centre = window.canvas.mapFromScene(QPointF(*doc.names.layout.center(target)))
+    window.canvas.centerOn(*doc.names.layout.center(target))
+    app.processEvents()
+    centre = window.canvas.mapFromScene(QPointF(*doc.names.layout.center(target)))
+    viewport = window.canvas.viewport()
+    QTest.mouseMove(viewport, centre)
+    window.canvas.setFocus()
+    QTest.keyClick(window.canvas, Qt.Key_V, Qt.ControlModifier)
+    QTest.mouseMove(viewport, centre + QPoint(1, 0))
+    QTest.mouseMove(viewport, centre)
+    QTest.keyClick(window.canvas, Qt.Key_BracketRight)
+    app.processEvents()
+    assert window.tools["PasteStamp"].turns == 1 and window.canvas.overlay.stamp_fills
+    window.grab().save(str(ROOT / "docs" / "editor-paste-rotate.png"))
+    doc.undo_stack.clear()  # nothing to save: the module's files stay as they are
+    window.close()
+
+
+if __name__ == "__main__":
+    main()

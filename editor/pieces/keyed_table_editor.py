@@ -1,0 +1,124 @@
+"""What the CRT editor and the lookup table editor share: one entry of a keyed collection of
+the tables (``tables.crts``, ``tables.lookups``) at a time, picked in a combo box; every
+change is a whole new entry, validated, and pushed as one ``SetEntry`` command."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtWidgets import QComboBox, QLabel, QTableWidget, QTableWidgetItem, QWidget
+
+from .binding import PiecesBinding
+from .commands import SetEntry
+
+
+def set_text(table: QTableWidget, r: int, c: int, text: str) -> QTableWidgetItem:
+    """Show ``text`` in a cell; items are kept, so an open cell editor stays valid."""
+    item = table.item(r, c)
+    if item is None:
+        item = QTableWidgetItem(text)
+        table.setItem(r, c, item)
+    elif item.text() != text:
+        item.setText(text)
+    return item
+
+
+def validation_message(exc: ValidationError) -> str:
+    err = exc.errors(include_url=False)[0]
+    return f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
+
+
+class KeyedTableEditor(QWidget):
+    """Subclasses set :attr:`command` and :attr:`model` and implement :meth:`_load`."""
+
+    command: type[SetEntry]
+    model: type[BaseModel]
+
+    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.binding = binding
+        self.key: str | None = None
+        self._loading = False
+        self.choice = QComboBox()
+        self.choice.currentIndexChanged.connect(lambda _i: self.set_key(self.choice.currentData()))
+        self.status = QLabel("")
+        self.status.setStyleSheet("color: #b00020")
+        self.status.setWordWrap(True)
+        binding.changed.connect(self._changed)
+
+    # -- the entry shown ---------------------------------------------------------------------
+
+    def entries(self) -> dict:
+        holder = self.binding.module
+        for name in self.command.path:
+            holder = getattr(holder, name)
+        return holder
+
+    @property
+    def entry(self):
+        return self.entries().get(self.key or "")
+
+    def set_key(self, key: str | None) -> None:
+        self.key = key
+        self._load()
+
+    def _reload_choice(self) -> None:
+        entries = self.entries()
+        self.choice.blockSignals(True)
+        self.choice.clear()
+        for key, entry in entries.items():
+            self.choice.addItem(f"{entry.name} ({key})", key)
+        if self.key not in entries:
+            self.key = self.choice.itemData(0) if self.choice.count() else None
+        self.choice.setCurrentIndex(max(0, self.choice.findData(self.key)))
+        self.choice.blockSignals(False)
+        self._load()
+
+    def _changed(self, kind: str, key: str) -> None:
+        if kind == self.command.kind:
+            if key == self.key and self.entry is not None:
+                self._load()
+            else:
+                self._reload_choice()
+
+    def _load(self) -> None:
+        raise NotImplementedError
+
+    # -- changing it --------------------------------------------------------------------------
+
+    def _push(self, data: dict, text: str) -> bool:
+        """Validate ``data`` as the new entry and push it; a refusal is shown, nothing changes."""
+        before = self.entry
+        try:
+            after = self.model.model_validate(data)
+        except ValidationError as exc:
+            self.status.setText(validation_message(exc))
+            self._load()
+            return False
+        if after == before:
+            return False
+        self.status.clear()
+        self.binding.push(self.command(self.binding, self.key, before, after, text))
+        return True
+
+    def _edit_fields(self, changes: dict, text: str) -> bool:
+        if self._loading or self.entry is None:
+            return False
+        data = self.entry.model_dump()
+        data.update(changes)
+        return self._push(data, text)
+
+    def _add_entry(self, key: str | None, prefix: str, entry: BaseModel, text: str) -> str:
+        """Add ``entry`` under ``key`` (or the first free ``prefix-N``) and show it."""
+        entries = self.entries()
+        n = len(entries) + 1
+        while key is None or key in entries:
+            key = f"{prefix}-{n}"
+            n += 1
+        self.key = key
+        self.binding.push(self.command(self.binding, key, None, entry, text.format(key=key)))
+        self._reload_choice()
+        return key
+
+    def _delete_entry(self, text: str) -> None:
+        if self.entry is not None:
+            self.binding.push(self.command(self.binding, self.key, self.entry, None, text.format(key=self.key)))
