@@ -19,12 +19,14 @@ import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
+from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPixmap, QPolygonF,
+    QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPixmap,
 )
 
 from runtime.model import Module, Piece, StepValues
+
+from .nato_symbols import draw_nato_symbol
 
 FONT_FAMILIES = ["DejaVu Sans Condensed", "DejaVu Sans", "Arial Narrow", "Arial", "Sans Serif"]
 REDUCED_STRIPE = QColor("#c8102e")
@@ -198,88 +200,6 @@ def contrasting(color: QColor) -> QColor:
 def _square(rect: QRectF) -> QRectF:
     s = min(rect.width(), rect.height())
     return QRectF(rect.center().x() - s / 2, rect.center().y() - s / 2, s, s)
-
-
-# --------------------------------------------------------------------------- NATO symbols
-
-
-def draw_nato_symbol(painter: QPainter, box: QRectF, symbol: str, ink: QColor, line: float) -> None:
-    """The NATO unit-type symbol inside ``box`` (the frame itself is drawn by the caller)."""
-    pen = QPen(ink, line, Qt.SolidLine, Qt.FlatCap, Qt.MiterJoin)
-    painter.setPen(pen)
-    painter.setBrush(Qt.NoBrush)
-    x0, y0, x1, y1 = box.left(), box.top(), box.right(), box.bottom()
-    w, h = box.width(), box.height()
-    cx, cy = box.center().x(), box.center().y()
-
-    def cross() -> None:
-        painter.drawLine(QPointF(x0, y0), QPointF(x1, y1))
-        painter.drawLine(QPointF(x0, y1), QPointF(x1, y0))
-
-    def slash() -> None:
-        painter.drawLine(QPointF(x0, y1), QPointF(x1, y0))
-
-    def oval() -> None:
-        painter.drawRoundedRect(QRectF(x0 + w * 0.2, y0 + h * 0.25, w * 0.6, h * 0.5), h * 0.25, h * 0.25)
-
-    def dot(radius: float = 0.14) -> None:
-        painter.setBrush(QBrush(ink))
-        painter.drawEllipse(QPointF(cx, cy), h * radius, h * radius)
-        painter.setBrush(Qt.NoBrush)
-
-    def inverted_v() -> None:
-        painter.drawPolyline(QPolygonF([QPointF(x0, y1), QPointF(cx, y0), QPointF(x1, y1)]))
-
-    if symbol == "infantry":
-        cross()
-    elif symbol == "armor":
-        oval()
-    elif symbol == "mechanized_infantry":
-        cross()
-        oval()
-    elif symbol == "armored_cavalry":
-        slash()
-        oval()
-    elif symbol in ("cavalry", "recon"):
-        slash()
-    elif symbol == "airborne":
-        cross()
-        canopy = QRectF(cx - w * 0.14, y1 - h * 0.32, w * 0.28, h * 0.44)
-        painter.drawArc(canopy, 0, 180 * 16)  # the parachute canopy arc at the foot of the box
-    elif symbol == "hq":
-        staff_x = x0 + w * 0.22
-        painter.drawLine(QPointF(staff_x, y1 - h * 0.12), QPointF(staff_x, y0 + h * 0.12))
-        painter.setBrush(QBrush(ink))
-        painter.drawRect(QRectF(staff_x, y0 + h * 0.12, w * 0.36, h * 0.34))
-        painter.setBrush(Qt.NoBrush)
-    elif symbol == "artillery":
-        dot()
-    elif symbol == "anti_tank":
-        inverted_v()
-    elif symbol == "tank_destroyer":
-        inverted_v()
-        painter.drawRoundedRect(QRectF(x0 + w * 0.3, y1 - h * 0.36, w * 0.4, h * 0.26), h * 0.13, h * 0.13)
-    elif symbol == "assault_gun":
-        oval()
-        dot(0.1)
-    elif symbol == "flak":
-        painter.drawArc(QRectF(x0 + w * 0.12, y1 - h * 0.6, w * 0.76, h * 1.2), 0, 180 * 16)
-    elif symbol == "engineer":
-        top, foot = y0 + h * 0.35, y0 + h * 0.68
-        left, right = x0 + w * 0.25, x1 - w * 0.25
-        painter.drawLine(QPointF(left, top), QPointF(right, top))
-        for x in (left, cx, right):
-            painter.drawLine(QPointF(x, top), QPointF(x, foot))
-    elif symbol == "observation_post":
-        tri = QPolygonF([QPointF(cx, y0 + h * 0.15), QPointF(cx + h * 0.38, y1 - h * 0.18),
-                         QPointF(cx - h * 0.38, y1 - h * 0.18)])
-        painter.drawPolygon(tri)
-        painter.setBrush(QBrush(ink))
-        painter.drawEllipse(QPointF(cx, y1 - h * 0.38), h * 0.07, h * 0.07)
-        painter.setBrush(Qt.NoBrush)
-
-
-# --------------------------------------------------------------------------- designer art
 
 
 _ART_CACHE: OrderedDict[tuple[str, str], QImage | None] = OrderedDict()
