@@ -202,6 +202,9 @@ def _square(rect: QRectF) -> QRectF:
     return QRectF(rect.center().x() - s / 2, rect.center().y() - s / 2, s, s)
 
 
+# --------------------------------------------------------------------------- designer art
+
+
 _ART_CACHE: OrderedDict[tuple[str, str], QImage | None] = OrderedDict()
 
 

@@ -80,6 +80,3 @@ def draw_nato_symbol(painter: QPainter, box: QRectF, symbol: str, ink: QColor, l
         painter.setBrush(QBrush(ink))
         painter.drawEllipse(QPointF(cx, y1 - h * 0.38), h * 0.07, h * 0.07)
         painter.setBrush(Qt.NoBrush)
-
-
-# --------------------------------------------------------------------------- designer art
