@@ -5,7 +5,11 @@
 - ``editor-drive-on-metz.png``: The Drive on Metz open, the whole map fitted (terrain, the
   Moselle, roads), the Problems, Areas and pieces docks;
 - ``editor-paste-rotate.png``: a copied stretch of river, road and woods floating under the
-  pointer as a paste stamp turned 60°.
+  pointer as a paste stamp turned 60°;
+- ``editor-boxes-provenance.png``: the Boxes dock with US box A picked (outlined in blue
+  beside the map, its entry hexes picked), the turn track and the other boxes drawn around the
+  map, and View ▸ Show Reconstructed tinting the reconstructed hexes and dashing the
+  reconstructed hexsides. ``editor_screenshots.py boxes`` takes only this one.
 """
 
 from __future__ import annotations
@@ -18,6 +22,34 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HEXWRIGHT_RECOVERY_DIR", tempfile.mkdtemp(prefix="hexwright-shots-"))
+
+
+def boxes_and_provenance() -> None:
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from editor.document import MapDocument
+    from editor.views.main_window import EditorWindow
+
+    app = QApplication.instance() or QApplication([])
+    doc = MapDocument.open(ROOT / "modules" / "drive_on_metz")
+    window = EditorWindow(doc)
+    window.resize(1600, 1000)
+    window.show()
+    QTest.qWaitForWindowExposed(window)
+    window.boxes_dock.raise_()
+    window.boxes.pick("box", "us_box_a")
+    window.set_tool("BoxTool")
+    window.show_reconstructed(True)
+    for _ in range(3):
+        app.processEvents()
+        QTest.qWait(50)
+    window.canvas.fit_to_window()
+    app.processEvents()
+    assert window.canvas.overlay.reconstructed and window.canvas.overlay.boxes
+    window.grab().save(str(ROOT / "docs" / "editor-boxes-provenance.png"))
+    assert not doc.is_dirty  # looking only: nothing to save
+    window.close()
 
 
 def main() -> None:
@@ -68,4 +100,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["boxes"]:
+        boxes_and_provenance()
+    else:
+        main()
+        boxes_and_provenance()

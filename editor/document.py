@@ -28,7 +28,10 @@ class MapDocument(QObject):
     hexsidesChanged = Signal(object)   # list[str]: hexside ids whose data changed
     mapReset = Signal()                # grid, palette or much of the map changed
     areasChanged = Signal()
+    boxesChanged = Signal()            # the map's boxes or tracks changed
+    metaChanged = Signal()             # module.json changed (title, optional rules, sequence…)
     selectionChanged = Signal()
+    sideSelectionChanged = Signal()    # the picked hexsides (provenance) changed
     fileStateChanged = Signal()        # path or dirty state changed (the title)
 
     def __init__(self, module: Module, path: str | Path | None = None,
@@ -40,6 +43,8 @@ class MapDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.selection: set[Hex] = set()
+        self.side_selection: set[str] = set()
+        """Hexside ids picked with the pick tool (the Provenance dock marks them)."""
         self.names = GridNames(module.map.grid)
         self._strokes = itertools.count(1)
         self.untitled_id = uuid.uuid4().hex[:12]
@@ -47,6 +52,7 @@ class MapDocument(QObject):
         self.revision = 0
         """Goes up on every change of the module (edits, undo, redo): autosave compares it."""
         for signal in (self.hexesChanged, self.hexsidesChanged, self.mapReset, self.areasChanged,
+                       self.boxesChanged, self.metaChanged,
                        self.undo_stack.indexChanged):  # the last also covers the pieces editors' commands
             signal.connect(self._bump_revision)
 
@@ -132,6 +138,9 @@ class MapDocument(QObject):
             self.assets = dict(state["assets"])
         if self.names.grid_model != m.grid:
             self.names = GridNames(m.grid)
+            if self.side_selection:  # hexside ids mean other sides on another grid
+                self.side_selection = set()
+                self.sideSelectionChanged.emit()
         self.selection = {h for h in self.selection if self.names.contains(h)}
         self.mapReset.emit()
 
@@ -140,6 +149,12 @@ class MapDocument(QObject):
         if new != self.selection:
             self.selection = new
             self.selectionChanged.emit()
+
+    def set_side_selection(self, keys: set[str] | list[str]) -> None:
+        new = set(keys)
+        if new != self.side_selection:
+            self.side_selection = new
+            self.sideSelectionChanged.emit()
 
     # -- saving --------------------------------------------------------------------------
 

@@ -14,9 +14,12 @@ from .remove_connection import RemoveConnection
 from .resize_map import ResizeMap
 from .restore_recovery import RestoreRecovery
 from .save_area import SaveArea
+from .save_box import SaveBox, SaveTrack
 from .set_hex_name import SetHexName
 from .set_level import SetLevel
 from .set_levels import SetLevels
+from .set_module_meta import SetModuleMeta
+from .set_provenance import SetProvenance
 from .set_underlay import SetUnderlay
 from .shift_level import ShiftLevel
 from .toggle_hexside_feature import ToggleHexsideFeature

@@ -4,12 +4,17 @@ from PySide6.QtGui import QUndoCommand
 
 from ..document import MapDocument
 from ..edits.palette import Category, types_of
+from .merge_ids import MergeId
 
 
 class ChangePaletteType(QUndoCommand):
     """Add a palette type, or change one (rename, recolour): before/after of that one entry."""
 
-    def __init__(self, doc: MapDocument, category: Category, type_id: str, value, text: str | None = None):
+    def __init__(self, doc: MapDocument, category: Category, type_id: str, value, text: str | None = None,
+                 merge_key: str | None = None):
+        """``merge_key`` (e.g. the field changed): the next command with the same type and key
+        merges into this one, so stepping through a drop-down is one undo step."""
+        self.merge_key = merge_key
         types = types_of(doc.module, category)
         self.before = types.get(type_id)
         verb = "Add" if self.before is None else "Change"
@@ -29,3 +34,13 @@ class ChangePaletteType(QUndoCommand):
 
     def undo(self) -> None:
         self._put(self.before)
+
+    def id(self) -> int:  # noqa: A003 - Qt's name
+        return MergeId.CHANGE_PALETTE_TYPE if self.merge_key is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+        if not isinstance(other, ChangePaletteType) or (other.category, other.type_id, other.merge_key) != (
+                self.category, self.type_id, self.merge_key):
+            return False
+        self.after = other.after
+        return True

@@ -10,3 +10,5 @@ class MergeId(IntEnum):
     SHIFT_LEVEL = 4
     TOGGLE_HEXSIDE_FEATURE = 5
     LAY_CONNECTION = 6
+    CHANGE_PALETTE_TYPE = 7
+    """Consecutive changes of one field of one type (arrow keys through a drop-down)."""

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from runtime.model import CombatResultsTable, CrtColumn, ResultCode
 from runtime.validation.checks import check_module
 
+from ..edits.cell_clues import cell_clue, with_cell_clue
 from .binding import PiecesBinding
 from .commands import SetCrt
 from .id_delegate import IdComboDelegate, labelled
@@ -78,6 +79,10 @@ class CrtEditor(KeyedTableEditor):
         self.add_column = QPushButton("Add column")
         self.remove_column = QPushButton("Remove last column")
         self.grid = QTableWidget(0, 0)
+        self.cell_clue = QLineEdit()
+        self.cell_clue.setPlaceholderText("(as printed)")
+        self.cell_clue.setToolTip("provenance: what the picked cell's result rests on, if it was reconstructed "
+                                  "(empty: as printed); Return sets it")
         self.results = QTableWidget(0, 4)
         self.results.setHorizontalHeaderLabels(["Code", "Name", "Effects (who what amount; …)", "Description"])
         self.add_result = QPushButton("Add result code")
@@ -95,6 +100,8 @@ class CrtEditor(KeyedTableEditor):
         self.rows_edit.editingFinished.connect(self._rows_edited)
         self.columns.itemChanged.connect(self._column_edited)
         self.grid.itemChanged.connect(self._cell_edited)
+        self.grid.currentCellChanged.connect(lambda *_: self._show_cell_clue())
+        self.cell_clue.editingFinished.connect(self._cell_clue_edited)
         self.grid.setItemDelegate(IdComboDelegate(
             lambda _index: labelled(self.crt.results) if self.crt is not None else None, self.grid, editable=True))
         self.results.itemChanged.connect(self._result_edited)
@@ -128,6 +135,10 @@ class CrtEditor(KeyedTableEditor):
         layout.addLayout(col_buttons)
         layout.addWidget(QLabel("Results (rows: die roll, columns: odds or differential)"))
         layout.addWidget(self.grid, 3)
+        clue_row = QHBoxLayout()
+        clue_row.addWidget(QLabel("Clue of the picked cell"))
+        clue_row.addWidget(self.cell_clue, 1)
+        layout.addLayout(clue_row)
         layout.addWidget(QLabel("Result codes"))
         layout.addWidget(self.results, 2)
         layout.addLayout(res_buttons)
@@ -190,6 +201,7 @@ class CrtEditor(KeyedTableEditor):
                     set_text(self.results, r, c, text)
             self.issues.clear()
             self.issues.addItems(crt_issues(self.binding.module, self.crt_id))
+            self._show_cell_clue()
         finally:
             for w in (self.kind, self.rounding, self.columns, self.grid, self.results):
                 w.blockSignals(False)
@@ -214,6 +226,35 @@ class CrtEditor(KeyedTableEditor):
         label = self.crt.columns[column].label if column < len(self.crt.columns) else str(column)
         roll = self.crt.rows[row] if row < len(self.crt.rows) else row
         return self._push(data, f"Set CRT cell {roll}/{label}")
+
+    def _picked_cell(self) -> tuple[int, str] | None:
+        """The current grid cell as the model names it: (die roll, column label)."""
+        crt, r, c = self.crt, self.grid.currentRow(), self.grid.currentColumn()
+        if crt is None or not (0 <= r < len(crt.rows) and 0 <= c < len(crt.columns)):
+            return None
+        return crt.rows[r], crt.columns[c].label
+
+    def _show_cell_clue(self) -> None:
+        cell = self._picked_cell()
+        self.cell_clue.setEnabled(cell is not None)
+        text = cell_clue(self.crt.reconstructed_cells, *cell) if cell is not None else ""
+        if self.cell_clue.text() != text:
+            self.cell_clue.setText(text)
+
+    def _cell_clue_edited(self) -> None:
+        cell = self._picked_cell()
+        if cell is not None and not self._loading:
+            self.set_cell_clue(*cell, self.cell_clue.text())
+
+    def set_cell_clue(self, roll: int, column: str, clue: str) -> bool:
+        """Mark the cell at die roll ``roll``, column ``column`` reconstructed with ``clue`` (blank: as printed)."""
+        if self.crt is None:
+            return False
+        cells = with_cell_clue(self.crt.reconstructed_cells, roll, column, clue)
+        data = self.crt.model_dump()
+        data["reconstructed_cells"] = [c.model_dump() for c in cells]
+        verb = "Set clue of" if clue.strip() else "Clear clue of"
+        return self._push(data, f"{verb} CRT cell {roll}/{column}")
 
     def _cell_edited(self, item: QTableWidgetItem) -> None:
         if not self._loading:

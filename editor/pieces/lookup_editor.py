@@ -15,6 +15,7 @@ from runtime.interchange.oob_csv import format_extra, parse_extra
 from runtime.model import LookupRow, LookupTable, Turn, VictoryLevel, VpRule
 from runtime.model.common import Id
 
+from ..edits.cell_clues import cell_clue, with_cell_clue
 from .binding import PiecesBinding
 from .commands import SetLookup, SetTurnTrack, SetVictory
 from .keyed_table_editor import KeyedTableEditor, set_text
@@ -125,6 +126,11 @@ class LookupEditor(KeyedTableEditor):
         self.columns.editingFinished.connect(self._columns_edited)
         self.grid = QTableWidget(0, 0)
         self.grid.itemChanged.connect(self._edited)
+        self.cell_clue = QLineEdit()
+        self.cell_clue.setPlaceholderText("(as printed)")
+        self.cell_clue.setToolTip("provenance: what the picked cell rests on, if it was reconstructed; Return sets it")
+        self.grid.currentCellChanged.connect(lambda *_: self._show_cell_clue())
+        self.cell_clue.editingFinished.connect(self._cell_clue_edited)
         self.add_row = QPushButton("Add row")
         self.remove_row = QPushButton("Remove last row")
         self.add_row.clicked.connect(self._add_row)
@@ -146,6 +152,10 @@ class LookupEditor(KeyedTableEditor):
         layout.addLayout(head)
         layout.addLayout(form)
         layout.addWidget(self.grid, 1)
+        clue_row = QHBoxLayout()
+        clue_row.addWidget(QLabel("Clue of the picked cell"))
+        clue_row.addWidget(self.cell_clue, 1)
+        layout.addLayout(clue_row)
         layout.addLayout(rows)
         layout.addWidget(self.status)
         self._reload_choice()
@@ -183,6 +193,7 @@ class LookupEditor(KeyedTableEditor):
             for r, row in enumerate(t.rows):
                 for c, text in enumerate([row.key] + row.cells + [""] * (width - len(row.cells))):
                     set_text(self.grid, r, c, text)
+            self._show_cell_clue()
         finally:
             self.grid.blockSignals(False)
             self._loading = False
@@ -199,6 +210,35 @@ class LookupEditor(KeyedTableEditor):
         for row in data["rows"]:
             row["cells"] = (row["cells"] + [""] * len(columns))[:len(columns)]
         self._push(data, f"Change columns of {self.lookup_id}")
+
+    def _picked_cell(self) -> tuple[int, str] | None:
+        """The current grid cell as the model names it: (row index, column heading); None on a key."""
+        t, r, c = self.lookup, self.grid.currentRow(), self.grid.currentColumn()
+        if t is None or not (0 <= r < len(t.rows) and 1 <= c <= len(t.columns)):
+            return None
+        return r, t.columns[c - 1]
+
+    def _show_cell_clue(self) -> None:
+        cell = self._picked_cell()
+        self.cell_clue.setEnabled(cell is not None)
+        text = cell_clue(self.lookup.reconstructed_cells, *cell) if cell is not None else ""
+        if self.cell_clue.text() != text:
+            self.cell_clue.setText(text)
+
+    def _cell_clue_edited(self) -> None:
+        cell = self._picked_cell()
+        if cell is not None and not self._loading:
+            self.set_cell_clue(*cell, self.cell_clue.text())
+
+    def set_cell_clue(self, row: int, column: str, clue: str) -> bool:
+        """Mark cell (row index ``row``, column ``column``) reconstructed with ``clue`` (blank: as printed)."""
+        if self.lookup is None:
+            return False
+        data = self.lookup.model_dump()
+        data["reconstructed_cells"] = [c.model_dump() for c in
+                                       with_cell_clue(self.lookup.reconstructed_cells, row, column, clue)]
+        verb = "Set clue of" if clue.strip() else "Clear clue of"
+        return self._push(data, f"{verb} cell {row + 1}/{column} of {self.lookup_id}")
 
     def set_cell(self, row: int, column: int, text: str) -> bool:
         """Column 0 is the row key; 1… the cells."""

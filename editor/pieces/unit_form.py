@@ -30,7 +30,7 @@ STEP_LABELS = {
     "command_range": "Command range", "morale": "Morale", "anti_tank": "Anti-tank", "armor": "Armor",
     "support": "Art. support", "defensive": "Art. defensive", "long_range": "Art. long range",
     "fire_missions": "Fire missions", "action_points": "Action points", "extra": "Other (name=value)",
-    "image": "Art (images/…)",
+    "image": "Art (images/…)", "provenance": "Clue (reconstructed)",
 }
 
 

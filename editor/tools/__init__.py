@@ -2,6 +2,7 @@
 
 from .area_select import AreaSelect
 from .base import MapPoint, Tool
+from .box_tool import BoxTool
 from .eraser import Eraser
 from .eyedropper import Eyedropper
 from .feature_stamp import FeatureStamp
@@ -9,11 +10,13 @@ from .flood_fill import FloodFill
 from .hex_namer import HexNamer
 from .hexside_painter import HexsidePainter
 from .level_brush import LevelBrush
+from .pick import PickTool
 from .region_select import RegionSelect
 from .road_tool import RoadTool
 from .terrain_brush import TerrainBrush
 
 ALL_TOOLS = (TerrainBrush, FloodFill, Eraser, Eyedropper, LevelBrush, HexsidePainter, RoadTool,
-             FeatureStamp, HexNamer, AreaSelect, RegionSelect)
+             FeatureStamp, HexNamer, AreaSelect, RegionSelect, PickTool,
+             BoxTool)
 
 __all__ = [name for name in dir() if not name.startswith("_")]

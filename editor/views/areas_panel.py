@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem, QMessageBox, QPushButton, QVBoxLayout, QWidget,
 )
 
-from runtime.model import Area
+from runtime.model import Area, Provenance
 from runtime.ui.colors import qcolor
 
 from ..commands import SaveArea
@@ -25,6 +25,11 @@ from .palette_dock import swatch
 AREA_KINDS: tuple[str, ...] = get_args(Area.model_fields["kind"].annotation)
 DEFAULT_COLOUR = "#d0302080"
 COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$")  # as runtime.model's Color
+ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")  # as runtime.model's Id
+
+
+def valid_id(text: str) -> bool:
+    return bool(ID_RE.match(text)) and len(text) <= 64
 
 
 @dataclass(frozen=True)
@@ -34,15 +39,28 @@ class AreaLook:
     name: str
     kind: str = "other"
     color: str = DEFAULT_COLOUR
+    area_id: str = ""
+    clue: str = ""
+    """The area's provenance clue (empty: not reconstructed)."""
 
 
 class AreaDialog(QDialog):
-    def __init__(self, look: AreaLook, title: str, parent: QWidget | None = None):
+    def __init__(self, look: AreaLook, title: str, parent: QWidget | None = None, ids: dict | None = None):
+        """``ids``: the map's areas, for a new area whose id is chosen here (default made from
+        the name while the id has not been typed); None: the id is fixed (shown, not editable)."""
         super().__init__(parent)
         self.setWindowTitle(title)
+        self.ids = ids
         form = QFormLayout()
         self.name = QLineEdit(look.name)
         form.addRow("Name", self.name)
+        self.area_id = QLineEdit(look.area_id)
+        self.area_id.setToolTip("letters, digits, _ . - (what scenarios and rules refer to)")
+        self.area_id.setReadOnly(ids is None)
+        self._id_typed = bool(look.area_id)
+        self.area_id.textEdited.connect(lambda _t: setattr(self, "_id_typed", True))
+        self.name.textChanged.connect(self._derive_id)
+        form.addRow("Id", self.area_id)
         self.kind = QComboBox()
         self.kind.addItems(AREA_KINDS)
         self.kind.setCurrentText(look.kind)
@@ -55,6 +73,10 @@ class AreaDialog(QDialog):
         colour_row.addWidget(self.color)
         colour_row.addWidget(pick)
         form.addRow("Colour", colour_row)
+        self.clue = QLineEdit(look.clue)
+        self.clue.setPlaceholderText("(not reconstructed)")
+        self.clue.setToolTip("provenance: what a reconstructed area rests on (a figure, a rule)")
+        form.addRow("Clue", self.clue)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -62,27 +84,39 @@ class AreaDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
 
+    def _derive_id(self, name: str) -> None:
+        if self.ids is not None and not self._id_typed:
+            match = [aid for aid, a in self.ids.items() if a.name == name.strip()]
+            self.area_id.setText(match[0] if match else new_type_id(self.ids, name.strip()) if name.strip() else "")
+
     def _pick(self) -> None:
         colour = QColorDialog.getColor(qcolor(self.color.text()), self, "Area colour", QColorDialog.ShowAlphaChannel)
         if colour.isValid():
             self.color.setText("#%02x%02x%02x%02x" % (colour.red(), colour.green(), colour.blue(), colour.alpha()))
 
     def look(self) -> AreaLook | None:
-        """The entered values, or None if the name is empty or the colour does not parse."""
-        name, colour = self.name.text().strip(), self.color.text().strip()
-        if not name or not COLOUR_RE.match(colour):
+        """The entered values, or None if the name is empty, the id is not an id or the colour
+        does not parse."""
+        name, colour, aid = self.name.text().strip(), self.color.text().strip(), self.area_id.text().strip()
+        if not name or not COLOUR_RE.match(colour) or (self.ids is not None and not valid_id(aid)):
             return None
-        return AreaLook(name, self.kind.currentText(), colour)
+        return AreaLook(name, self.kind.currentText(), colour, aid, self.clue.text().strip())
 
 
-def ask_area_look(parent: QWidget, look: AreaLook, title: str) -> AreaLook | None:
-    dialog = AreaDialog(look, title, parent)
+def ask_area_look(parent: QWidget, look: AreaLook, title: str, ids: dict | None = None) -> AreaLook | None:
+    dialog = AreaDialog(look, title, parent, ids)
     while dialog.exec():
         result = dialog.look()
         if result is not None:
             return result
-        QMessageBox.warning(parent, title, "An area needs a name and a colour like #d03020 or #d0302080.")
+        QMessageBox.warning(parent, title, "An area needs a name, an id (letters, digits, _ . -) and a colour "
+                            "like #d03020 or #d0302080.")
     return None
+
+
+def provenance_of(clue: str) -> Provenance | None:
+    """A reconstructed mark with ``clue``; None for an empty clue."""
+    return Provenance(clue=clue) if clue.strip() else None
 
 
 def area_id_for(doc: MapDocument, name: str) -> str:
@@ -97,7 +131,8 @@ class AreasPanel(QWidget):
     def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
-        self.ask_look: Callable[[AreaLook, str], AreaLook | None] = lambda look, title: ask_area_look(self, look, title)
+        self.ask_look: Callable[..., AreaLook | None] = \
+            lambda look, title, ids=None: ask_area_look(self, look, title, ids)
         """Asks for name, kind and colour (tests replace it)."""
         self.list = QListWidget()
         self.list.itemDoubleClicked.connect(lambda _item: self.select_hexes())
@@ -156,10 +191,12 @@ class AreasPanel(QWidget):
         if aid is None:
             return
         area = self.doc.map.areas[aid]
-        look = self.ask_look(AreaLook(area.name, area.kind, area.color), f"Area {aid}")
+        clue = area.provenance.clue if area.provenance is not None else ""
+        look = self.ask_look(AreaLook(area.name, area.kind, area.color, aid, clue), f"Area {aid}")
         if look is None:
             return
-        new = area.model_copy(update={"name": look.name, "kind": look.kind, "color": look.color})
+        new = area.model_copy(update={"name": look.name, "kind": look.kind, "color": look.color,
+                                      "provenance": provenance_of(look.clue)})
         if new != area:
             self.doc.push(SaveArea(self.doc, aid, new))
 

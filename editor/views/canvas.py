@@ -6,7 +6,7 @@ event becomes one :class:`MapPoint` (map pixels plus the hex there) for the tool
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtWidgets import QWidget
 
 from runtime.geometry import Hex
@@ -56,6 +56,9 @@ class EditorCanvas(MapView):
         self.overlay.set_preview([self.doc.names.label(h) for h in hexes])
         side = self.tool.preview_side(point) if self.tool is not None and point is not None else None
         self.overlay.set_side(self.doc.names.layout.hexside_segment(side) if side is not None else None)
+        rubber = getattr(self.tool, "rubber", None)  # the box tool's rectangle being dragged
+        self.overlay.set_rubber(QRectF(QPointF(rubber[0], rubber[1]), QPointF(rubber[2], rubber[3]))
+                                if rubber is not None else None)
 
     def _update_stamp(self, point: MapPoint | None) -> None:
         """Draw the paste tool's stamp, turned as it would land, under the pointer."""
@@ -120,6 +123,8 @@ class EditorCanvas(MapView):
             self._tool_down = False
             point = self.map_point(self.mapToScene(event.position().toPoint()))
             self.tool.release(point)
+            if getattr(self.tool, "rubber", None) is None:
+                self.overlay.set_rubber(None)
             event.accept()
             return
         super().mouseReleaseEvent(event)

@@ -67,6 +67,7 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         self.autosave_timer.timeout.connect(self.autosave)
         self.autosave_timer.start()
         self.set_tool("TerrainBrush")
+        self._boxes_changed()
         self._update_title()
         self.resize(1400, 900)
 
@@ -107,6 +108,24 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         adock.setWidget(self.areas)
         self.addDockWidget(Qt.RightDockWidgetArea, adock)
         self.tabifyDockWidget(pdock, adock)
+        from .boxes_panel import BoxesPanel
+        from .provenance_dock import ProvenancePanel
+
+        self.boxes = BoxesPanel(self.doc, self)
+        bdock = self.boxes_dock = QDockWidget("Boxes", self)
+        bdock.setObjectName("boxes")
+        bdock.setWidget(self.boxes)
+        self.addDockWidget(Qt.RightDockWidgetArea, bdock)
+        self.tabifyDockWidget(adock, bdock)
+        self.boxes.list.currentItemChanged.connect(lambda *_: self._boxes_changed())
+        self.tools["BoxTool"].target = self.boxes.current
+        self.provenance = ProvenancePanel(self.doc, self)
+        vdock = self.provenance_dock = QDockWidget("Provenance", self)
+        vdock.setObjectName("provenance")
+        vdock.setWidget(self.provenance)
+        self.addDockWidget(Qt.RightDockWidgetArea, vdock)
+        self.tabifyDockWidget(bdock, vdock)
+        self.canvas.pointChanged.connect(self.provenance.show_point)
         (pdock if self.problems.issues else mdock).raise_()
         self.resizeDocks([dock, mdock], [320, 320], Qt.Horizontal)
         self.resizeDocks([dock, mdock], [560, 260], Qt.Vertical)
@@ -208,6 +227,8 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
             a.setChecked(getattr(self.map_painter.layers, name))
             self.layer_actions[name] = a
         self.trace_action = self._action(v, "&Trace Over Underlay", self.set_trace_mode, "Ctrl+T", checkable=True)
+        self.reconstructed_action = self._action(v, "Show &Reconstructed", self.show_reconstructed, checkable=True)
+        self.reconstructed_action.setToolTip("tint the hexes (and dash the hexsides) marked reconstructed")
         levels = v.addMenu("&Levels as")
         group = QActionGroup(self)
         for style in LEVEL_STYLES:
@@ -251,14 +272,22 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
 
         build_underlay_menu(self, m.addMenu("&Underlay"))
 
+        mod = self.module_menu = mb.addMenu("M&odule")
+        self.module_properties_action = self._action(mod, "&Properties…", self.module_dialog)
+
     def _connect_document(self) -> None:
         d = self.doc
         d.hexesChanged.connect(self._hexes_changed)
         d.hexsidesChanged.connect(self._sides_changed)
         d.areasChanged.connect(self._refresh_all)
+        d.boxesChanged.connect(self._boxes_changed)
+        d.sideSelectionChanged.connect(self._picked_sides_changed)
+        d.hexesChanged.connect(lambda _labels: self._update_reconstructed())
+        d.hexsidesChanged.connect(lambda _keys: self._update_reconstructed())
         d.mapReset.connect(self._refresh_all)
         d.selectionChanged.connect(self._selection_changed)
         d.fileStateChanged.connect(self._update_title)
+        d.metaChanged.connect(self._update_title)
         d.undo_stack.indexChanged.connect(self._update_title)
 
     # -- document → views -----------------------------------------------------------------
@@ -287,6 +316,54 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
     def overlay_refresh(self) -> None:
         self.canvas.overlay.refresh()
         self._selection_changed()
+        self._picked_sides_changed()
+        self._update_reconstructed()
+        self._boxes_changed()
+
+    def _segments(self, keys) -> list:
+        names, out = self.doc.names, []
+        for key in sorted(keys):
+            try:
+                out.append(names.layout.hexside_segment(names.side_of(key)))
+            except ValueError:
+                continue
+        return out
+
+    def _picked_sides_changed(self) -> None:
+        self.canvas.overlay.set_picked_sides(self._segments(self.doc.side_selection))
+
+    def show_reconstructed(self, on: bool) -> None:
+        """View ▸ Show Reconstructed: tint the hexes, dash the hexsides that carry a clue."""
+        self.reconstructed_action.setChecked(on)
+        self._update_reconstructed()
+
+    def _update_reconstructed(self) -> None:
+        from ..edits.provenance import reconstructed_hexes, reconstructed_sides
+
+        if not self.reconstructed_action.isChecked():
+            self.canvas.overlay.set_reconstructed([], [])
+            return
+        self.canvas.overlay.set_reconstructed(reconstructed_hexes(self.doc.map),
+                                              self._segments(reconstructed_sides(self.doc.map)))
+
+    def _boxes_changed(self) -> None:
+        """Draw the boxes and tracks, and let the scene reach them (they lie beside the map)."""
+        from PySide6.QtCore import QRectF
+
+        picked = self.boxes.current()
+        drawn = []
+        for kind, entries in (("box", self.doc.map.boxes), ("track", self.doc.map.tracks)):
+            for key, e in entries.items():
+                if e.rect is not None:
+                    r = e.rect
+                    drawn.append((QRectF(r.x, r.y, r.width, r.height), e.name, picked == (kind, key)))
+        self.canvas.overlay.set_boxes(drawn)
+        rect = self.map_painter.map_rect()
+        if drawn:
+            margin = self.doc.map.grid.hex_size
+            for r, _name, _picked in drawn:
+                rect = rect.united(r.adjusted(-margin, -margin, margin, margin))
+        self.scene.setSceneRect(rect)
 
     def _selection_changed(self) -> None:
         self.canvas.overlay.set_selection([self.doc.names.label(h) for h in self.doc.selection])
@@ -360,6 +437,12 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
                 dialog.apply()
             except ValueError as exc:
                 QMessageBox.warning(self, "Map settings", str(exc))
+
+    def module_dialog(self) -> None:
+        """Module ▸ Properties…: module.json (one undo step on OK)."""
+        from .module_dialog import ModuleDialog
+
+        ModuleDialog(self.doc, self).exec()
 
     # -- closing --------------------------------------------------------------------------
 

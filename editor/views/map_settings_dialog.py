@@ -64,6 +64,14 @@ class MapSettingsDialog(QDialog):
         self.first_row.setRange(0, 99)
         self.first_row.setValue(g.labels.first_row)
         gform.addRow("First row number", self.first_row)
+        self.col_digits, self.row_digits = QSpinBox(), QSpinBox()
+        for box, value, name in ((self.col_digits, g.labels.col_digits, "Column digits"),
+                                 (self.row_digits, g.labels.row_digits, "Row digits")):
+            box.setRange(0, 4)
+            box.setSpecialValueText("automatic")  # 0: None, at least 2 digits
+            box.setValue(value or 0)
+            box.setToolTip("digits of the number in a label (0101: 2 and 2); automatic: as many as the map needs")
+            gform.addRow(name, box)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -87,7 +95,8 @@ class MapSettingsDialog(QDialog):
                 changes[name] = box.value()
         labels = g.labels.model_copy(update={
             "kind": self.label_kind.currentText(), "first_col": self.first_col.value(),
-            "first_row": self.first_row.value()})
+            "first_row": self.first_row.value(),
+            "col_digits": self.col_digits.value() or None, "row_digits": self.row_digits.value() or None})
         if self.label_kind.currentText() == "alpha" and labels.first_col < 1:
             labels = labels.model_copy(update={"first_col": 1})
         if labels != g.labels:

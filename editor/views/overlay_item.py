@@ -1,4 +1,5 @@
-"""Selection and brush preview drawn over the map, repainting only the hexes that change."""
+"""What the editor draws over the map: selection, brush preview, paste stamp, reconstructed tint,
+picked hexsides, boxes and tracks; repainting only the hexes that change where it can."""
 
 from __future__ import annotations
 
@@ -11,6 +12,12 @@ from runtime.ui.map_painter import MapPainter
 SELECTION_FILL = QColor(40, 110, 230, 70)
 SELECTION_EDGE = QColor(20, 70, 200, 200)
 PREVIEW_EDGE = QColor(230, 60, 20, 220)
+RECONSTRUCTED_FILL = QColor(235, 150, 0, 90)
+RECONSTRUCTED_EDGE = QColor(215, 110, 0, 230)
+PICKED_SIDE = QColor(20, 70, 200, 230)
+BOX_EDGE = QColor(40, 40, 40, 230)
+BOX_PICKED = QColor(20, 70, 200, 255)
+BOX_FILL = QColor(255, 255, 255, 150)
 
 
 class OverlayItem(QGraphicsItem):
@@ -26,17 +33,39 @@ class OverlayItem(QGraphicsItem):
         """A floating paste: hexes filled with their terrain's colour, ``(labels, colour)``."""
         self.stamp_lines: list[tuple[tuple[tuple[float, float], tuple[float, float]], str, float]] = []
         """…and its hexsides: ``(segment, colour, width in hex sizes)`` for rivers and roads."""
+        self.reconstructed: list[str] = []
+        """Hexes marked reconstructed, tinted while View ▸ Show Reconstructed is on."""
+        self.reconstructed_sides: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.picked_sides: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.boxes: list[tuple[QRectF, str, bool]] = []
+        """Off-map boxes and tracks: ``(rect, caption, picked)``, outlined with their names."""
+        self.rubber: QRectF | None = None
+        """A rectangle being dragged out (the box tool)."""
         self.setZValue(1000)
         self.setAcceptedMouseButtons(Qt.NoButton)
 
     def boundingRect(self) -> QRectF:
-        return self.map_painter.map_rect()
+        rect = self.map_painter.map_rect()
+        for box, _name, _picked in self.boxes:
+            rect = rect.united(box.adjusted(-4, -4, 4, 4))
+        if self.rubber is not None:
+            rect = rect.united(self.rubber.normalized().adjusted(-4, -4, 4, 4))
+        return rect
 
     def paint(self, painter, option, widget=None) -> None:
+        size = self.map_painter.cache.size
+        if self.reconstructed:
+            self.map_painter.paint_overlay_hexes(painter, self.reconstructed, RECONSTRUCTED_FILL)
+        for (x0, y0), (x1, y1) in self.reconstructed_sides:
+            painter.setPen(QPen(RECONSTRUCTED_EDGE, 0.09 * size, Qt.DashLine, Qt.RoundCap))
+            painter.drawLine(QPointF(x0, y0), QPointF(x1, y1))
+        for (x0, y0), (x1, y1) in self.picked_sides:
+            painter.setPen(QPen(PICKED_SIDE, 0.14 * size, Qt.SolidLine, Qt.RoundCap))
+            painter.drawLine(QPointF(x0, y0), QPointF(x1, y1))
+        self._paint_boxes(painter, size)
         if self.selection:
             self.map_painter.paint_overlay_hexes(painter, self.selection, SELECTION_FILL,
                                                  QPen(SELECTION_EDGE, 0.05 * self.map_painter.cache.size))
-        size = self.map_painter.cache.size
         for labels, colour in self.stamp_fills:
             fill = QColor(colour)
             fill.setAlpha(215)  # opaque enough to read as the stamp, not the map under it
@@ -51,6 +80,44 @@ class OverlayItem(QGraphicsItem):
             painter.setPen(QPen(PREVIEW_EDGE, 0.16 * self.map_painter.cache.size, Qt.SolidLine, Qt.RoundCap))
             (x0, y0), (x1, y1) = self.side
             painter.drawLine(QPointF(x0, y0), QPointF(x1, y1))
+
+    def _paint_boxes(self, painter, size: float) -> None:
+        font = painter.font()
+        font.setPixelSize(max(8, round(0.28 * size)))
+        painter.setFont(font)
+        for rect, name, picked in self.boxes:
+            painter.setBrush(QBrush(BOX_FILL))
+            painter.setPen(QPen(BOX_PICKED if picked else BOX_EDGE, (0.08 if picked else 0.04) * size))
+            painter.drawRect(rect)
+            painter.setPen(QPen(BOX_EDGE))
+            painter.drawText(rect.adjusted(4, 4, -4, -4), Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap, name)
+        if self.rubber is not None:
+            painter.setBrush(Qt.NoBrush)
+            painter.setPen(QPen(PREVIEW_EDGE, 0.05 * size, Qt.DashLine))
+            painter.drawRect(self.rubber.normalized())
+
+    def set_reconstructed(self, labels: list[str], side_segments: list) -> None:
+        """Tint these hexes and dash these hexside segments (empty lists: overlay off)."""
+        if (labels, side_segments) != (self.reconstructed, self.reconstructed_sides):
+            self.reconstructed, self.reconstructed_sides = labels, side_segments
+            self.update()
+
+    def set_picked_sides(self, segments: list) -> None:
+        if segments != self.picked_sides:
+            self.picked_sides = segments
+            self.update()
+
+    def set_boxes(self, boxes: list[tuple[QRectF, str, bool]]) -> None:
+        if boxes != self.boxes:
+            self.prepareGeometryChange()
+            self.boxes = boxes
+            self.update()
+
+    def set_rubber(self, rect: QRectF | None) -> None:
+        if rect != self.rubber:
+            self.prepareGeometryChange()
+            self.rubber = rect
+            self.update()
 
     def _set(self, attr: str, labels: list[str]) -> None:
         old = getattr(self, attr)

@@ -75,6 +75,7 @@ class PaletteDock(QWidget):
         self.tree.setHeaderHidden(True)
         self.tree.setIconSize(QSize(22, 22))
         self.tree.itemClicked.connect(self._picked)
+        self.tree.currentItemChanged.connect(lambda item, _old: self._show_properties())
         buttons = QHBoxLayout()
         self.buttons = {}
         for name, slot in (("Add", self.add_type), ("Rename", self.rename_type),
@@ -98,9 +99,13 @@ class PaletteDock(QWidget):
         from .feature_options import FeatureOptions
 
         self.feature_options = FeatureOptions(settings, self)
+        from .type_properties import TypeProperties
+
+        self.properties = TypeProperties(doc, self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tree, 1)
         layout.addLayout(buttons)
+        layout.addWidget(self.properties)
         layout.addLayout(form)
         layout.addWidget(self.feature_options)
         doc.mapReset.connect(self.rebuild)
@@ -110,7 +115,10 @@ class PaletteDock(QWidget):
     # -- listing --------------------------------------------------------------------------
 
     def rebuild(self) -> None:
+        """List the types again, keeping the picked entry (or, if it is gone, its category)."""
+        picked = self.current() if self.tree.currentItem() is not None else None
         self.settings.fill_defaults(self.doc.map)
+        self.tree.blockSignals(True)
         self.tree.clear()
         self.items: dict[tuple[str, str], QTreeWidgetItem] = {}
         for category in (*CATEGORIES, "level"):
@@ -132,6 +140,15 @@ class PaletteDock(QWidget):
                 top.addChild(item)
                 self.items[(category, tid)] = item
             top.setExpanded(True)
+        if picked is not None:
+            category, tid = picked
+            again = self.items.get((category, tid))
+            if again is None:  # deleted: the category stays picked, so Add still adds to it
+                again = next(self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())
+                             if self.tree.topLevelItem(i).data(0, ROLE)[0] == category)
+            self.tree.setCurrentItem(again)
+        self.tree.blockSignals(False)
+        self._show_properties()
         self.side.blockSignals(True)
         self.side.clear()
         self.side.addItem("(no side)", None)
@@ -159,6 +176,10 @@ class PaletteDock(QWidget):
         item = self.items[(category, tid)]
         self.tree.setCurrentItem(item)
         self._picked(item)
+
+    def _show_properties(self) -> None:
+        category, tid = self.current()
+        self.properties.show_type(category, tid)
 
     def _picked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         category, tid = item.data(0, ROLE)

@@ -65,23 +65,32 @@ class SelectionActions:
             return
         from .areas_panel import AreaLook
 
-        look = self.areas.ask_look(AreaLook(""), "Save selection as area")
+        look = self.areas.ask_look(AreaLook(""), "Save selection as area", self.doc.map.areas)
         if look is not None:
-            self.save_selection_as_area(look.name, look.kind, look.color)
+            self.save_selection_as_area(look.name, look.kind, look.color, look.area_id or None, look.clue)
 
-    def save_selection_as_area(self, name: str, kind: str | None = None, color: str | None = None) -> str:
-        from .areas_panel import DEFAULT_COLOUR, area_id_for
+    def save_selection_as_area(self, name: str, kind: str | None = None, color: str | None = None,
+                               area_id: str | None = None, clue: str | None = None) -> str:
+        """Store the selection as area ``area_id`` (default: the area called ``name``, or an id
+        made from it); an existing area keeps what is not given. ``clue``: its provenance
+        ("" clears it)."""
+        from .areas_panel import DEFAULT_COLOUR, area_id_for, provenance_of
 
-        area_id = area_id_for(self.doc, name)
+        area_id = area_id or area_id_for(self.doc, name)
         old = self.doc.map.areas.get(area_id)
         hexes = [self.doc.names.label(h) for h in sorted(self.doc.selection)]
         update: dict = {"hexes": hexes}
+        if old is not None:
+            update["name"] = name
         if kind is not None:
             update["kind"] = kind
         if color is not None:
             update["color"] = color
+        if clue is not None:
+            update["provenance"] = provenance_of(clue)
         area = (old.model_copy(update=update) if old is not None
-                else Area(name=name, kind=kind or "other", hexes=hexes, color=color or DEFAULT_COLOUR))
+                else Area(name=name, kind=kind or "other", hexes=hexes, color=color or DEFAULT_COLOUR,
+                          provenance=provenance_of(clue or "")))
         self.doc.push(SaveArea(self.doc, area_id, area))
         self.areas.pick(area_id)
         return area_id

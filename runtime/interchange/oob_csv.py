@@ -4,7 +4,8 @@ One row per unit, one column per field: ``id, side, designation, unit_type, size
 formation, hq, setup, optional_rule, restrictions, note``, then ``step1_attack``,
 ``step1_defense``, … ``step2_attack``… for every step value any unit uses. Empty cells are
 absent values. ``restrictions`` reads ``no_move_before_turn=3; must_stay_in_area=metz``;
-a step's ``extra`` reads ``name=value; name=value``.
+a step's ``extra`` reads ``name=value; name=value``; a step's ``provenance`` is the clue
+of a reconstructed step (empty: as printed).
 
 Import is all-or-nothing per row: a row with any problem is left out whole and reported
 with its row number (the header is row 1, as in a spreadsheet), column and value. A row
@@ -30,8 +31,9 @@ from runtime.model.pieces import UnitSize
 PIECE_COLUMNS = ("id", "side", "designation", "unit_type", "size", "formation", "hq", "setup", "optional_rule",
                  "restrictions", "note")
 STEP_FIELDS = ("label", "combat", "attack", "defense", "movement", "command_range", "morale", "anti_tank", "armor",
-               "support", "defensive", "long_range", "fire_missions", "action_points", "extra", "image")
-INT_FIELDS = frozenset(STEP_FIELDS) - {"label", "extra", "image"}
+               "support", "defensive", "long_range", "fire_missions", "action_points", "extra", "image",
+               "provenance")
+INT_FIELDS = frozenset(STEP_FIELDS) - {"label", "extra", "image", "provenance"}
 STEP_COLUMN = re.compile(r"^step([1-9][0-9]?)_([a-z_]+)$")
 INTEGER = re.compile(r"^[+-]?[0-9]{1,6}$")
 SIZES = tuple(get_args(UnitSize))
@@ -144,6 +146,8 @@ def step_cell(values: StepValues, name: str) -> str:
     value = getattr(values, name)
     if name == "extra":
         return format_extra(value)
+    if name == "provenance":
+        return value.clue if value is not None else ""
     return "" if value is None else str(value)
 
 
@@ -172,15 +176,38 @@ def piece_row(piece_id: str, piece: Piece) -> dict[str, str]:
     return row
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""A cell starting with one of these is a formula to a spreadsheet (``=cmd|' /C calc'!A0``)."""
+PLAIN_NUMBER = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?$")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """``cell`` as a spreadsheet shows it as text: a leading ``'`` before what it would run.
+
+    Plain numbers (``-2``) are left alone; a cell that already starts with ``'`` gets one
+    more, so that :func:`from_spreadsheet_safe` gives back exactly ``cell``."""
+    if cell.lstrip("'").startswith(FORMULA_START) and not PLAIN_NUMBER.match(cell):
+        return "'" + cell
+    return cell
+
+
+def from_spreadsheet_safe(cell: str) -> str:
+    """The inverse of :func:`spreadsheet_safe` (and what a spreadsheet's ``'`` prefix means)."""
+    if cell.startswith("'") and cell.lstrip("'").startswith(FORMULA_START):
+        return cell[1:]
+    return cell
+
+
 def export_csv(pieces: PiecesData | dict[str, Piece]) -> str:
-    """All pieces as CSV text (``\\r\\n`` line ends, as spreadsheets write)."""
+    """All pieces as CSV text (``\\r\\n`` line ends, as spreadsheets write); cells a
+    spreadsheet would run as formulas are written as text (:func:`spreadsheet_safe`)."""
     table = pieces.pieces if isinstance(pieces, PiecesData) else pieces
     columns = list(PIECE_COLUMNS) + step_columns(table)
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", restval="")
     writer.writeheader()
     for piece_id, piece in table.items():
-        writer.writerow(piece_row(piece_id, piece))
+        writer.writerow({name: spreadsheet_safe(value) for name, value in piece_row(piece_id, piece).items()})
     return out.getvalue()
 
 
@@ -218,10 +245,15 @@ def _steps_from_row(cells: dict[str, str], existing: Piece | None) -> list[StepV
             by_step.setdefault(int(m.group(1)), {})[m.group(2)] = text
     if not by_step:
         return None
-    filled = [n for n, values in by_step.items() if any(v for v in values.values())]
+    # A step's clue is not one of its values: a step with only a clue cell counts as not given.
+    mentioned = {n for n, values in by_step.items() if any(k != "provenance" for k in values)}
+    filled = [n for n, values in by_step.items() if any(v for k, v in values.items() if k != "provenance")]
     if existing is not None:  # steps the file has no columns for stay as they were
-        filled += [n for n in range(1, len(existing.steps) + 1) if n not in by_step]
+        filled += [n for n in range(1, len(existing.steps) + 1) if n not in mentioned]
     count = max(filled, default=0)
+    for n, values in by_step.items():
+        if n > count and values.get("provenance"):
+            raise CellError(f"step{n}_provenance", values["provenance"], f"step {n} has a clue but no values")
     for n in range(1, count + 1):
         if n not in filled:
             raise CellError(f"step{n}_…", "", f"step {n} is empty but step {count} has values")
@@ -239,6 +271,9 @@ def _steps_from_row(cells: dict[str, str], existing: Piece | None) -> list[StepV
                 elif name == "extra":
                     if text != format_extra(old.extra):
                         data[name] = parse_extra(text)
+                elif name == "provenance":  # the clue; the mark's other fields are kept
+                    if text.strip() != (old.provenance.clue if old.provenance is not None else ""):
+                        data[name] = {**(data[name] or {}), "clue": text.strip()} if text.strip() else None
                 else:
                     data[name] = (text or None) if name == "image" else text
             except (ValueError, ValidationError) as exc:
@@ -307,6 +342,28 @@ def piece_from_cells(cells: dict[str, str], module: Module, existing: Piece | No
         raise CellError(column, cells.get(column, ""), err["msg"]) from None
 
 
+def decode_csv(raw: bytes) -> str:
+    """The text of a CSV file as spreadsheets save it: UTF-8 (with or without a BOM), UTF-16
+    with its BOM ("Unicode text"), else Windows-1252."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return raw.decode("utf-16", errors="replace")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
+
+
+def _delimiter(text: str) -> str:
+    """``,``, or the ``;`` (European spreadsheets) or tab the header row is separated by."""
+    header = text.split("\n", 1)[0]
+    if "," not in header:
+        if ";" in header:
+            return ";"
+        if "\t" in header:
+            return "\t"
+    return ","
+
+
 def import_csv(text: str, module: Module) -> ImportReport:
     """Read CSV ``text`` against ``module`` (whose sides, types, formations rows must name).
 
@@ -315,7 +372,7 @@ def import_csv(text: str, module: Module) -> ImportReport:
     report = ImportReport()
     text = text.lstrip("\ufeff")
     try:
-        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=_delimiter(text))
         header = [h.strip() for h in next(reader, [])]
     except csv.Error as exc:
         report.problems.append(RowProblem(1, "", "", f"not readable as CSV: {exc}"))
@@ -347,7 +404,7 @@ def import_csv(text: str, module: Module) -> ImportReport:
         if len(record) != len(header):
             report.problems.append(RowProblem(start, "", "", f"row has {len(record)} cells, the header {len(header)}"))
             continue
-        cells = {name: value.strip() for name, value in zip(header, record)}
+        cells = {name: from_spreadsheet_safe(value.strip()) for name, value in zip(header, record)}
         piece_id = cells["id"]
         try:
             _ID.validate_python(piece_id)

@@ -9,12 +9,15 @@ from builders import small_module
 from editor.commands import (
     ChangeGridSettings, ChangePaletteType, DeletePaletteType, DeleteRegion, EraseHexes, LayConnection,
     PaintTerrain, PasteRegion, PlaceFeature, RemoveConnection, ResizeMap, RestoreRecovery, SaveArea,
-    SetHexName, SetLevel, SetLevels, SetUnderlay, ShiftLevel, ToggleHexsideFeature,
+    SaveBox, SaveTrack, SetHexName, SetLevel, SetLevels, SetModuleMeta, SetProvenance, SetUnderlay, ShiftLevel,
+    ToggleHexsideFeature,
 )
 from editor.document import MapDocument
 from editor.edits.region import copy_region
 from runtime.geometry import Hex
-from runtime.model import Area, HexFeature, Labels, Level, TerrainType, Underlay
+from runtime.model import (
+    Area, Box, HexFeature, HexFeatureType, Labels, Level, OptionalRule, Rect, TerrainType, Track, TrackSpace, Underlay,
+)
 from runtime.storage import files_from_module
 
 
@@ -48,6 +51,12 @@ COMMANDS = {
     "SetLevels": lambda d: SetLevels(d, [Level(value=0), Level(value=1, name="Hill")]),
     "SetUnderlay": lambda d: SetUnderlay(d, Underlay(image="images/scan.png"), b"\x89PNG fake"),
     "RestoreRecovery": recovered,
+    "SetProvenance": lambda d: SetProvenance(d, ["0203", "0101"], ["0203/N", "0102/N"], "Figure 4"),
+    "SaveBox": lambda d: SaveBox(d, "a", Box(name="A", kind="reinforcement", side="blue", entry_hexes=["0101"],
+                                             rect=Rect(x=-100, y=0, width=80, height=120))),
+    "SaveTrack": lambda d: SaveTrack(d, "turn", Track(name="Turns", kind="turn", spaces=[TrackSpace(label="1")])),
+    "SetModuleMeta": lambda d: SetModuleMeta(d, d.module.meta.model_copy(update={
+        "title": "Other", "optional_rules": {"air": OptionalRule(name="Airborne")}})),
 }
 
 
@@ -135,3 +144,29 @@ def test_save_marks_clean_and_writes_loadable_module(tmp_path):
     doc.push(SetUnderlay(doc, Underlay(image="images/scan.png"), b"png-bytes"))
     doc.save(tmp_path / "m.hwmod")
     assert load_module(tmp_path / "m.hwmod").assets == {"images/scan.png": b"png-bytes"}
+
+
+def test_property_changes_of_one_field_merge_and_other_fields_do_not():
+    doc = make_doc()
+    original = doc.files()
+    town = doc.map.hex_feature_types["town"]
+    for kind in ("village", "city", "fortification"):  # arrow keys through the drop-down
+        doc.push(ChangePaletteType(doc, "feature", "town", town.model_copy(update={"kind": kind}), merge_key="kind"))
+    assert doc.undo_stack.count() == 1 and doc.map.hex_feature_types["town"].kind == "fortification"
+    later = doc.map.hex_feature_types["town"]
+    doc.push(ChangePaletteType(doc, "feature", "town", later.model_copy(update={"symbol": "*"}), merge_key="symbol"))
+    assert doc.undo_stack.count() == 2
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert doc.files() == original
+    assert isinstance(doc.map.hex_feature_types["town"], HexFeatureType)
+
+
+def test_deleting_a_box_and_undoing_puts_it_back_in_its_place():
+    doc = make_doc()
+    for key in ("a", "b", "c"):
+        doc.push(SaveBox(doc, key, Box(name=key, kind="holding")))
+    doc.push(SaveBox(doc, "b", None))
+    assert list(doc.map.boxes) == ["a", "c"]
+    doc.undo_stack.undo()
+    assert list(doc.map.boxes) == ["a", "b", "c"]

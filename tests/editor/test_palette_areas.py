@@ -112,7 +112,7 @@ def test_save_area_asks_name_kind_and_colour_and_the_list_edits_and_deletes(wind
     doc, areas = window.doc, window.areas
     window.set_tool("RegionSelect")
     mouse.drag([mouse.centre(Hex(2, 2)), mouse.centre(Hex(3, 3))])
-    areas.ask_look = lambda look, title: AreaLook("Metz", "city", "#2040c080")
+    areas.ask_look = lambda look, title, *_ids: AreaLook("Metz", "city", "#2040c080")
     window.save_area_dialog()
     [aid] = doc.map.areas
     area = doc.map.areas[aid]
@@ -121,7 +121,7 @@ def test_save_area_asks_name_kind_and_colour_and_the_list_edits_and_deletes(wind
 
     # edit: rename, change kind and colour from the list
     areas.list.setCurrentRow(0)
-    areas.ask_look = lambda look, title: AreaLook("Metz fortress", "victory", "#ff000040")
+    areas.ask_look = lambda look, title, *_ids: AreaLook("Metz fortress", "victory", "#ff000040")
     qtbot.mouseClick(areas.buttons["Edit…"], Qt.LeftButton)
     area = doc.map.areas[aid]
     assert (area.name, area.kind, area.color) == ("Metz fortress", "victory", "#ff000040")

@@ -120,3 +120,37 @@ def test_cell_editor_is_a_drop_down_of_the_defined_result_codes(qtbot):
     qtbot.waitUntil(lambda: grid.state() != grid.State.EditingState)
     assert editor.doc.module.tables.crts["crt"].cells[0][1] == "A1"
     assert editor.doc.undo_stack.undoText() == "Set CRT cell 1/1+"
+
+
+def test_cell_clue_marks_the_picked_cell_reconstructed_and_clears_it_each_one_undo_step(qtbot):
+    from editor.edits.cell_clues import with_cell_clue
+
+    editor = _editor(qtbot, small_module())
+    editor.set_crt("crt")
+    crt = lambda: editor.doc.module.tables.crts["crt"]  # noqa: E731
+    # pick roll 2, column "1+" with the mouse, type the clue, Return
+    grid = editor.grid
+    qtbot.mouseClick(grid.viewport(), Qt.LeftButton, pos=grid.visualItemRect(grid.item(1, 1)).center())
+    assert editor.cell_clue.isEnabled() and editor.cell_clue.text() == ""
+    editor.cell_clue.setFocus()
+    qtbot.keyClicks(editor.cell_clue, "Figure 9")
+    qtbot.keyClick(editor.cell_clue, Qt.Key_Return)
+    assert [(c.row, c.column, c.clue) for c in crt().reconstructed_cells] == [(2, "1+", "Figure 9")]
+    assert editor.doc.undo_stack.undoText() == "Set clue of CRT cell 2/1+"
+    assert check_module(editor.doc.module) == []  # the cell exists
+    qtbot.mouseClick(grid.viewport(), Qt.LeftButton, pos=grid.visualItemRect(grid.item(0, 0)).center())
+    assert editor.cell_clue.text() == ""
+    qtbot.mouseClick(grid.viewport(), Qt.LeftButton, pos=grid.visualItemRect(grid.item(1, 1)).center())
+    assert editor.cell_clue.text() == "Figure 9"
+    editor.cell_clue.setFocus()
+    editor.cell_clue.selectAll()
+    qtbot.keyClick(editor.cell_clue, Qt.Key_Delete)
+    qtbot.keyClick(editor.cell_clue, Qt.Key_Return)
+    assert crt().reconstructed_cells == []
+    assert editor.doc.undo_stack.count() == 2
+    editor.doc.undo_stack.undo()
+    assert crt().reconstructed_cells[0].clue == "Figure 9"
+    # pure: order kept, a blank clue removes
+    cells = with_cell_clue(with_cell_clue([], 1, "a", "x"), 2, "b", "y")
+    assert [(c.row, c.column) for c in with_cell_clue(cells, 1, "a", "z")] == [(1, "a"), (2, "b")]
+    assert [(c.row, c.column) for c in with_cell_clue(cells, 1, "a", " ")] == [(2, "b")]

@@ -160,6 +160,23 @@ def test_lookup_table_cells_columns_and_new_table(qtbot):
     assert "barrage" in lookups and editor.lookup_id == "barrage"
 
 
+def test_lookup_cell_clue_marks_the_picked_cell_and_a_key_cell_has_none(qtbot):
+    editor = _make(qtbot, LookupEditor)
+    weather = lambda: editor.doc.module.tables.lookups["weather"]  # noqa: E731
+    grid = editor.grid
+    qtbot.mouseClick(grid.viewport(), Qt.LeftButton, pos=grid.visualItemRect(grid.item(0, 0)).center())
+    assert not editor.cell_clue.isEnabled()  # the row key is not a cell
+    qtbot.mouseClick(grid.viewport(), Qt.LeftButton, pos=grid.visualItemRect(grid.item(1, 2)).center())
+    editor.cell_clue.setFocus()
+    qtbot.keyClicks(editor.cell_clue, "plausible fill")
+    qtbot.keyClick(editor.cell_clue, Qt.Key_Return)
+    column = weather().columns[1]
+    assert [(c.row, c.column, c.clue) for c in weather().reconstructed_cells] == [(1, column, "plausible fill")]
+    assert editor.doc.undo_stack.count() == 1
+    editor.doc.undo_stack.undo()
+    assert weather().reconstructed_cells == [] and editor.cell_clue.text() == ""
+
+
 def test_turn_track_and_victory(qtbot):
     track = _make(qtbot, TurnTrackEditor)
     turns = lambda: track.doc.module.tables.turn_track.turns  # noqa: E731

@@ -203,3 +203,22 @@ def test_a_three_step_unit_previews_its_second_counter_after_two_flips(form, qtb
     assert form.preview.face == 2 and form.preview.shown_faces() == (2, 3)  # step 3 | blank back
     qtbot.mouseClick(form.flip_button, Qt.LeftButton)
     assert form.preview.face == 0
+
+
+def test_a_step_clue_typed_into_the_form_marks_it_reconstructed_one_undo_step(form, qtbot):
+    form.set_piece("us-cca-7")
+    pieces = form.doc.module.pieces.pieces
+    assert form.steps.verticalHeaderItem(STEP_FIELDS.index("provenance")).text() == "Clue (reconstructed)"
+    _type_into_cell(qtbot, form, "provenance", 1, "Figure 4: MF 8")
+    assert pieces["us-cca-7"].steps[1].provenance.clue == "Figure 4: MF 8"
+    assert pieces["us-cca-7"].steps[0].provenance is None
+    table, row = form.steps, STEP_FIELDS.index("provenance")
+    table.setCurrentCell(row, 1)
+    table.editItem(table.item(row, 1))
+    [editor] = [w for w in table.viewport().findChildren(QLineEdit) if w.isVisible()]
+    editor.selectAll()
+    qtbot.keyClick(editor, Qt.Key_Delete)
+    qtbot.keyClick(editor, Qt.Key_Return)
+    qtbot.waitUntil(lambda: pieces["us-cca-7"].steps[1].provenance is None)
+    form.doc.undo_stack.undo()
+    assert pieces["us-cca-7"].steps[1].provenance.clue == "Figure 4: MF 8"

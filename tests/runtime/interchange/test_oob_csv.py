@@ -173,3 +173,100 @@ def test_restriction_and_extra_cell_formats():
 def test_empty_or_garbled_file_reports_row_1():
     assert import_csv("", counters_module()).problems[0].message == "the file is empty"
     assert import_csv("side,designation\r\n", counters_module()).problems[0].column == "id"
+
+
+def test_step_provenance_column_exports_the_clue_and_imports_it_back_and_clears_it():
+    from runtime.model import Provenance
+
+    source = oob_module(2)
+    cca = source.pieces.pieces["us-cca-7"]
+    cca.steps[0] = cca.steps[0].model_copy(update={"provenance": Provenance(clue="Figure 4: MF 8")})
+    text = export_csv(source.pieces)
+    rows = _rows(text)
+    assert "step1_provenance" in rows[0] and "step2_provenance" in rows[0]
+    row = next(r for r in rows if r["id"] == "us-cca-7")
+    assert (row["step1_provenance"], row["step2_provenance"]) == ("Figure 4: MF 8", "")
+
+    target = oob_module(2)
+    target.pieces.pieces = {}
+    report = import_csv(text, target)
+    assert report.problems == []
+    assert apply_import(target.pieces, report).pieces == source.pieces.pieces
+
+    # an emptied cell unmarks the step; a file without the column leaves the clue alone
+    report = import_csv("id,step1_attack,step1_provenance\r\nus-cca-7,7,\r\n", source)
+    assert report.problems == []
+    assert apply_import(source.pieces, report).pieces["us-cca-7"].steps[0].provenance is None
+    report = import_csv("id,step1_attack\r\nus-cca-7,9\r\n", source)
+    assert apply_import(source.pieces, report).pieces["us-cca-7"].steps[0].provenance.clue == "Figure 4: MF 8"
+
+
+def test_export_without_clues_has_no_provenance_column():
+    header = next(csv.reader(io.StringIO(export_csv(oob_module().pieces))))
+    assert not [c for c in header if c.endswith("_provenance")]
+
+
+def _row(text: str, piece_id: str) -> dict[str, str]:
+    return next(row for row in _rows(text) if row["id"] == piece_id)
+
+
+SPREADSHEET_FORMULAS = ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]
+
+
+@pytest.mark.parametrize("text", SPREADSHEET_FORMULAS)
+def test_export_makes_text_that_a_spreadsheet_would_run_safe_and_import_reads_it_back(text):
+    m = oob_module(2)
+    m.pieces.pieces["inf-01"].note = text
+    m.pieces.pieces["inf-01"].designation = text.strip() or "x"
+    exported = export_csv(m.pieces)
+    row = _row(exported, "inf-01")
+    assert row["note"] == "'" + text and row["designation"][0] == "'"
+    report = import_csv(exported, m)
+    assert report.problems == []
+    assert report.pieces["inf-01"].note == text
+
+
+def test_export_leaves_negative_numbers_as_numbers():
+    m = oob_module(1)
+    m.pieces.pieces["inf-01"].steps[0].attack = -2
+    assert _row(export_csv(m.pieces), "inf-01")["step1_attack"] == "-2"
+
+
+def test_formula_like_cell_is_imported_as_text_never_evaluated():
+    m = oob_module(1)
+    report = import_csv("id,note\r\ninf-01,\"=cmd|' /C calc'!A0\"\r\n", m)
+    assert report.problems == [] and report.pieces["inf-01"].note == "=cmd|' /C calc'!A0"
+
+
+def test_semicolon_separated_file_from_a_european_spreadsheet_imports():
+    m = oob_module(2)
+    text = "\ufeffid;step1_attack;note\r\ninf-01;6;\"a; b\"\r\ninf-02;2;\r\n"
+    report = import_csv(text, m)
+    assert report.problems == []
+    assert report.pieces["inf-01"].steps[0].attack == 6 and report.pieces["inf-01"].note == "a; b"
+    assert report.pieces["inf-02"].steps[0].attack == 2
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "cp1252"])
+def test_csv_bytes_in_the_encodings_spreadsheets_write_decode_to_the_same_text(encoding):
+    from runtime.interchange.oob_csv import decode_csv
+
+    text = "id\tnote\r\ninf-01\tcafé Metz\r\n"
+    assert decode_csv(text.encode(encoding)) == text
+
+
+def test_a_utf16_tab_separated_file_imports():
+    from runtime.interchange.oob_csv import decode_csv
+
+    m = oob_module(1)
+    report = import_csv(decode_csv("id\tstep1_attack\r\ninf-01\t5\r\n".encode("utf-16")), m)
+    assert report.problems == [] and report.pieces["inf-01"].steps[0].attack == 5
+
+
+def test_a_clue_alone_neither_makes_nor_drops_a_step():
+    module = oob_module(2)
+    # us-cca-7 has two steps: emptying step 2's clue keeps step 2
+    report = import_csv("id,step2_provenance\r\nus-cca-7,\r\n", module)
+    assert report.problems == [] and len(apply_import(module.pieces, report).pieces["us-cca-7"].steps) == 2
+    report = import_csv("id,step3_provenance\r\nus-cca-7,a guess\r\n", module)
+    assert [(p.column, p.message) for p in report.problems] == [("step3_provenance", "step 3 has a clue but no values")]
