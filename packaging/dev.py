@@ -50,7 +50,7 @@ def main(argv: list[str]) -> int:
     if command == "setup":
         return 0
     if command == "run":
-        return subprocess.call([str(_bin("hexwright")), *rest], cwd=ROOT)
+        return subprocess.call([str(_bin("hexwright")), *rest])  # paths are the user's, from where they are
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     return subprocess.call([str(_bin("python")), "-m", "pytest", *rest], cwd=ROOT, env=env)
 

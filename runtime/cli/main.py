@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from pydantic import ValidationError
 
 from runtime.model import new_module
 from runtime.storage import ModuleError, load_module, pack_folder, save_module, unpack
@@ -20,20 +23,64 @@ from .queries import add_query_commands
 
 Handler = Callable[[argparse.Namespace], int]
 
+MAX_SIDE = 400  # the largest grid a module holds (runtime.model.grid.Grid)
 DEFAULT_MODULE = Path(__file__).resolve().parents[2] / "modules" / "drive_on_metz"
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "resources" / "schema"
 
 
 def _err(message: str) -> None:
     print(message, file=sys.stderr)
 
 
+def _report(path: str | None, exc: ModuleError) -> None:
+    """Every problem of a module that does not load, under a line naming the module."""
+    if path is None:
+        for issue in exc.issues:
+            _err(str(issue))
+        return
+    _err(f"{path}: {len(exc.issues)} problem(s)")
+    for issue in exc.issues:
+        _err(f"  {issue}")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (argparse names the option)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be between {low} and {high}, not {value}")
+        return value
+    return parse
+
+
+def _positive(text: str) -> float:
+    """An argparse type: a finite number above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text!r}")
+    return value
+
+
+def _value_message(exc: ValueError) -> str:
+    """A ValueError as one readable line; a pydantic error names its fields, without the URL."""
+    if isinstance(exc, ValidationError):
+        return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'value'}: {e['msg']}"
+                         + (f" (got {e['input']!r})" if not isinstance(e.get("input"), (dict, list)) else "")
+                         for e in exc.errors(include_url=False))
+    return str(exc)
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     try:
         loaded = load_module(args.path)
     except ModuleError as exc:
-        _err(f"{args.path}: {len(exc.issues)} problem(s)")
-        for issue in exc.issues:
-            _err(f"  {issue}")
+        _report(args.path, exc)
         return 1
     grid = loaded.module.map.grid
     print(f"OK: {loaded.module.meta.title} — {grid.cols * grid.rows} hexes, "
@@ -122,8 +169,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
 
     p = sub.add_parser("new", help="create a new module folder with a blank map")
     p.add_argument("dir")
-    p.add_argument("--cols", type=int, required=True)
-    p.add_argument("--rows", type=int, required=True)
+    p.add_argument("--cols", type=_whole(1, MAX_SIDE), required=True)
+    p.add_argument("--rows", type=_whole(1, MAX_SIDE), required=True)
     p.add_argument("--orientation", choices=["flat", "pointy"], default="flat")
     p.add_argument("--title", default="")
     p.add_argument("--id", default="")
@@ -142,11 +189,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     p = sub.add_parser("render", help="draw the map to a PNG without a window")
     p.add_argument("path")
     p.add_argument("--out", required=True)
-    p.add_argument("--scale", type=float, default=1.0)
+    p.add_argument("--scale", type=_positive, default=1.0)
     p.set_defaults(handler=cmd_render)
 
     p = sub.add_parser("schema", help="write the JSON Schemas of the module files")
-    p.add_argument("--out", default="resources/schema")
+    p.add_argument("--out", default=str(SCHEMA_DIR), help="folder (default: resources/schema of the checkout)")
     p.set_defaults(handler=cmd_schema)
 
     p = sub.add_parser("view", help="open a module's map in a window")
@@ -181,11 +228,13 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, default: Ha
     try:
         return handler(args)
     except ModuleError as exc:
-        for issue in exc.issues:
-            _err(str(issue))
+        _report(getattr(args, "path", None), exc)
         return 1
     except OSError as exc:
         _err(f"{exc.filename or ''}: {exc.strerror or exc}")
+        return 1
+    except ValueError as exc:  # a bad value found past argparse: a message, never a traceback
+        _err(f"{args.command}: {_value_message(exc)}")
         return 1
 
 

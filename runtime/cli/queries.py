@@ -44,6 +44,33 @@ def _positions(module: Module, args: argparse.Namespace) -> tuple[dict[str, str]
     return hexes, boxes
 
 
+def _known(what: str, value: str, known: Any) -> None:
+    """ValueError naming ``value`` and listing the ``known`` ids, unless it is one of them."""
+    if value not in known:
+        raise ValueError(f"unknown {what} {value!r} (have: {', '.join(sorted(known)) or 'none'})")
+
+
+def _weathers(module: Module) -> set[str]:
+    return set(module.tables.terrain_effects.weather) | set(module.rules.combat.weather_shifts)
+
+
+def _check_common(module: Module, args: argparse.Namespace) -> None:
+    """Refuse a typo in ``--weather``, ``--optional``, ``--unit`` or ``--attackers`` rather than ignore it."""
+    if getattr(args, "weather", None) is not None:
+        _known("weather", args.weather, _weathers(module))
+    for rule in getattr(args, "optional", None) or []:
+        _known("optional rule", rule, module.meta.optional_rules)
+    if getattr(args, "unit", None) is not None and args.unit not in module.pieces.pieces:
+        raise ValueError(f"unknown piece {args.unit!r}")
+    for pid in _attackers(args):
+        if pid not in module.pieces.pieces:
+            raise ValueError(f"--attackers: unknown piece {pid!r}")
+
+
+def _attackers(args: argparse.Namespace) -> list[str]:
+    return [a.strip() for a in (getattr(args, "attackers", None) or "").split(",") if a.strip()]
+
+
 def _print(data: Any) -> int:
     print(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
     return 0
@@ -64,6 +91,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
     from runtime.rules import reach
 
     module = load_module(args.path).module
+    _check_common(module, args)
     hexes, boxes = _positions(module, args)
     box = args.box or (boxes.get(args.unit) if args.unit not in hexes else None)
     allowance = None
@@ -71,6 +99,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
         from runtime.model.common import parse_fraction
 
         allowance = parse_fraction(args.allowance)
+        if allowance < 0:
+            raise ValueError(f"--allowance {args.allowance!r}: movement points cannot be negative")
     result = reach(module, hexes, args.unit, box=box, weather=args.weather, mode=args.mode, allowance=allowance,
                    optional_rules=set(args.optional or []))
     return _print(result.to_json())
@@ -79,17 +109,24 @@ def cmd_reach(args: argparse.Namespace) -> int:
 @_guard
 def cmd_supply(args: argparse.Namespace) -> int:
     from runtime.rules import supply
+    from runtime.rules.hexmap import hex_map
 
     module = load_module(args.path).module
     hexes, _ = _positions(module, args)
+    if args.side not in module.pieces.sides:
+        raise ValueError(f"unknown side {args.side!r}")
     control = {}
     for item in args.control or []:
         hex_label, eq, side = item.partition("=")
         if not eq:
             raise ValueError(f"--control {item!r}: expected HEX=SIDE")
+        try:
+            hex_map(module.map).idx(hex_label)
+            if side not in module.pieces.sides:
+                raise ValueError(f"unknown side {side!r}")
+        except ValueError as exc:
+            raise ValueError(f"--control {item!r}: {exc}") from None
         control[hex_label] = side
-    if args.side not in module.pieces.sides:
-        raise ValueError(f"unknown side {args.side!r}")
     return _print(supply(module, hexes, args.side, control=control).to_json())
 
 
@@ -106,8 +143,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
     from runtime.rules import combat_odds, resolve
 
     module = load_module(args.path).module
+    _check_common(module, args)
     hexes, _ = _positions(module, args)
-    attackers = [a for a in args.attackers.split(",") if a]
+    attackers = _attackers(args)
     modifiers = [_modifier(text, "shift") for text in args.shift or []]
     modifiers += [_modifier(text, "drm") for text in args.drm or []]
     odds = combat_odds(module, hexes, attackers, args.defender, weather=args.weather, modifiers=modifiers,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pydantic import ValidationError
+
 from runtime.model import Module
 from runtime.model.rules import RULE_IDS
 from runtime.rules import Ruling
@@ -93,10 +95,21 @@ def apply(module: Module, state: GameState, action: EngineAction | RulesStep) ->
     if isinstance(action, RulesStep):
         try:
             action = from_step(action)
-        except ValueError as exc:
-            raise ActionError(f"not a rules action: {exc}") from None
+        except ValidationError as exc:
+            raise ActionError(f"not a rules action: {_step_problems(action, exc)}") from None
     new, entry, _ = check_and_apply(module, state, action)
     return new, entry
+
+
+def _step_problems(step: RulesStep, exc: ValidationError) -> str:
+    """A rules step's validation errors on one line: ``move.x: unknown field``."""
+    problems = []
+    for err in exc.errors(include_url=False):
+        if err["type"] == "union_tag_invalid":
+            return f"no rules action {step.name!r}"
+        where = ".".join(str(p) for p in err["loc"])
+        problems.append(f"{where}: {'unknown field' if err['type'] == 'extra_forbidden' else err['msg']}")
+    return "; ".join(problems)
 
 
 def view(state: GameState, side: str | None) -> GameState:

@@ -72,6 +72,22 @@ class Grid(Model):
     origin_y: float = 0.0
     underlay: Underlay | None = None
 
+    @model_validator(mode="after")
+    def _labels_fit(self) -> "Grid":
+        """Without a separator, the second part of a numeric label has a fixed width: the
+        last column or row must fit in it, or its hexes could not be named."""
+        labels = self.labels
+        if labels.kind != "numeric" or labels.separator:
+            return self
+        if labels.order == "col_row":
+            name, digits, last = "row_digits", labels.row_digits, labels.first_row + self.rows - 1
+        else:
+            name, digits, last = "col_digits", labels.col_digits, labels.first_col + self.cols - 1
+        if digits is not None and len(str(last)) > digits:
+            raise ValueError(f"labels.{name} is {digits}, too few for number {last} of this "
+                             f"{self.cols}x{self.rows} map (use {len(str(last))}, or a separator)")
+        return self
+
     def hex_grid(self) -> HexGrid:
         return HexGrid(cols=self.cols, rows=self.rows, orientation=self.orientation, shifted=self.shifted)
 

@@ -117,7 +117,7 @@ class Marker(Model):
     kind: Literal["turn", "weather", "victory_points", "control", "status", "track", "other"] = "other"
     faces: list[MarkerFace] = Field(min_length=1, max_length=2)
     side: Id | None = None
-    count: int = Field(1, ge=1, description="how many copies the game has")
+    count: int = Field(1, ge=1, le=1000, description="how many copies the game has")
 
 
 class Chit(Model):

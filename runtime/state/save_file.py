@@ -173,13 +173,16 @@ def load_game_bytes(data: bytes, module: Module, name: str = "save", content_has
     return LoadedGame(game, warnings)
 
 
-def load_game(path: str | Path, module: Module, content_hash: str | None = None) -> LoadedGame:
+def read_game_file(path: str | Path) -> bytes:
+    """The bytes of a save or moves file; SaveError naming it if it cannot be read or is too large."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
+        if path.stat().st_size > MAX_SAVE_BYTES:
             raise SaveError(f"{path}: larger than {MAX_SAVE_BYTES} bytes")
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise SaveError(f"{path}: {exc.strerror or exc}") from None
-    return load_game_bytes(data, module, str(path), content_hash)
+
+
+def load_game(path: str | Path, module: Module, content_hash: str | None = None) -> LoadedGame:
+    return load_game_bytes(read_game_file(path), module, str(path), content_hash)

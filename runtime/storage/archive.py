@@ -7,14 +7,17 @@ paths, no ``..``, no links, no members or totals past the size limits.
 from __future__ import annotations
 
 import io
+import os
+import shutil
 import stat
+import tempfile
 import zipfile
 from pathlib import Path, PurePosixPath
 
 from runtime.model import Module
 
-from .errors import ModuleIssue, UnsafeArchiveError
-from .files import LoadedModule, files_from_module, module_from_files
+from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
+from .files import LoadedModule, files_from_module, is_module_file, module_from_files
 from .folder import read_folder_files
 from .jsonio import atomic_write_bytes
 
@@ -50,8 +53,12 @@ def read_pack_files(data: bytes, archive_name: str = "module.hwmod") -> dict[str
     if len(infos) > MAX_MEMBERS:
         raise _refuse(archive_name, "", f"more than {MAX_MEMBERS} members")
     total = 0
+    seen: set[str] = set()
     for info in infos:
         name = info.filename
+        if name in seen:  # zip tools differ on which copy they take
+            raise _refuse(archive_name, name, "member appears twice")
+        seen.add(name)
         path = PurePosixPath(name)
         if name.startswith(("/", "\\")) or "\\" in name or (len(name) > 1 and name[1] == ":"):
             raise _refuse(archive_name, name, "absolute path")
@@ -99,12 +106,28 @@ def unpack(pack: Path, folder: Path) -> list[str]:
     pack = Path(pack)
     files = read_pack_files(pack.read_bytes(), pack.name)
     module_from_files(files)
+    for name in sorted(files):
+        if not is_module_file(name):
+            raise _refuse(pack.name, name, "not a module file (module.json, map.json, …, scenarios/, images/)")
     folder = Path(folder)
+    if folder.is_dir() and any(folder.iterdir()):  # files of another module would mix with these
+        raise ModuleError(ModuleIssue(str(folder), "", "folder exists and is not empty"))
     root = folder.resolve()
     for name in sorted(files):
         target = (root / name).resolve()
         if root not in target.parents:
             raise _refuse(pack.name, name, "path leaves the target folder")
-    for name in sorted(files):
-        atomic_write_bytes(root / name, files[name])
+    # Written into a new folder beside the target, renamed into place once complete: a
+    # failure part way (a full disk) leaves no half-unpacked module.
+    root.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".unpacking", dir=root.parent))
+    try:
+        for name in sorted(files):
+            atomic_write_bytes(staging / name, files[name])
+        if root.is_dir():
+            root.rmdir()  # empty, checked above
+        os.replace(staging, root)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     return sorted(files)

@@ -7,6 +7,7 @@ write exactly the same bytes.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,17 @@ MODEL_FILES: dict[str, type[BaseModel]] = {
 REQUIRED_FILES = ("module.json", "map.json")
 SCENARIO_RE = re.compile(r"^scenarios/([A-Za-z0-9][A-Za-z0-9_.\-]*)\.json$")
 ASSET_RE = re.compile(r"^images/[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)*$")
+
+
+def is_module_file(name: str) -> bool:
+    """Whether ``name`` (a relative POSIX path) is one of the files a module is made of."""
+    return name in MODEL_FILES or bool(SCENARIO_RE.match(name) or ASSET_RE.match(name))
+
+
+def is_misnamed_scenario(name: str) -> bool:
+    """A JSON file directly in ``scenarios/`` whose name is no scenario id (it would be skipped)."""
+    return name.startswith("scenarios/") and name.endswith(".json") and name.count("/") == 1 \
+        and not SCENARIO_RE.match(name)
 
 
 @dataclass
@@ -70,9 +82,42 @@ def parse_json(name: str, data: bytes) -> Any:
     except UnicodeDecodeError as exc:
         raise ModuleError(ModuleIssue(name, "", f"not UTF-8 text (byte {exc.start})")) from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
+                          object_pairs_hook=_object_without_repeats)
     except json.JSONDecodeError as exc:
         raise ModuleError(ModuleIssue(name, "", f"broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")) from None
+    except RecursionError:
+        raise ModuleError(ModuleIssue(name, "", "JSON nested too deeply")) from None
+    except _StrictJsonError as exc:
+        raise ModuleError(ModuleIssue(name, exc.field, str(exc))) from None
+
+
+class _StrictJsonError(ValueError):
+    """Valid to Python's parser, refused in a module: NaN, infinities, repeated keys."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _refuse_constant(token: str) -> Any:
+    raise _StrictJsonError(f"{token} is not a finite number (JSON has no NaN or Infinity)")
+
+
+def _finite_float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise _StrictJsonError(f"{token} is not a finite number (too large)")
+    return value
+
+
+def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise _StrictJsonError(f"key {key!r} is written twice in one object")
+        obj[key] = value
+    return obj
 
 
 def module_from_files(files: dict[str, bytes]) -> LoadedModule:
@@ -97,7 +142,10 @@ def parse_module_files(files: dict[str, bytes]) -> LoadedModule:
         if required not in files:
             issues.append(ModuleIssue(required, "", "file is missing"))
     for name in sorted(files):
-        if name in MODEL_FILES or SCENARIO_RE.match(name):
+        if is_misnamed_scenario(name):
+            issues.append(ModuleIssue(name, "", "not a scenario id: a scenario file is named with letters, "
+                                                "digits, _ . - (and starts with a letter or digit)"))
+        elif name in MODEL_FILES or SCENARIO_RE.match(name):
             try:
                 raw[name] = parse_json(name, files[name])
             except ModuleError as exc:

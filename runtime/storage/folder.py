@@ -7,10 +7,13 @@ from pathlib import Path
 from runtime.model import Module
 
 from .errors import ModuleError, ModuleIssue
-from .files import ASSET_RE, MODEL_FILES, SCENARIO_RE, LoadedModule, files_from_module, module_from_files
+from .files import (
+    ASSET_RE, MODEL_FILES, SCENARIO_RE, LoadedModule, files_from_module, is_misnamed_scenario, module_from_files,
+)
 from .jsonio import write_if_changed, atomic_write_bytes
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
+MODULE_DIRS = ("scenarios", "images")
 
 
 def read_folder_files(folder: Path) -> dict[str, bytes]:
@@ -22,7 +25,9 @@ def read_folder_files(folder: Path) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
-        if not (rel in MODEL_FILES or SCENARIO_RE.match(rel) or ASSET_RE.match(rel)):
+        module_dir = rel in MODULE_DIRS or rel.startswith("images/")  # a linked folder is not walked into
+        if not (rel in MODEL_FILES or SCENARIO_RE.match(rel) or ASSET_RE.match(rel) or module_dir
+                or is_misnamed_scenario(rel)):  # read, to be reported rather than skipped
             continue
         if path.is_symlink():
             raise ModuleError(ModuleIssue(rel, "", "links are not allowed in a module"))

@@ -5,6 +5,7 @@ This is the one place where module and save files touch the disk.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -22,6 +23,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 
     A crash leaves either the old file or the new one, never half of either.
     """
+    if path.is_dir():  # else the rename fails naming the temporary file
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

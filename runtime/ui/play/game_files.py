@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBo
 from runtime.model import Module
 from runtime.state import ActionError, Game, LoadedGame, LogEntry, SaveError, load_game, save_game
 from runtime.state.pbem import append_actions, export_actions
+from runtime.state.save_file import read_game_file
 from runtime.storage import atomic_write_bytes
 
 OPEN_WINDOWS: list[QMainWindow] = []
@@ -26,7 +27,14 @@ class GameFiles:
         if self.save_path is None:
             self._save_as_dialog()
             return
-        self.save_to(self.save_path)
+        self._save_or_say(self.save_path)
+
+    def _save_or_say(self, path: str | Path) -> None:
+        """Save to ``path``; a file that cannot be written is a message box, not a traceback."""
+        try:
+            self.save_to(path)
+        except OSError as exc:
+            QMessageBox.critical(self, "Cannot save the game", f"{exc.filename or path}: {exc.strerror or exc}")
 
     def save_to(self, path: str | Path) -> None:
         path = Path(path)
@@ -69,7 +77,7 @@ class GameFiles:
         self.refresh()
 
     def import_moves(self, path: str | Path) -> list[LogEntry]:
-        entries = append_actions(self.game, Path(path).read_bytes(), str(path))
+        entries = append_actions(self.game, read_game_file(path), str(path))
         self.pbem_mark = len(self.game.actions)
         self.refresh()
         return entries
@@ -133,6 +141,8 @@ class GameFiles:
                 self.open_module(path)
             except (ModuleError, ActionError) as exc:
                 QMessageBox.critical(self, "Cannot open this module", str(exc))
+            except OSError as exc:
+                QMessageBox.critical(self, "Cannot open this module", f"{exc.filename or path}: {exc.strerror or exc}")
 
     def _open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open saved game", "", "Hexwright saves (*.hwsav)")
@@ -145,12 +155,15 @@ class GameFiles:
     def _save_as_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Save game", "", "Hexwright saves (*.hwsav)")
         if path:
-            self.save_to(path if path.endswith(".hwsav") else path + ".hwsav")
+            self._save_or_say(path if path.endswith(".hwsav") else path + ".hwsav")
 
     def _export_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export moves", "", "Hexwright moves (*.hwlog)")
         if path:
-            self.export_moves(path)
+            try:
+                self.export_moves(path)
+            except OSError as exc:
+                QMessageBox.critical(self, "Cannot export the moves", f"{exc.filename or path}: {exc.strerror or exc}")
 
     def _import_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import opponent's moves", "", "Hexwright moves (*.hwlog)")

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from builders import small_module
 
 from runtime.cli.main import main
@@ -71,3 +72,59 @@ def test_console_script_runs_without_qt_for_non_window_commands():
     done = subprocess.run([sys.executable, "-c", code, str(METZ)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "hexes: 99" in done.stdout
+
+
+def test_new_with_zero_or_too_many_columns_is_a_message_and_creates_nothing(tmp_path, capsys):
+    for cols in ("0", "-3", "401"):
+        with pytest.raises(SystemExit) as done:
+            main(["new", str(tmp_path / "m"), "--cols", cols, "--rows", "5"])
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert "--cols" in err and "between 1 and 400" in err and "Traceback" not in err
+    assert not (tmp_path / "m").exists()
+
+
+def test_new_with_a_bad_id_is_a_message_and_creates_nothing(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "m"), "--cols", "3", "--rows", "3", "--id", "bad id!"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "id" in err
+    assert not (tmp_path / "m").exists()
+
+
+def test_render_with_a_scale_that_is_not_positive_is_a_message(tmp_path, capsys):
+    for scale in ("0", "-1", "nan", "abc"):
+        with pytest.raises(SystemExit) as done:
+            main(["render", str(METZ), "--out", str(tmp_path / "m.png"), "--scale", scale])
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert "--scale" in err and "Traceback" not in err
+    assert not (tmp_path / "m.png").exists()
+
+
+def test_unexpected_value_error_is_a_message_not_a_traceback(monkeypatch, capsys):
+    import runtime.cli.main as cli
+
+    def broken(path):
+        raise ValueError("something inside went wrong")
+
+    monkeypatch.setattr(cli, "load_module", broken)
+    assert main(["info", str(METZ)]) == 1
+    assert capsys.readouterr().err.strip() == "info: something inside went wrong"
+
+
+def test_schema_writes_into_the_checkouts_resources_by_default_wherever_it_is_run(tmp_path, monkeypatch):
+    from runtime.cli.main import build_parser
+
+    monkeypatch.chdir(tmp_path)
+    parser, _ = build_parser()
+    assert Path(parser.parse_args(["schema"]).out) == ROOT / "resources" / "schema"
+
+
+def test_a_module_that_does_not_load_is_named_by_every_command(tmp_path, capsys):
+    (tmp_path / "notamodule").mkdir()
+    for argv in (["info"], ["render", "--out", str(tmp_path / "x.png")], ["los", "--from", "0101", "--to", "0102"]):
+        assert main([argv[0], str(tmp_path / "notamodule"), *argv[1:]]) == 1
+        err = capsys.readouterr().err.splitlines()
+        assert err[0] == f"{tmp_path / 'notamodule'}: 2 problem(s)"
+        assert err[1:] == ["  map.json: file is missing", "  module.json: file is missing"]
+    assert not (tmp_path / "x.png").exists()

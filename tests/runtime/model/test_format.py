@@ -86,3 +86,11 @@ def test_committed_json_schemas_are_current():
     for name, schema in schemas().items():
         committed = json.loads((ROOT / "resources" / "schema" / name).read_text("utf-8"))
         assert committed == schema, f"resources/schema/{name} is stale: run `hexwright schema`"
+
+
+def test_marker_count_is_bounded_so_a_counter_sheet_stays_printable():
+    from runtime.model import Marker, MarkerFace
+
+    assert Marker(name="Control", faces=[MarkerFace(text="C")], count=1000).count == 1000
+    with pytest.raises(ValidationError, match="count"):
+        Marker(name="Control", faces=[MarkerFace(text="C")], count=10**9)

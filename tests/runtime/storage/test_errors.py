@@ -99,3 +99,47 @@ def test_not_a_module(tmp_path):
     with pytest.raises(ModuleError) as caught:
         load_module(tmp_path / "nothing")
     assert "no such module folder" in str(caught.value)
+
+
+def test_deeply_nested_json_is_an_error_not_a_crash(folder):
+    (folder / "tables.json").write_text("[" * 100_000 + "]" * 100_000, "utf-8")
+    [message] = messages(folder)
+    assert message.startswith("tables.json: ") and "nested too deeply" in message
+
+
+@pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_nan_and_infinite_numbers_are_refused(folder, token):
+    text = (folder / "map.json").read_text("utf-8").replace('"grid": {', f'"grid": {{"origin_x": {token}, ', 1)
+    (folder / "map.json").write_text(text, "utf-8")
+    [message] = messages(folder)
+    assert message.startswith("map.json: ") and "not a finite number" in message
+
+
+def test_a_key_written_twice_is_an_error(folder):
+    text = (folder / "module.json").read_text("utf-8").replace("{", '{"id": "other", ', 1)
+    (folder / "module.json").write_text(text, "utf-8")
+    [message] = messages(folder)
+    assert message.startswith("module.json: ") and "'id'" in message and "twice" in message
+
+
+def test_linked_scenario_folder_is_refused_not_skipped(folder, tmp_path):
+    (folder / "scenarios").rename(tmp_path / "elsewhere")
+    (folder / "scenarios").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    assert messages(folder) == ["scenarios: links are not allowed in a module"]
+
+
+@pytest.mark.parametrize("name", ["My scenario.json", "-first.json", "été.json"])
+def test_scenario_file_with_a_name_that_is_not_an_id_is_named_not_skipped(folder, name):
+    (folder / "scenarios" / "basic.json").rename(folder / "scenarios" / name)
+    [message] = messages(folder)
+    assert message.startswith(f"scenarios/{name}: ") and "not a scenario id" in message
+
+
+def test_scenario_file_with_a_bad_name_in_a_pack_is_named(folder, tmp_path):
+    from runtime.storage import files_from_module, load_module as load, pack_files
+
+    files = files_from_module(load(folder).module)
+    files["scenarios/a b.json"] = files.pop("scenarios/basic.json")
+    (tmp_path / "m.hwmod").write_bytes(pack_files(files))
+    [message] = messages(tmp_path / "m.hwmod")
+    assert message.startswith("scenarios/a b.json: ")
