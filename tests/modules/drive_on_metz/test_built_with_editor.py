@@ -251,7 +251,11 @@ def choose(qtbot, combo: QComboBox, text: str) -> None:
 
 
 def retype(qtbot, widget, text: str) -> None:
-    """Select all, delete, type ``text`` (a line edit or plain text edit)."""
+    """Select all, delete, type ``text`` (a line edit or plain text edit).
+
+    The dialog is activated first: offscreen, a window left active by an earlier test
+    would otherwise keep the keyboard focus and swallow the keys."""
+    widget.window().activateWindow()
     widget.setFocus()
     qtbot.keyClick(widget, Qt.Key_A, Qt.ControlModifier)
     qtbot.keyClick(widget, Qt.Key_Delete)

@@ -141,8 +141,16 @@ def test_run_window_returns_when_the_loop_quits(qapp):
     from runtime.ui.map_window import run_window
 
     QTimer.singleShot(50, qapp.quit)
-    assert run_window(make_module(), "Tiny") == 0
-    qapp.closeAllWindows()
+    quits = qapp.quitOnLastWindowClosed()
+    qapp.setQuitOnLastWindowClosed(False)  # closing the window afterwards must not post a quit
+    try:                                    # that a later test's dialog loop would receive
+        assert run_window(make_module(), "Tiny") == 0
+        from PySide6.QtCore import QEvent
+
+        qapp.sendPostedEvents(None, QEvent.DeferredDelete)
+        assert not [w for w in qapp.topLevelWidgets() if w.isVisible() and w.windowTitle().startswith("Tiny")]
+    finally:
+        qapp.setQuitOnLastWindowClosed(quits)
 
 
 @pytest.mark.gui
