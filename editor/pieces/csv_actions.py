@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFileDialog, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from runtime.interchange.oob_csv import ImportReport, export_csv, import_csv
+from runtime.interchange.oob_csv import ImportReport, decode_csv, export_csv, import_csv
 from runtime.storage import atomic_write_text
 
 from .binding import PiecesBinding
@@ -30,12 +30,7 @@ def read_oob(binding: PiecesBinding, path: str | Path) -> ImportReport:
     path = Path(path)
     if path.stat().st_size > MAX_CSV_BYTES:
         raise ValueError(f"{path.name} is larger than {MAX_CSV_BYTES // (1024 * 1024)} MB")
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("cp1252", errors="replace")  # spreadsheets on Windows
-    return import_csv(text, binding.module)
+    return import_csv(decode_csv(path.read_bytes()), binding.module)  # UTF-8/BOM, UTF-16, cp1252
 
 
 def apply_report(binding: PiecesBinding, report: ImportReport) -> bool:

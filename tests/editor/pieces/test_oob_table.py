@@ -171,3 +171,24 @@ def test_export_writes_the_csv_file(table, tmp_path):
     target = tmp_path / "out.csv"
     export_oob(table.binding, target)
     assert target.read_bytes() == export_csv(table.doc.module.pieces).encode("utf-8")
+
+
+def test_a_utf16_csv_from_a_spreadsheet_reads_like_utf8(tmp_path):
+    """Spreadsheets save "Unicode text" as UTF-16 with a BOM; the editor reads it as the runtime does."""
+    from builders import oob_module
+
+    from editor.pieces.csv_actions import read_oob
+    from runtime.interchange.oob_csv import export_csv
+
+    module = oob_module()
+    text = export_csv(module.pieces)
+    (tmp_path / "u8.csv").write_bytes(text.encode("utf-8"))
+    (tmp_path / "u16.csv").write_bytes(text.encode("utf-16"))
+
+    class Binding:
+        pass
+
+    binding = Binding()
+    binding.module = module
+    u8, u16 = read_oob(binding, tmp_path / "u8.csv"), read_oob(binding, tmp_path / "u16.csv")
+    assert not u16.problems and u16.pieces == u8.pieces and u8.pieces
