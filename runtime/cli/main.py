@@ -119,6 +119,9 @@ def cmd_unpack(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    if Path(args.out).suffix.lower() != ".png":
+        _err(f"{args.out}: render writes PNG images; give a file name ending in .png")
+        return 2
     loaded = load_module(args.path)
     from runtime.ui.render_image import render_png  # Qt only when rendering
 

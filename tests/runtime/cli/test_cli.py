@@ -128,3 +128,10 @@ def test_a_module_that_does_not_load_is_named_by_every_command(tmp_path, capsys)
         assert err[0] == f"{tmp_path / 'notamodule'}: 2 problem(s)"
         assert err[1:] == ["  map.json: file is missing", "  module.json: file is missing"]
     assert not (tmp_path / "x.png").exists()
+
+
+def test_render_refuses_a_name_that_is_not_png(tmp_path, capsys):
+    """It used to write PNG bytes under a .jpg name."""
+    assert main(["render", str(METZ), "--out", str(tmp_path / "map.jpg")]) == 2
+    assert "ending in .png" in capsys.readouterr().err
+    assert not (tmp_path / "map.jpg").exists()
