@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 from builders import small_module
-from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QLineEdit
+from qt_dialogs import fill_modal as _fill_modal
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 
 from editor.edits.boxes import parse_labels, parse_rect, parse_spaces, rect_from_drag, spaces_text, toggle_entry
 from editor.edits.fields import choices_of, editable_specs, with_value
@@ -85,25 +86,6 @@ def test_module_meta_is_built_from_the_dialog_rows_and_checked():
 
 
 # -- widgets ------------------------------------------------------------------------------------
-
-
-def _fill_modal(qtbot, cls, fill) -> None:
-    """When the next modal dialog of class ``cls`` opens, ``fill(dialog)`` then press OK."""
-
-    def run() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, cls):
-            QTimer.singleShot(10, run)
-            return
-        try:
-            fill(dialog)
-            box = dialog.findChild(QDialogButtonBox)
-            qtbot.mouseClick(box.button(QDialogButtonBox.Ok), Qt.LeftButton)
-        except BaseException:
-            dialog.reject()
-            raise
-
-    QTimer.singleShot(0, run)
 
 
 def _type_into(qtbot, widget, text: str) -> None:

@@ -52,6 +52,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from qt_dialogs import fill_modal
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -216,27 +217,6 @@ def answer_area_dialog(qtbot, name: str, kind: str, color: str, area_id: str = "
         choose(qtbot, dialog.kind, kind)
 
     fill_modal(qtbot, AreaDialog, fill)
-
-
-def fill_modal(qtbot, cls, fill) -> None:
-    """When the next modal dialog of class ``cls`` opens, ``fill(dialog)`` and press its OK."""
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
-    def run() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, cls):
-            QTimer.singleShot(10, run)
-            return
-        try:
-            fill(dialog)
-            ok = next(b for b in dialog.findChildren(QDialogButtonBox)).button(QDialogButtonBox.Ok)
-            qtbot.mouseClick(ok, Qt.LeftButton)
-        except BaseException:
-            dialog.reject()
-            raise
-
-    QTimer.singleShot(0, run)
 
 
 def choose(qtbot, combo: QComboBox, text: str) -> None:
