@@ -29,9 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from runtime.geometry import Hex  # noqa: E402
-from runtime.model import HexData, HexFeature, HexsideData, new_module  # noqa: E402
-from runtime.storage import load_module, save_module  # noqa: E402
+from hexwright.runtime.geometry import Hex  # noqa: E402
+from hexwright.runtime.model import HexData, HexFeature, HexsideData, new_module  # noqa: E402
+from hexwright.runtime.storage import load_module, save_module  # noqa: E402
 
 SIZE = 100
 
@@ -47,10 +47,10 @@ def build(seed: int = 1):
         feats = [HexFeature(type="village")] if rng.random() < 0.03 else []
         if t != "clear" or lv or feats:
             m.map.hexes[scheme.format(h, grid)] = HexData(terrain=t, level=lv, features=feats)
-    from runtime.model import Level
+    from hexwright.runtime.model import Level
 
     m.map.levels = [Level(value=0), Level(value=1)]
-    from runtime.geometry import format_hexside
+    from hexwright.runtime.geometry import format_hexside
 
     for _ in range(40):  # rivers: random walks along sides
         h = Hex(rng.randrange(SIZE), rng.randrange(SIZE))
@@ -99,10 +99,10 @@ def main() -> None:
         save_module(build(), folder)
         t_open, _ = timed(lambda: load_module(folder))
 
-        from editor.commands import PaintTerrain
-        from editor.document import MapDocument
-        from editor.edits.brush import brush_hexes
-        from editor.views.main_window import EditorWindow
+        from hexwright.editor.commands import PaintTerrain
+        from hexwright.editor.document import MapDocument
+        from hexwright.editor.edits.brush import brush_hexes
+        from hexwright.editor.views.main_window import EditorWindow
 
         def open_window():
             w = EditorWindow(MapDocument.open(folder))

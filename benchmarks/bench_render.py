@@ -29,13 +29,13 @@ from PySide6.QtCore import QRectF, Qt  # noqa: E402
 from PySide6.QtGui import QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from runtime.model import (  # noqa: E402
+from hexwright.runtime.model import (  # noqa: E402
     ConnectionType, Grid, HexData, HexFeature, HexFeatureType, HexsideData, HexsideFeatureType, Level,
     MapData, TerrainType,
 )
-from runtime.ui.layers import Layers  # noqa: E402
-from runtime.ui.map_painter import MapPainter  # noqa: E402
-from runtime.ui.map_view import PAPER, MapScene, MapView  # noqa: E402
+from hexwright.runtime.ui.layers import Layers  # noqa: E402
+from hexwright.runtime.ui.map_painter import MapPainter  # noqa: E402
+from hexwright.runtime.ui.map_view import PAPER, MapScene, MapView  # noqa: E402
 
 VIEW_W, VIEW_H = 1200, 800
 REPEATS = 50

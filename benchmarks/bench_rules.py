@@ -25,14 +25,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from runtime.geometry import format_hexside  # noqa: E402
-from runtime.model import (  # noqa: E402
+from hexwright.runtime.geometry import format_hexside  # noqa: E402
+from hexwright.runtime.model import (  # noqa: E402
     HexData, HexFeature, HexFeatureType, HexsideData, Level, Piece, Side, StepValues, TerrainEffects, UnitType,
     new_module,
 )
-from runtime.model.rules import LosRules, RulesConfig, SupplyRules, ZocRules  # noqa: E402
-from runtime.rules import enemy_zoc, make_board, movement_graph, observe, reach, supply  # noqa: E402
-from runtime.rules.hexmap import hex_map  # noqa: E402
+from hexwright.runtime.model.rules import LosRules, RulesConfig, SupplyRules, ZocRules  # noqa: E402
+from hexwright.runtime.rules import enemy_zoc, make_board, movement_graph, observe, reach, supply  # noqa: E402
+from hexwright.runtime.rules.hexmap import hex_map  # noqa: E402
 
 SIZE = 100
 UNITS = 500

@@ -28,8 +28,8 @@ def boxes_and_provenance() -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from editor.document import MapDocument
-    from editor.views.main_window import EditorWindow
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views.main_window import EditorWindow
 
     app = QApplication.instance() or QApplication([])
     doc = MapDocument.open(ROOT / "modules" / "drive_on_metz")
@@ -57,9 +57,9 @@ def main() -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from editor.document import MapDocument
-    from editor.views.main_window import EditorWindow
-    from runtime.geometry import Hex
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views.main_window import EditorWindow
+    from hexwright.runtime.geometry import Hex
 
     app = QApplication.instance() or QApplication([])
     doc = MapDocument.open(ROOT / "modules" / "drive_on_metz")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from runtime.storage import ModuleError
+from hexwright.runtime.storage import ModuleError
 
 
 def run_editor(path: str | None) -> int:

@@ -8,19 +8,19 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from runtime.cli.main import DEFAULT_MODULE, build_parser, run
+from hexwright.runtime.cli.main import DEFAULT_MODULE, build_parser, run
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
     """``hexwright edit [PATH]``: the editor on PATH, or on a new blank map."""
-    from editor.app import run_editor  # Qt only when a window is wanted
+    from hexwright.editor.app import run_editor  # Qt only when a window is wanted
 
     return run_editor(args.path)
 
 
 def cmd_default(args: argparse.Namespace) -> int:
     """``hexwright`` alone: the editor on the bundled default module."""
-    from editor.app import run_editor
+    from hexwright.editor.app import run_editor
 
     return run_editor(str(DEFAULT_MODULE))
 

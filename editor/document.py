@@ -15,9 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from runtime.geometry import Hex
-from runtime.model import MapData, Module, new_module
-from runtime.storage import LoadedModule, ModuleIssue, files_from_module, load_module_lenient, save_module
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import MapData, Module, new_module
+from hexwright.runtime.storage import LoadedModule, ModuleIssue, files_from_module, load_module_lenient, save_module
 
 from .edits.naming import GridNames
 from .edits.patch import MapPatch
@@ -101,7 +101,7 @@ class MapDocument(QObject):
 
     def problems(self) -> list[ModuleIssue]:
         """Every cross-reference problem of the module as it is now (``hexwright validate``'s list)."""
-        from runtime.validation import check_module
+        from hexwright.runtime.validation import check_module
 
         return check_module(self.module, self.assets)
 

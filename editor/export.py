@@ -12,10 +12,10 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QRectF, Qt
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from runtime.model import Module
-from runtime.storage import atomic_write_bytes
-from runtime.ui.layers import Layers
-from runtime.ui.render_image import make_painter_for, png_bytes
+from hexwright.runtime.model import Module
+from hexwright.runtime.storage import atomic_write_bytes
+from hexwright.runtime.ui.layers import Layers
+from hexwright.runtime.ui.render_image import make_painter_for, png_bytes
 
 SQRT3 = math.sqrt(3.0)
 DEFAULT_HEX_INCHES = 0.75

@@ -15,8 +15,8 @@ import os
 import time
 from pathlib import Path
 
-from runtime.model import Module
-from runtime.storage import LoadedModule, atomic_write_text, load_module_lenient, save_module
+from hexwright.runtime.model import Module
+from hexwright.runtime.storage import LoadedModule, atomic_write_text, load_module_lenient, save_module
 
 RECOVERY_ENV = "HEXWRIGHT_RECOVERY_DIR"
 AUTOSAVE_MS = 60_000

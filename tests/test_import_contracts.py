@@ -17,7 +17,7 @@ def test_import_linter_contracts_hold():
 
 def test_core_packages_import_without_qt():
     code = (
-        "import sys, runtime.model, runtime.geometry, runtime.storage, runtime.validation, runtime.cli.main; "
+        "import sys, hexwright.runtime.model, hexwright.runtime.geometry, hexwright.runtime.storage, hexwright.runtime.validation, hexwright.runtime.cli.main; "
         "sys.exit('PySide6' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0

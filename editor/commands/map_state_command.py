@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from runtime.model import MapData, Module
+from hexwright.runtime.model import MapData, Module
 
 from ..document import MapDocument
 

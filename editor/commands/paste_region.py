@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from runtime.geometry import Hex
+from hexwright.runtime.geometry import Hex
 
 from ..document import MapDocument
 from ..edits.region import Clip, paste_patch

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from runtime.model import Level
+from hexwright.runtime.model import Level
 
 from ..document import MapDocument
 from ..edits.patch import MapPatch

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from runtime.model import HexFeature
+from hexwright.runtime.model import HexFeature
 
 from ..document import MapDocument
 from ..edits.hex_edits import set_feature

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from ..document import MapDocument
 from .map_state_command import MapStateCommand

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from runtime.model import Area
+from hexwright.runtime.model import Area
 
 from ..document import MapDocument
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from runtime.model import ModuleMeta
+from hexwright.runtime.model import ModuleMeta
 
 from ..document import MapDocument
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from runtime.model import Underlay
+from hexwright.runtime.model import Underlay
 
 from ..document import MapDocument
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from runtime.model import Box, Rect, Track, TrackSpace
+from hexwright.runtime.model import Box, Rect, Track, TrackSpace
 
 _SPLIT = re.compile(r"[\s,;]+")
 

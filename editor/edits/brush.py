@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from runtime.geometry import Hex, HexGrid
-from runtime.model import MapData
+from hexwright.runtime.geometry import Hex, HexGrid
+from hexwright.runtime.model import MapData
 
 from .naming import GridNames
 

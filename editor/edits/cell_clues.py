@@ -7,7 +7,7 @@ column label, as ``runtime.model`` stores them. Plain Python; the order of the l
 
 from __future__ import annotations
 
-from runtime.model import CellProvenance
+from hexwright.runtime.model import CellProvenance
 
 
 def cell_clue(cells: list[CellProvenance], row: int, column: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.geometry import Hex, HexGrid, Hexside, line_of_hexes
+from hexwright.runtime.geometry import Hex, HexGrid, Hexside, line_of_hexes
 
 
 def hex_steps(grid: HexGrid, a: Hex, b: Hex) -> list[Hex]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.model import HexFeature, Level, MapData
+from hexwright.runtime.model import HexFeature, Level, MapData
 
 from .patch import MapPatch
 

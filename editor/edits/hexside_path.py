@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from runtime.geometry import Hex, Hexside, Layout
+from hexwright.runtime.geometry import Hex, Hexside, Layout
 
 MAX_CHAIN = 12
 """Give up filling a gap longer than this many sides (the pointer jumped across the map)."""

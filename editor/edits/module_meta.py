@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from runtime.model import ModuleMeta
+from hexwright.runtime.model import ModuleMeta
 
 RULE_COLUMNS = ("id", "name", "description", "section", "default")
 PHASE_COLUMNS = ("id", "name", "side", "kind", "section")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from runtime.geometry import Hex, HexGrid, Hexside, LabelScheme, format_hexside, parse_hexside
-from runtime.model import Grid
+from hexwright.runtime.geometry import Hex, HexGrid, Hexside, LabelScheme, format_hexside, parse_hexside
+from hexwright.runtime.model import Grid
 
 
 class GridNames:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from runtime.model import HexData, Module
+from hexwright.runtime.model import HexData, Module
 
 Category = Literal["terrain", "feature", "hexside", "connection"]
 CATEGORIES: tuple[Category, ...] = ("terrain", "feature", "hexside", "connection")
@@ -77,7 +77,7 @@ def without_type(module: Module, category: Category, type_id: str, replacement: 
             if type_id in ids:
                 ids = [replacement if i == type_id else i for i in ids if i != type_id or replacement]
                 setattr(data, attr, sorted(set(ids)))
-    from runtime.storage import canonical
+    from hexwright.runtime.storage import canonical
 
     return canonical(out)
 
@@ -113,7 +113,7 @@ def without_level(module: Module, value: int, replacement: int | None) -> Module
     for data in m.hexes.values():
         if data.level == value:
             data.level = replacement
-    from runtime.storage import canonical
+    from hexwright.runtime.storage import canonical
 
     return canonical(out)
 

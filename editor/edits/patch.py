@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from runtime.model import HexData, HexsideData, MapData
+from hexwright.runtime.model import HexData, HexsideData, MapData
 
 Snapshot = dict[str, object]
 

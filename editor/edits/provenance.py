@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from runtime.model import HexsideData, MapData, Provenance
+from hexwright.runtime.model import HexsideData, MapData, Provenance
 
 from .patch import MapPatch
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from runtime.geometry import Hex, Hexside
-from runtime.geometry.directions import direction_of_step, direction_vectors
-from runtime.model import HexData, HexsideData, MapData
+from hexwright.runtime.geometry import Hex, Hexside
+from hexwright.runtime.geometry.directions import direction_of_step, direction_vectors
+from hexwright.runtime.model import HexData, HexsideData, MapData
 
 from .naming import GridNames
 from .patch import MapPatch

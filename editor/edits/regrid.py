@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from runtime.geometry import Hex, Layout
-from runtime.model import Grid, Module
+from hexwright.runtime.geometry import Hex, Layout
+from hexwright.runtime.model import Grid, Module
 
 from .naming import GridNames
 

@@ -3,8 +3,8 @@ rivers and roads as segments (pure; the canvas's overlay paints it)."""
 
 from __future__ import annotations
 
-from runtime.geometry import Hex
-from runtime.model import MapData
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import MapData
 
 from .naming import GridNames
 from .region import Clip

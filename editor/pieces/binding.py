@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 
 class PiecesBinding(QObject):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QComboBox, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from runtime.ui.chart_painter import chart_image, chart_refs
+from hexwright.runtime.ui.chart_painter import chart_image, chart_refs
 
 from .binding import PiecesBinding
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from runtime.ui.counter_painter import back_face, paint_counter, paint_face
+from hexwright.runtime.ui.counter_painter import back_face, paint_counter, paint_face
 
 from .binding import PiecesBinding
 

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from runtime.model import CombatResultsTable, CrtColumn, ResultCode
-from runtime.validation.checks import check_module
+from hexwright.runtime.model import CombatResultsTable, CrtColumn, ResultCode
+from hexwright.runtime.validation.checks import check_module
 
 from ..edits.cell_clues import cell_clue, with_cell_clue
 from .binding import PiecesBinding

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFileDialog, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from runtime.interchange.oob_csv import ImportReport, decode_csv, export_csv, import_csv
-from runtime.storage import atomic_write_text
+from hexwright.runtime.interchange.oob_csv import ImportReport, decode_csv, export_csv, import_csv
+from hexwright.runtime.storage import atomic_write_text
 
 from .binding import PiecesBinding
 from .commands import ImportPieces

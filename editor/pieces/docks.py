@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMessageBox, QWidget
 
-from runtime.ui.print_sheets import COUNTER_SIZES, write_charts_pdf, write_counter_sheets_pdf
+from hexwright.runtime.ui.print_sheets import COUNTER_SIZES, write_charts_pdf, write_counter_sheets_pdf
 
 from .binding import PiecesBinding
 from .chart_preview import ChartPreview

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from runtime.model.common import Id
+from hexwright.runtime.model.common import Id
 
 from .binding import PiecesBinding
 from .id_delegate import NONE_LABEL, IdComboDelegate

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import (
 )
 from pydantic import TypeAdapter, ValidationError
 
-from runtime.interchange.oob_csv import format_extra, parse_extra
-from runtime.model import LookupRow, LookupTable, Turn, VictoryLevel, VpRule
-from runtime.model.common import Id
+from hexwright.runtime.interchange.oob_csv import format_extra, parse_extra
+from hexwright.runtime.model import LookupRow, LookupTable, Turn, VictoryLevel, VpRule
+from hexwright.runtime.model.common import Id
 
 from ..edits.cell_clues import cell_clue, with_cell_clue
 from .binding import PiecesBinding

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableView, QVBoxLayout, QWidget
 
-from runtime.interchange.oob_csv import INT_FIELDS, PIECE_COLUMNS, STEP_COLUMN, CellError, piece_from_cells, piece_row, step_columns
+from hexwright.runtime.interchange.oob_csv import INT_FIELDS, PIECE_COLUMNS, STEP_COLUMN, CellError, piece_from_cells, piece_row, step_columns
 
 from .binding import PiecesBinding
 from .id_delegate import IdComboDelegate, labelled

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import get_args
 
-from runtime.model import CombatEffect, ResultEffect
-from runtime.model.common import parse_fraction
+from hexwright.runtime.model import CombatEffect, ResultEffect
+from hexwright.runtime.model.common import parse_fraction
 
 WHO = ("attacker", "defender")
 WHAT = get_args(ResultEffect.model_fields["what"].annotation)

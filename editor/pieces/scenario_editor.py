@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 )
 from pydantic import ValidationError
 
-from runtime.model import MarkerPlacement, Placement, Reinforcement, Scenario
+from hexwright.runtime.model import MarkerPlacement, Placement, Reinforcement, Scenario
 
 from .binding import PiecesBinding
 from .commands import SetScenario

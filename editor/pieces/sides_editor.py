@@ -8,10 +8,10 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QSizePolicy, QTabWidget, QWidget
 
-from runtime.ui.counter_painter import paint_chit, paint_marker
+from hexwright.runtime.ui.counter_painter import paint_chit, paint_marker
 
-from runtime.model import Chit, Formation, Marker, MarkerFace, MovementClass, Side, UnitType
-from runtime.model.pieces import Echelon, NatoSymbol
+from hexwright.runtime.model import Chit, Formation, Marker, MarkerFace, MovementClass, Side, UnitType
+from hexwright.runtime.model.pieces import Echelon, NatoSymbol
 
 from .binding import PiecesBinding
 from .commands import SetChit, SetFormation, SetMarker, SetMovementClass, SetSide, SetUnitType

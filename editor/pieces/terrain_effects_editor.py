@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 from pydantic import ValidationError
 
-from runtime.model import TerrainEffects, WeatherCosts
+from hexwright.runtime.model import TerrainEffects, WeatherCosts
 
 from .binding import PiecesBinding
 from .commands import SetTerrainEffects

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from runtime.interchange.oob_csv import (
+from hexwright.runtime.interchange.oob_csv import (
     INT_FIELDS, SIZES, STEP_FIELDS, CellError, format_restrictions, piece_from_cells, step_cell,
 )
-from runtime.model import Piece, StepValues
+from hexwright.runtime.model import Piece, StepValues
 
 from .binding import PiecesBinding
 from .commands import SetPiece, SetPieceArt

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 
-from runtime.geometry import Hex, Hexside
+from hexwright.runtime.geometry import Hex, Hexside
 
 from ..document import MapDocument
 from .settings import ToolSettings

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from runtime.model import HexFeature
+from hexwright.runtime.model import HexFeature
 
 from ..commands.place_feature import PlaceFeature
 from ..edits.hex_edits import has_feature

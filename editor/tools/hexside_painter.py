@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from runtime.geometry import Hexside
+from hexwright.runtime.geometry import Hexside
 
 from ..commands.toggle_hexside_feature import ToggleHexsideFeature
 from ..edits.hexside_path import hexside_chain, side_near

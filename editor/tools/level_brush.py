@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from runtime.geometry import Hex
+from hexwright.runtime.geometry import Hex
 
 from ..commands.set_level import SetLevel
 from ..commands.shift_level import ShiftLevel

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 
-from runtime.geometry import Hex
+from hexwright.runtime.geometry import Hex
 
 from ..commands import PasteRegion
 from ..edits.region import Clip, pasted_hexes, transform_clip

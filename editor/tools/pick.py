@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from runtime.geometry import Hex, Hexside
+from hexwright.runtime.geometry import Hex, Hexside
 
 from ..edits.hexside_path import side_near
 from .base import HexTool, MapPoint

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from runtime.geometry import Hex
+from hexwright.runtime.geometry import Hex
 
 from ..edits.region import Clip, pasted_hexes, rect_hexes
 from .base import HexTool, MapPoint

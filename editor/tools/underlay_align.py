@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 
-from runtime.geometry import Hex
+from hexwright.runtime.geometry import Hex
 
 from ..commands.set_underlay import SetUnderlay
 from ..edits.affine import apply, invert, solve_affine

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QListWidgetItem, QMessageBox, QPushButton, QVBoxLayout, QWidget,
 )
 
-from runtime.model import Area, Provenance
-from runtime.ui.colors import qcolor
+from hexwright.runtime.model import Area, Provenance
+from hexwright.runtime.ui.colors import qcolor
 
 from ..commands import SaveArea
 from ..document import MapDocument
@@ -212,7 +212,7 @@ class AreasPanel(QWidget):
         aid = self.current()
         if aid is None:
             return False
-        from runtime.validation import check_module
+        from hexwright.runtime.validation import check_module
 
         after = self.doc.module.model_copy(deep=True)
         del after.map.areas[aid]

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QMessageBox, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget,
 )
 
-from runtime.model import Box, Provenance, Track
+from hexwright.runtime.model import Box, Provenance, Track
 
 from ..commands import SaveBox, SaveTrack
 from ..document import MapDocument
@@ -239,7 +239,7 @@ class BoxesPanel(QWidget):
         if current is None:
             return False
         kind, key = current
-        from runtime.validation import check_module
+        from hexwright.runtime.validation import check_module
 
         after = self.doc.module.model_copy(deep=True)
         del (after.map.boxes if kind == "box" else after.map.tracks)[key]

@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtWidgets import QWidget
 
-from runtime.geometry import Hex
-from runtime.ui.map_view import MapScene, MapView
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.ui.map_view import MapScene, MapView
 
 from ..document import MapDocument
 from ..edits.stamp_preview import stamp_preview

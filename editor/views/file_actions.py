@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from runtime.storage import ModuleError
+from hexwright.runtime.storage import ModuleError
 
 from .. import recovery
 from ..document import MapDocument

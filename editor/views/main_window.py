@@ -17,11 +17,11 @@ from PySide6.QtWidgets import (
     QDockWidget, QInputDialog, QLabel, QMainWindow, QMessageBox, QScrollArea, QToolBar, QUndoView,
 )
 
-from runtime.storage import ModuleError
-from runtime.ui.layers import LEVEL_STYLES, Layers
-from runtime.ui.map_status import info_at, status_text
-from runtime.ui.map_view import MapScene
-from runtime.ui.render_image import make_painter_for
+from hexwright.runtime.storage import ModuleError
+from hexwright.runtime.ui.layers import LEVEL_STYLES, Layers
+from hexwright.runtime.ui.map_status import info_at, status_text
+from hexwright.runtime.ui.map_view import MapScene
+from hexwright.runtime.ui.render_image import make_painter_for
 
 from .. import recovery
 from ..document import MapDocument

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QGroupBox, QSpinBox, QVBoxLayout,
 )
 
-from runtime.model import Labels
+from hexwright.runtime.model import Labels
 
 from ..commands import ChangeGridSettings, ResizeMap
 from ..document import MapDocument

@@ -6,7 +6,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsView
 
-from runtime.ui.map_view import MapView
+from hexwright.runtime.ui.map_view import MapView
 
 FRAME = QColor(220, 30, 30)
 

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit, QPushButton, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget,
 )
 
-from runtime.model import ModuleMeta, Phase
+from hexwright.runtime.model import ModuleMeta, Phase
 
 from ..commands import SetModuleMeta
 from ..document import MapDocument

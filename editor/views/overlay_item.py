@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from runtime.ui.map_painter import MapPainter
+from hexwright.runtime.ui.map_painter import MapPainter
 
 SELECTION_FILL = QColor(40, 110, 230, 70)
 SELECTION_EDGE = QColor(20, 70, 200, 200)

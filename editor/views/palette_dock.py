@@ -16,11 +16,11 @@ from PySide6.QtWidgets import (
     QSpinBox, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from runtime.model import ConnectionType, Grid, HexFeatureType, HexsideFeatureType, Level, MapData, TerrainType
-from runtime.ui.colors import qcolor
-from runtime.ui.layers import Layers
-from runtime.ui.map_painter import MapPainter
-from runtime.validation import check_module
+from hexwright.runtime.model import ConnectionType, Grid, HexFeatureType, HexsideFeatureType, Level, MapData, TerrainType
+from hexwright.runtime.ui.colors import qcolor
+from hexwright.runtime.ui.layers import Layers
+from hexwright.runtime.ui.map_painter import MapPainter
+from hexwright.runtime.validation import check_module
 
 from ..commands import ChangePaletteType, DeleteLevel, DeletePaletteType
 from ..commands.set_levels import SetLevels

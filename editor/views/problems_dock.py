@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from runtime.storage import ModuleIssue
+from hexwright.runtime.storage import ModuleIssue
 
 from ..document import MapDocument
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
-from runtime.ui.map_status import info_at
+from hexwright.runtime.ui.map_status import info_at
 
 from ..commands import SetProvenance
 from ..document import MapDocument

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
-from runtime.model import Area
+from hexwright.runtime.model import Area
 
 from ..commands import DeleteRegion, PasteRegion, SaveArea
 from ..edits.region import copy_region

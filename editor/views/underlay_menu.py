@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from runtime.model import Underlay
+from hexwright.runtime.model import Underlay
 
 from ..commands.set_underlay import SetUnderlay
 from ..tools.underlay_align import UnderlayAlign

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 
 def module_info(module: Module) -> dict[str, Any]:

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from runtime.model import new_module
-from runtime.storage import ModuleError, load_module, pack_folder, save_module, unpack
+from hexwright.runtime.model import new_module
+from hexwright.runtime.storage.bundled import checkout_root, default_module, schema_dir
+from hexwright.runtime.storage import ModuleError, load_module, pack_folder, save_module, unpack
 
 from .info import format_info, module_info
 from .queries import add_query_commands
@@ -24,8 +25,7 @@ from .queries import add_query_commands
 Handler = Callable[[argparse.Namespace], int]
 
 MAX_SIDE = 400  # the largest grid a module holds (runtime.model.grid.Grid)
-DEFAULT_MODULE = Path(__file__).resolve().parents[2] / "modules" / "drive_on_metz"
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "resources" / "schema"
+DEFAULT_MODULE = default_module()
 
 
 def _err(message: str) -> None:
@@ -123,7 +123,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         _err(f"{args.out}: render writes PNG images; give a file name ending in .png")
         return 2
     loaded = load_module(args.path)
-    from runtime.ui.render_image import render_png  # Qt only when rendering
+    from hexwright.runtime.ui.render_image import render_png  # Qt only when rendering
 
     width, height = render_png(loaded.module, Path(args.out), scale=args.scale, assets=loaded.assets)
     print(f"wrote {args.out} ({width}×{height} px)")
@@ -132,14 +132,14 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_view(args: argparse.Namespace) -> int:
     loaded = load_module(args.path)
-    from runtime.ui.map_window import run_window
+    from hexwright.runtime.ui.map_window import run_window
 
     return run_window(loaded.module, str(args.path), assets=loaded.assets)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     loaded = load_module(args.path)
-    from runtime.ui.play.launch import run_play  # Qt only when a window opens
+    from hexwright.runtime.ui.play.launch import run_play  # Qt only when a window opens
 
     return run_play(loaded, scenario=args.scenario, seed=args.seed, load=args.load, hot_seat=args.hot_seat,
                     strict=args.strict, autosave=not args.no_autosave, resume=args.resume,
@@ -147,18 +147,46 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from runtime.model.schema import schemas
-    from runtime.storage import atomic_write_text, dumps
+    from hexwright.runtime.model.schema import schemas
+    from hexwright.runtime.storage import atomic_write_text, dumps
 
-    out = Path(args.out)
+    if args.out is None:
+        root = checkout_root()
+        if root is None:
+            _err("hexwright schema: give --out DIR (the installed schemas are read-only)")
+            return 2
+        out = root / "resources" / "schema"
+    else:
+        out = Path(args.out)
     for name, schema in schemas().items():
         atomic_write_text(out / name, dumps(schema))
     print(f"wrote {len(schemas())} schemas to {out}")
     return 0
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: read from the installed distribution only when asked (keeps --help fast)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and the module format version, then exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        from hexwright.runtime.model.common import FORMAT_VERSION
+
+        try:
+            number = version("hexwright")
+        except PackageNotFoundError:
+            number = "unknown (not installed)"
+        print(f"hexwright {number} (module format {FORMAT_VERSION})")
+        parser.exit(0)
+
+
 def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
     parser = argparse.ArgumentParser(prog="hexwright", description="Hex-and-counter wargame modules: edit, check, play.")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check a module; exit 1 listing every problem")
@@ -196,7 +224,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     p.set_defaults(handler=cmd_render)
 
     p = sub.add_parser("schema", help="write the JSON Schemas of the module files")
-    p.add_argument("--out", default=str(SCHEMA_DIR), help="folder (default: resources/schema of the checkout)")
+    p.add_argument("--out", help="folder (default: resources/schema, in a source checkout only)")
     p.set_defaults(handler=cmd_schema)
 
     p = sub.add_parser("view", help="open a module's map in a window")

@@ -12,8 +12,8 @@ import json
 import sys
 from typing import Any
 
-from runtime.model import Module
-from runtime.storage import load_module
+from hexwright.runtime.model import Module
+from hexwright.runtime.storage import load_module
 
 
 def _positions(module: Module, args: argparse.Namespace) -> tuple[dict[str, str], dict[str, str]]:
@@ -88,7 +88,7 @@ def _guard(fn: Any) -> Any:
 
 @_guard
 def cmd_reach(args: argparse.Namespace) -> int:
-    from runtime.rules import reach
+    from hexwright.runtime.rules import reach
 
     module = load_module(args.path).module
     _check_common(module, args)
@@ -96,7 +96,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
     box = args.box or (boxes.get(args.unit) if args.unit not in hexes else None)
     allowance = None
     if args.allowance is not None:
-        from runtime.model.common import parse_fraction
+        from hexwright.runtime.model.common import parse_fraction
 
         allowance = parse_fraction(args.allowance)
         if allowance < 0:
@@ -108,8 +108,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
 
 @_guard
 def cmd_supply(args: argparse.Namespace) -> int:
-    from runtime.rules import supply
-    from runtime.rules.hexmap import hex_map
+    from hexwright.runtime.rules import supply
+    from hexwright.runtime.rules.hexmap import hex_map
 
     module = load_module(args.path).module
     hexes, _ = _positions(module, args)
@@ -132,7 +132,7 @@ def cmd_supply(args: argparse.Namespace) -> int:
 
 @_guard
 def cmd_los(args: argparse.Namespace) -> int:
-    from runtime.rules import observe
+    from hexwright.runtime.rules import observe
 
     module = load_module(args.path).module
     return _print(observe(module, args.from_hex, args.to_hex, with_line=True).to_json())
@@ -140,7 +140,7 @@ def cmd_los(args: argparse.Namespace) -> int:
 
 @_guard
 def cmd_odds(args: argparse.Namespace) -> int:
-    from runtime.rules import combat_odds, resolve
+    from hexwright.runtime.rules import combat_odds, resolve
 
     module = load_module(args.path).module
     _check_common(module, args)
@@ -157,7 +157,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def _modifier(text: str, kind: str) -> Any:
-    from runtime.rules import Modifier
+    from hexwright.runtime.rules import Modifier
 
     source, eq, value = text.rpartition("=")
     try:

@@ -4,7 +4,7 @@ Pure (no Qt): on top of ``runtime.state`` (the game state, the log) and ``runtim
 (movement, ZOC, combat, retreats… computed from module data). Importing it registers the
 engine as the handler of the log's ``rules`` actions. See ``docs/rules-in-play.md``.
 
-    from runtime.engine import legal_actions, apply, to_step, Move
+    from hexwright.runtime.engine import legal_actions, apply, to_step, Move
     state, entry = apply(module, state, Move(unit="us_5_10", to="0407"))
     game.do(to_step(Move(unit="us_5_10", to="0407")))      # the same, in a Game's log
 """

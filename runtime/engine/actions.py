@@ -13,8 +13,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from runtime.model.rules import Enforcement
-from runtime.state import RulesStep
+from hexwright.runtime.model.rules import Enforcement
+from hexwright.runtime.state import RulesStep
 
 Hexes = tuple[Annotated[str, Field(max_length=16)], ...]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from runtime.rules import CombatOdds, combat_odds, resolve
-from runtime.state import Eliminate, Location, StepLoss, piece_name
-from runtime.state.rng import roll
+from hexwright.runtime.rules import CombatOdds, combat_odds, resolve
+from hexwright.runtime.state import Eliminate, Location, StepLoss, piece_name
+from hexwright.runtime.state.rng import roll
 
 from .actions import Declare, Resolve
 from .context import phase_of, phase_side, side_of

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from runtime.model import Module, Phase
-from runtime.model.rules import RulesConfig
-from runtime.rules import ReachResult, reach
-from runtime.state import GameState
+from hexwright.runtime.model import Module, Phase
+from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.rules import ReachResult, reach
+from hexwright.runtime.state import GameState
 
 from .data import EngineData, data_of, optional_on
 

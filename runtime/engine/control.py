@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from runtime.model import Module
-from runtime.state import GameState
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import GameState
 
 
 def control_map(module: Module, state: GameState) -> dict[str, str]:

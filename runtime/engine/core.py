@@ -14,11 +14,11 @@ from collections.abc import Callable
 
 from pydantic import ValidationError
 
-from runtime.model import Module
-from runtime.model.rules import RULE_IDS
-from runtime.rules import Ruling
-from runtime.state import ActionError, GameState, LogEntry, RulesStep
-from runtime.state.apply import register_rules_handler
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import RULE_IDS
+from hexwright.runtime.rules import Ruling
+from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
+from hexwright.runtime.state.apply import register_rules_handler
 
 from . import combat, drops, moves, sequence
 from .actions import (

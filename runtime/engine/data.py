@@ -16,9 +16,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from runtime.model import Module
-from runtime.model.rules import Enforcement, RulesConfig
-from runtime.state import GameState
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import Enforcement, RulesConfig
+from hexwright.runtime.state import GameState
 
 
 class _Data(BaseModel):

@@ -10,10 +10,10 @@ the reason (rule ``drop``), or allowed with a logged override at ``warn``.
 
 from __future__ import annotations
 
-from runtime.model import Module
-from runtime.model.rules import AirDrop, RulesConfig
-from runtime.rules import drop_problems, drop_zone
-from runtime.state import GameState, Location, MovePieces, check_hex, piece_name
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import AirDrop, RulesConfig
+from hexwright.runtime.rules import drop_problems, drop_zone
+from hexwright.runtime.state import GameState, Location, MovePieces, check_hex, piece_name
 
 from .actions import Drop
 from .context import phase_of, phase_side, side_of

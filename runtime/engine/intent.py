@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from runtime.model import Module
-from runtime.rules import drop_zone
-from runtime.state import ActionError, GameState, Location
+from hexwright.runtime.model import Module
+from hexwright.runtime.rules import drop_zone
+from hexwright.runtime.state import ActionError, GameState, Location
 
 from .actions import Advance, Drop, EngineAction, ExitMap, Move, Retreat
 from .context import movers, phase_of, unit_reach

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from runtime.rules import ReachResult
-from runtime.state import GameState, Location, MovePieces, check_hex, piece_name
+from hexwright.runtime.rules import ReachResult
+from hexwright.runtime.state import GameState, Location, MovePieces, check_hex, piece_name
 
 from .actions import ExitMap, Move
 from .context import arrival_turn, entry_box, phase_of, phase_side, side_of, unit_reach, with_level

@@ -17,8 +17,8 @@ returns) and stops where a player must choose.
 
 from __future__ import annotations
 
-from runtime.rules import Ruling, advance_paths, retreat_paths, stacking_violations
-from runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
+from hexwright.runtime.rules import Ruling, advance_paths, retreat_paths, stacking_violations
+from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
 
 from .actions import Advance, Decline, EliminateExcess, EndPhase, Retreat
 from .context import phase_of, side_of

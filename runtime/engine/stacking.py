@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from runtime.model import Phase
-from runtime.rules import Ruling, stacking_violations
+from hexwright.runtime.model import Phase
+from hexwright.runtime.rules import Ruling, stacking_violations
 
 from .transaction import Tx
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from runtime.model import Module
-from runtime.model.rules import RulesConfig
-from runtime.rules import Ruling
-from runtime.state import ActionError, GameState, LogEntry
-from runtime.state import apply as state_apply
-from runtime.state.actions import Action
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.rules import Ruling
+from hexwright.runtime.state import ActionError, GameState, LogEntry
+from hexwright.runtime.state import apply as state_apply
+from hexwright.runtime.state.actions import Action
 
 from .data import EngineData
 

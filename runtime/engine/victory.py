@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from runtime.model import Module
-from runtime.state import GameState
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import GameState
 
 from .control import control_map
 from .data import EngineData, data_of

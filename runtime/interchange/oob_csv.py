@@ -24,9 +24,9 @@ from typing import get_args
 
 from pydantic import TypeAdapter, ValidationError
 
-from runtime.model import Module, Piece, PiecesData, Restriction, StepValues
-from runtime.model.common import Id
-from runtime.model.pieces import UnitSize
+from hexwright.runtime.model import Module, Piece, PiecesData, Restriction, StepValues
+from hexwright.runtime.model.common import Id
+from hexwright.runtime.model.pieces import UnitSize
 
 PIECE_COLUMNS = ("id", "side", "designation", "unit_type", "size", "formation", "hq", "setup", "optional_rule",
                  "restrictions", "note")

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from runtime.geometry import HexGrid, LabelScheme, Layout
+from hexwright.runtime.geometry import HexGrid, LabelScheme, Layout
 
 from .common import Model, RelPath
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from runtime.model import Module, Piece, StepValues, UnitType
+from hexwright.runtime.model import Module, Piece, StepValues, UnitType
 
 from .hexmap import HexMap, hex_map
 

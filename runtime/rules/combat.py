@@ -27,9 +27,9 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-from runtime.model import CombatEffect, CombatResultsTable, Module, ResultCode
-from runtime.model.common import parse_fraction
-from runtime.model.rules import CombatRules, RulesConfig
+from hexwright.runtime.model import CombatEffect, CombatResultsTable, Module, ResultCode
+from hexwright.runtime.model.common import parse_fraction
+from hexwright.runtime.model.rules import CombatRules, RulesConfig
 
 from .board import Board, Unit, make_board
 from .rulings import Ruling

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping
 
-from runtime.model import Module
-from runtime.model.rules import RulesConfig, SupplyRules
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import RulesConfig, SupplyRules
 
 from .board import make_board
 from .supply import passable_hexes

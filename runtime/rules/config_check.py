@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import get_args
 
-from runtime.model import Module, Phase
-from runtime.model.rules import RULE_IDS
-from runtime.storage.errors import ModuleIssue
+from hexwright.runtime.model import Module, Phase
+from hexwright.runtime.model.rules import RULE_IDS
+from hexwright.runtime.storage.errors import ModuleIssue
 
 FILE = "rules.json"
 

@@ -12,8 +12,8 @@ from fractions import Fraction
 from math import lcm
 from typing import Literal
 
-from runtime.model import TerrainEffects
-from runtime.model.common import parse_fraction
+from hexwright.runtime.model import TerrainEffects
+from hexwright.runtime.model.common import parse_fraction
 
 CostKind = Literal["set", "add", "all", "prohibited", "other"]
 

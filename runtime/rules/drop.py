@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from runtime.model import Module
-from runtime.model.rules import AirDrop, RulesConfig
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import AirDrop, RulesConfig
 
 from .board import make_board
 from .rulings import Ruling

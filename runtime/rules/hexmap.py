@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from runtime.geometry import Hex, HexGrid, LabelScheme, parse_hexside
-from runtime.model import MapData
+from hexwright.runtime.geometry import Hex, HexGrid, LabelScheme, parse_hexside
+from hexwright.runtime.model import MapData
 
 from .cache import cached
 

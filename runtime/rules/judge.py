@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from runtime.model import Module
-from runtime.model.rules import RulesConfig
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import RulesConfig
 
 from .movement import reach
 from .rulings import Ruling

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from runtime.geometry import HexGrid, line_of_hexes
-from runtime.model import Module
-from runtime.model.rules import LosRules, RulesConfig
+from hexwright.runtime.geometry import HexGrid, line_of_hexes
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import LosRules, RulesConfig
 
 from .cache import cached
 from .hexmap import HexMap, hex_map

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from runtime.model import Module
-from runtime.model.common import parse_fraction
-from runtime.model.rules import RulesConfig
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.common import parse_fraction
+from hexwright.runtime.model.rules import RulesConfig
 
 from .board import Board, Unit, make_board
 from .hexmap import HexMap

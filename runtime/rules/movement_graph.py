@@ -23,9 +23,9 @@ from fractions import Fraction
 
 import networkx as nx
 
-from runtime.model import Module
-from runtime.model.common import parse_fraction
-from runtime.model.rules import RulesConfig
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.common import parse_fraction
+from hexwright.runtime.model.rules import RulesConfig
 
 from .cache import cached
 from .costs import Cost, chart_scale, lookup

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from runtime.model import Module
-from runtime.model.rules import RulesConfig
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import RulesConfig
 
 from .board import make_board
 from .rulings import Ruling

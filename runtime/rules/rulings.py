@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from runtime.model.rules import Enforcement, RulesConfig
+from hexwright.runtime.model.rules import Enforcement, RulesConfig
 
 
 @dataclass(frozen=True, order=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from runtime.model import Module
-from runtime.model.rules import RulesConfig, StackingRules
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import RulesConfig, StackingRules
 
 from .board import Board, Unit, make_board
 

@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from runtime.model import Module
-from runtime.model.rules import RulesConfig, SupplyRules
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import RulesConfig, SupplyRules
 
 from .board import Board, make_board
 from .hexmap import HexMap

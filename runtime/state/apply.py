@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from . import actions as a
 from .actions import LogEntry
@@ -357,7 +357,7 @@ def register_rules_handler(handler: Callable[[Module, GameState, a.Action], Resu
 def apply(module: Module, state: GameState, action: a.Action) -> Result:
     """The state after ``action`` and its log line; ``state`` itself is left as it was."""
     if action.kind == "rules" and "rules" not in HANDLERS:
-        importlib.import_module("runtime.engine")  # registers itself; the state package does not depend on it
+        importlib.import_module("hexwright.runtime.engine")  # registers itself; the state package does not depend on it
     handler = HANDLERS.get(action.kind)
     if handler is None:
         raise ActionError(f"unknown action kind {action.kind!r}")

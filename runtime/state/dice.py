@@ -29,7 +29,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from .actions import CommitDice, LogEntry, RevealDice
 from .errors import ActionError

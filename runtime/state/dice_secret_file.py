@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from runtime.storage import atomic_write_bytes, dumps
+from hexwright.runtime.storage import atomic_write_bytes, dumps
 
 from .dice import DiceSecret
 from .errors import SaveError

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from .actions import Action, CommitDice, LogEntry, RevealDice, is_random
 from .apply import apply

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
-from runtime.model import Module
-from runtime.storage import files_from_module
+from hexwright.runtime.model import Module
+from hexwright.runtime.storage import files_from_module
 
 
 def module_hash(module: Module) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from .game_state import GameState, Location
 

@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationError
 
-from runtime.storage import dumps
+from hexwright.runtime.storage import dumps
 
 from .actions import Action, LogEntry
 from .apply import apply

@@ -19,8 +19,8 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
-from runtime.model import Module
-from runtime.storage import atomic_write_bytes, dumps
+from hexwright.runtime.model import Module
+from hexwright.runtime.storage import atomic_write_bytes, dumps
 
 from .actions import DICE_KINDS, Action
 from .errors import ActionError, SaveError

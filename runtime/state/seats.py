@@ -9,7 +9,7 @@ solitaire) lifts all of it.
 
 from __future__ import annotations
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from . import actions as a
 from .game_state import GameState

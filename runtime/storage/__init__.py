@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from .archive import load_pack, pack_files, pack_folder, read_pack_files, save_pack, unpack
 from .errors import ModuleError, ModuleIssue, UnsafeArchiveError

@@ -14,7 +14,7 @@ import tempfile
 import zipfile
 from pathlib import Path, PurePosixPath
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
 from .files import LoadedModule, files_from_module, is_module_file, module_from_files

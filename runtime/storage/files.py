@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from runtime.model import MapData, Module, ModuleMeta, PiecesData, Scenario, TablesData
-from runtime.model.rules import RulesConfig
+from hexwright.runtime.model import MapData, Module, ModuleMeta, PiecesData, Scenario, TablesData
+from hexwright.runtime.model.rules import RulesConfig
 
 from .errors import ModuleError, ModuleIssue
 from .jsonio import dumps
@@ -123,7 +123,7 @@ def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def module_from_files(files: dict[str, bytes]) -> LoadedModule:
     """Build a module from its files' bytes, reporting every problem at once."""
     loaded = parse_module_files(files)
-    from runtime.validation import check_module  # late import: validation builds on storage errors
+    from hexwright.runtime.validation import check_module  # late import: validation builds on storage errors
 
     problems = check_module(loaded.module, loaded.assets)
     if problems:

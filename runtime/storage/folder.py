@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from .errors import ModuleError, ModuleIssue
 from .files import (

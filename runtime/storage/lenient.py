@@ -20,7 +20,7 @@ from .folder import read_folder_files
 def module_from_files_lenient(files: dict[str, bytes]) -> tuple[LoadedModule, list[ModuleIssue]]:
     """The module in ``files`` and its cross-reference problems (sorted; empty when valid)."""
     loaded = parse_module_files(files)
-    from runtime.validation import check_module  # late import: validation builds on storage errors
+    from hexwright.runtime.validation import check_module  # late import: validation builds on storage errors
 
     return loaded, check_module(loaded.module, loaded.assets)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from runtime.model import FORMAT_VERSION
+from hexwright.runtime.model import FORMAT_VERSION
 
 from .errors import ModuleError, ModuleIssue
 

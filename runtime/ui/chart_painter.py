@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 
-from runtime.model import CombatEffect, CombatResultsTable, Module, ResultCode
+from hexwright.runtime.model import CombatEffect, CombatResultsTable, Module, ResultCode
 
 FONT_FAMILIES = ["DejaVu Sans", "Arial", "Sans Serif"]
 INK = QColor("#1a1a1a")

@@ -24,7 +24,7 @@ from PySide6.QtGui import (
     QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPixmap,
 )
 
-from runtime.model import Module, Piece, StepValues
+from hexwright.runtime.model import Module, Piece, StepValues
 
 from .nato_symbols import draw_nato_symbol
 

@@ -13,8 +13,8 @@ import math
 from PySide6.QtCore import QLineF, QPointF, QRectF
 from PySide6.QtGui import QPolygonF
 
-from runtime.geometry import Hex
-from runtime.model import Grid
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import Grid
 
 SQRT3 = math.sqrt(3.0)
 

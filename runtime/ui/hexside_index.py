@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from runtime.geometry import Hexside, parse_hexside
+from hexwright.runtime.geometry import Hexside, parse_hexside
 
 from .hex_cache import HexCache
 

@@ -11,7 +11,7 @@ import math
 from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 
-from runtime.model import MapData
+from hexwright.runtime.model import MapData
 
 from .colors import qcolor
 from .feature_glyphs import INK

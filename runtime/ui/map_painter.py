@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QTransform
 
-from runtime.geometry import Hex
-from runtime.model import MapData, TerrainType
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import MapData, TerrainType
 
 from .colors import qcolor
 from .feature_glyphs import SLOTS, draw_feature, feature_color

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from runtime.geometry import format_hexside
-from runtime.model import MapData
+from hexwright.runtime.geometry import format_hexside
+from hexwright.runtime.model import MapData
 
 NEAR_SIDE = 0.2
 """A point within this fraction of the hex size from a hexside is "near" it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from .layers import LEVEL_STYLES, Layers
 from .map_status import info_at, status_text

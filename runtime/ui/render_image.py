@@ -6,7 +6,7 @@ import math
 import os
 from pathlib import Path
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 from .layers import Layers
 
@@ -75,7 +75,7 @@ def png_bytes(image) -> bytes:
 def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers: Layers | None = None,
                assets: dict[str, bytes] | None = None) -> tuple[int, int]:
     """Render the map to a PNG at ``out_path`` (written atomically); returns ``(width, height)``."""
-    from runtime.storage import atomic_write_bytes
+    from hexwright.runtime.storage import atomic_write_bytes
 
     image = render_image(module, scale, layers, assets)
     atomic_write_bytes(Path(out_path), png_bytes(image))

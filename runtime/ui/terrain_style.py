@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QTransform
 
-from runtime.model import TerrainType
+from hexwright.runtime.model import TerrainType
 
 from .colors import qcolor
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from runtime.geometry import parse_hexside, format_hexside
-from runtime.model import Module
-from runtime.storage.errors import ModuleIssue
+from hexwright.runtime.geometry import parse_hexside, format_hexside
+from hexwright.runtime.model import Module
+from hexwright.runtime.storage.errors import ModuleIssue
 
 
 class _Report:
@@ -28,7 +28,7 @@ def check_module(module: Module, assets: dict[str, bytes] | None = None) -> list
     _check_pieces(module, report)
     _check_tables(module, report)
     _check_scenarios(module, report)
-    from runtime.rules.config_check import rules_problems  # rules.json names ids of the other files
+    from hexwright.runtime.rules.config_check import rules_problems  # rules.json names ids of the other files
 
     report.issues.extend(rules_problems(module))
     return sorted(report.issues)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from builders import small_module
 
-from runtime.geometry import Hex
+from hexwright.runtime.geometry import Hex
 
 
 @pytest.fixture(autouse=True)
@@ -21,8 +21,8 @@ def module():
 
 @pytest.fixture
 def window(qtbot, module):
-    from editor.document import MapDocument
-    from editor.views.main_window import EditorWindow
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views.main_window import EditorWindow
 
     w = EditorWindow(MapDocument(module), pieces=False)  # the pieces docks have their own tests
     w.ask_unsaved = lambda: "discard"  # no "save changes?" prompt when the test closes it

@@ -6,19 +6,19 @@ from __future__ import annotations
 import pytest
 from builders import small_module
 
-from editor.commands import (
+from hexwright.editor.commands import (
     ChangeGridSettings, ChangePaletteType, DeletePaletteType, DeleteRegion, EraseHexes, LayConnection,
     PaintTerrain, PasteRegion, PlaceFeature, RemoveConnection, ResizeMap, RestoreRecovery, SaveArea,
     SaveBox, SaveTrack, SetHexName, SetLevel, SetLevels, SetModuleMeta, SetProvenance, SetUnderlay, ShiftLevel,
     ToggleHexsideFeature,
 )
-from editor.document import MapDocument
-from editor.edits.region import copy_region
-from runtime.geometry import Hex
-from runtime.model import (
+from hexwright.editor.document import MapDocument
+from hexwright.editor.edits.region import copy_region
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import (
     Area, Box, HexFeature, HexFeatureType, Labels, Level, OptionalRule, Rect, TerrainType, Track, TrackSpace, Underlay,
 )
-from runtime.storage import files_from_module
+from hexwright.runtime.storage import files_from_module
 
 
 def make_doc() -> MapDocument:
@@ -134,7 +134,7 @@ def test_undo_text_names_the_edit():
 
 
 def test_save_marks_clean_and_writes_loadable_module(tmp_path):
-    from runtime.storage import load_module
+    from hexwright.runtime.storage import load_module
 
     doc = make_doc()
     doc.push(PaintTerrain(doc, ["0101"], "woods"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from runtime.geometry import Hex
-from runtime.storage import files_from_module
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.storage import files_from_module
 
 pytestmark = pytest.mark.gui
 
@@ -201,7 +201,7 @@ def test_undo_everything_is_byte_identical_and_redo_returns(window, mouse, qtbot
     qtbot.keyClick(window.canvas, Qt.Key_C, Qt.ControlModifier)
     window.paste(Hex(4, 4))
     window.save_selection_as_area("North-west")
-    from editor.commands import ResizeMap
+    from hexwright.editor.commands import ResizeMap
 
     doc.push(ResizeMap(doc, west=1, south=-1))
     final = files_from_module(doc.module)
@@ -226,7 +226,7 @@ def test_title_shows_unsaved_changes_and_save_is_atomic(window, mouse, tmp_path)
     assert window.isWindowModified()
     assert window._save_to(tmp_path / "mod")
     assert not window.isWindowModified()
-    from runtime.storage import load_module
+    from hexwright.runtime.storage import load_module
 
     assert load_module(tmp_path / "mod").module.map.terrain_of("0807") == "woods"
     assert not [p for p in (tmp_path / "mod").rglob("*.tmp")]

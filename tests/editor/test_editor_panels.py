@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage
 
-from runtime.geometry import Hex
-from runtime.storage import files_from_module, load_module, save_module
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.storage import files_from_module, load_module, save_module
 
 pytestmark = pytest.mark.gui
 
@@ -48,7 +48,7 @@ def test_palette_add_recolour_rename_and_delete_in_use(window, mouse):
 
 
 def test_map_settings_dialog_resizes_keeping_content(window):
-    from editor.views.map_settings_dialog import MapSettingsDialog
+    from hexwright.editor.views.map_settings_dialog import MapSettingsDialog
 
     doc = window.doc
     town = doc.map.hexes["0203"]
@@ -85,7 +85,7 @@ def test_layers_and_level_style_switch_the_painter(window):
 
 
 def test_underlay_load_align_and_hide(window, tmp_path):
-    from editor.views.underlay_menu import load_underlay
+    from hexwright.editor.views.underlay_menu import load_underlay
 
     doc = window.doc
     image = QImage(400, 300, QImage.Format_RGB32)
@@ -103,7 +103,7 @@ def test_underlay_load_align_and_hide(window, tmp_path):
     tool = window.tools["UnderlayAlign"]
     tool.ask = lambda n: next(replies)
     window.set_tool("UnderlayAlign")
-    from editor.tools.base import MapPoint
+    from hexwright.editor.tools.base import MapPoint
 
     for h in hexes:
         cx, cy = layout.center(h)
@@ -119,9 +119,9 @@ def test_underlay_load_align_and_hide(window, tmp_path):
 
 
 def test_autosave_writes_recovery_and_reopen_offers_it(qtbot, tmp_path, module):
-    from editor import recovery
-    from editor.commands import PaintTerrain
-    from editor.views.main_window import open_editor
+    from hexwright.editor import recovery
+    from hexwright.editor.commands import PaintTerrain
+    from hexwright.editor.views.main_window import open_editor
 
     folder = tmp_path / "mod"
     save_module(module, folder)
@@ -146,8 +146,8 @@ def test_autosave_writes_recovery_and_reopen_offers_it(qtbot, tmp_path, module):
 
 
 def test_declining_recovery_discards_it(qtbot, tmp_path, module):
-    from editor import recovery
-    from editor.views.main_window import open_editor
+    from hexwright.editor import recovery
+    from hexwright.editor.views.main_window import open_editor
 
     folder = tmp_path / "mod"
     save_module(module, folder)
@@ -165,7 +165,7 @@ def test_clean_document_is_not_autosaved(window):
 
 
 def test_export_png_svg_pdf(module, tmp_path, qapp):
-    from editor.export import export_pdf, export_png, export_svg
+    from hexwright.editor.export import export_pdf, export_png, export_svg
 
     w, h = export_png(module, tmp_path / "m.png", dpi=100)
     image = QImage(str(tmp_path / "m.png"))
@@ -199,8 +199,8 @@ def test_minimap_click_moves_the_canvas(window, qtbot):
 
 
 def test_editor_window_with_pieces_docks_opens(qtbot, module):
-    from editor.document import MapDocument
-    from editor.views.main_window import EditorWindow
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views.main_window import EditorWindow
 
     w = EditorWindow(MapDocument(module))
     w.ask_unsaved = lambda: "discard"
@@ -216,8 +216,8 @@ def test_editor_window_with_pieces_docks_opens(qtbot, module):
 def test_run_editor_cli_path_opens_a_window(qtbot, monkeypatch, tmp_path, module):
     from PySide6.QtWidgets import QApplication
 
-    from editor import app
-    from editor.views import main_window
+    from hexwright.editor import app
+    from hexwright.editor.views import main_window
 
     folder = tmp_path / "mod"
     save_module(module, folder)

@@ -5,18 +5,18 @@ from __future__ import annotations
 import pytest
 from builders import small_module
 
-from editor.edits.brush import brush_hexes, flood_region
-from editor.edits.connections import crossings, hex_steps
-from editor.edits.hexside_path import hexside_chain, touching_sides
-from editor.edits.naming import GridNames
-from editor.edits.palette import new_type_id, type_uses, without_type
-from editor.edits.patch import MapPatch
-from editor.edits.region import copy_region, delete_patch, paste_patch, region_sides
-from editor.edits.regrid import regridded_settings, resized_module
-from editor.edits.affine import apply, invert, solve_affine
-from runtime.geometry import Hex, HexGrid
-from runtime.model import HexData, Labels
-from runtime.storage import files_from_module
+from hexwright.editor.edits.brush import brush_hexes, flood_region
+from hexwright.editor.edits.connections import crossings, hex_steps
+from hexwright.editor.edits.hexside_path import hexside_chain, touching_sides
+from hexwright.editor.edits.naming import GridNames
+from hexwright.editor.edits.palette import new_type_id, type_uses, without_type
+from hexwright.editor.edits.patch import MapPatch
+from hexwright.editor.edits.region import copy_region, delete_patch, paste_patch, region_sides
+from hexwright.editor.edits.regrid import regridded_settings, resized_module
+from hexwright.editor.edits.affine import apply, invert, solve_affine
+from hexwright.runtime.geometry import Hex, HexGrid
+from hexwright.runtime.model import HexData, Labels
+from hexwright.runtime.storage import files_from_module
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from builders import small_module
 
-from editor.edits.naming import GridNames
-from editor.edits.regrid import orientation_loss, regridded_settings, transposed_module
-from runtime.geometry import Hex
-from runtime.storage import files_from_module
+from hexwright.editor.edits.naming import GridNames
+from hexwright.editor.edits.regrid import orientation_loss, regridded_settings, transposed_module
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.storage import files_from_module
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
@@ -32,7 +32,7 @@ def test_transposed_rivers_and_roads_stay_between_the_same_hexes(orientation):
     names = GridNames(m.map.grid)
     grid = names.grid
     m.map.hexsides = {}
-    from runtime.model import HexsideData
+    from hexwright.runtime.model import HexsideData
 
     # every side of hex (3, 2), including a map-edge side on the corner hex (0, 0)
     for d in range(6):
@@ -66,7 +66,7 @@ def test_in_place_orientation_change_is_refused_when_hexsides_would_move():
 
 @pytest.mark.gui
 def test_map_settings_dialog_transposes_or_refuses(window):
-    from editor.views.map_settings_dialog import MapSettingsDialog
+    from hexwright.editor.views.map_settings_dialog import MapSettingsDialog
 
     doc = window.doc
     before = files_from_module(doc.module)

@@ -6,10 +6,10 @@ import pytest
 from builders import small_module
 from PySide6.QtCore import Qt
 
-from editor.edits.palette import level_uses, without_level
-from runtime.geometry import Hex
-from runtime.model import HexData, HexFeature, Level
-from runtime.storage import files_from_module
+from hexwright.editor.edits.palette import level_uses, without_level
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import HexData, HexFeature, Level
+from hexwright.runtime.storage import files_from_module
 
 # -- pure ---------------------------------------------------------------------------------------
 
@@ -71,7 +71,7 @@ def test_feature_stamp_places_name_value_supply_and_observation(window, mouse, q
 @pytest.mark.gui
 def test_palette_deletes_a_level_in_use_after_asking_for_a_replacement(window, qtbot):
     doc, palette = window.doc, window.palette
-    from editor.commands import SetLevel, SetLevels
+    from hexwright.editor.commands import SetLevel, SetLevels
 
     doc.push(SetLevels(doc, [Level(value=0, name="Level 0"), Level(value=1, name="Hill")]))
     doc.push(SetLevel(doc, ["0303", "0404"], 1))
@@ -107,7 +107,7 @@ def test_unused_level_is_removed_without_asking(window, qtbot):
 
 @pytest.mark.gui
 def test_save_area_asks_name_kind_and_colour_and_the_list_edits_and_deletes(window, mouse, qtbot):
-    from editor.views.areas_panel import AreaLook
+    from hexwright.editor.views.areas_panel import AreaLook
 
     doc, areas = window.doc, window.areas
     window.set_tool("RegionSelect")
@@ -146,8 +146,8 @@ def test_save_area_asks_name_kind_and_colour_and_the_list_edits_and_deletes(wind
 def test_an_area_in_use_is_not_deleted(window, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
-    from editor.commands import SaveArea
-    from runtime.model import Area
+    from hexwright.editor.commands import SaveArea
+    from hexwright.runtime.model import Area
 
     doc = window.doc
     doc.push(SaveArea(doc, "limits", Area(name="Limits", hexes=["0101"])))
@@ -160,8 +160,8 @@ def test_an_area_in_use_is_not_deleted(window, monkeypatch):
 
 
 def test_delete_level_command_push_undo_redo_and_no_merge():
-    from editor.commands import DeleteLevel
-    from editor.document import MapDocument
+    from hexwright.editor.commands import DeleteLevel
+    from hexwright.editor.document import MapDocument
 
     doc = MapDocument(_two_levels())
     original = doc.files()

@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from runtime.geometry import Hex
-from runtime.storage import files_from_module
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.storage import files_from_module
 
 pytestmark = pytest.mark.gui
 

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from builders import small_module
 
-from runtime.storage import load_module, save_module
+from hexwright.runtime.storage import load_module, save_module
 
 pytestmark = pytest.mark.gui
 
@@ -30,7 +30,7 @@ def lava_folder(tmp_path):
 @pytest.fixture
 def window(qtbot, lava_folder):
     """The editor opened on the lava module (the conftest's ``mouse`` drives it)."""
-    from editor.views.main_window import open_editor
+    from hexwright.editor.views.main_window import open_editor
 
     w = open_editor(lava_folder, confirm=lambda *_: False)
     w.ask_unsaved = lambda: "discard"
@@ -97,7 +97,7 @@ def test_saving_with_problems_warns_and_cancel_keeps_the_work(qtbot, window, lav
     w.ask_save_invalid = lambda problems: True  # "Save anyway"
     assert w.save()
     assert not w.doc.is_dirty
-    from runtime.storage import load_module_lenient
+    from hexwright.runtime.storage import load_module_lenient
 
     loaded, issues = load_module_lenient(lava_folder)
     assert loaded.module.map.terrain_of("0101") == "woods"

@@ -10,13 +10,13 @@ from qt_dialogs import fill_modal as _fill_modal
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 
-from editor.edits.boxes import parse_labels, parse_rect, parse_spaces, rect_from_drag, spaces_text, toggle_entry
-from editor.edits.fields import choices_of, editable_specs, with_value
-from editor.edits.module_meta import build_meta
-from editor.edits.provenance import VARIOUS, common_clue, provenance_patch
-from runtime.geometry import Hex
-from runtime.model import Box, HexData, HexFeatureType, HexsideFeatureType, Phase, Provenance, Rect, TerrainType
-from runtime.storage import files_from_module
+from hexwright.editor.edits.boxes import parse_labels, parse_rect, parse_spaces, rect_from_drag, spaces_text, toggle_entry
+from hexwright.editor.edits.fields import choices_of, editable_specs, with_value
+from hexwright.editor.edits.module_meta import build_meta
+from hexwright.editor.edits.provenance import VARIOUS, common_clue, provenance_patch
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import Box, HexData, HexFeatureType, HexsideFeatureType, Phase, Provenance, Rect, TerrainType
+from hexwright.runtime.storage import files_from_module
 
 # -- pure ---------------------------------------------------------------------------------------
 
@@ -144,8 +144,8 @@ def test_palette_properties_edit_kind_symbol_and_width_each_one_undo_step(window
 
 @pytest.mark.gui
 def test_map_settings_label_digits_and_area_dialog_id_and_clue(window, qtbot):
-    from editor.views.areas_panel import AreaDialog
-    from editor.views.map_settings_dialog import MapSettingsDialog
+    from hexwright.editor.views.areas_panel import AreaDialog
+    from hexwright.editor.views.map_settings_dialog import MapSettingsDialog
 
     doc = window.doc
     _fill_modal(qtbot, MapSettingsDialog, lambda d: (_type_into(qtbot, d.col_digits, "3"),
@@ -219,7 +219,7 @@ def test_pick_tool_and_provenance_dock_set_and_clear_clues_and_the_overlay_tints
 
 @pytest.mark.gui
 def test_boxes_dock_adds_a_box_places_it_by_dragging_and_picks_entry_hexes_by_clicking(window, mouse, qtbot):
-    from editor.views.boxes_panel import BoxDialog, TrackDialog
+    from hexwright.editor.views.boxes_panel import BoxDialog, TrackDialog
 
     doc, panel = window.doc, window.boxes
 
@@ -291,7 +291,7 @@ def test_boxes_dock_adds_a_box_places_it_by_dragging_and_picks_entry_hexes_by_cl
 
 @pytest.mark.gui
 def test_module_properties_dialog_edits_module_json_in_one_undo_step(window, qtbot):
-    from editor.views.module_dialog import ModuleDialog
+    from hexwright.editor.views.module_dialog import ModuleDialog
 
     doc = window.doc
     before = files_from_module(doc.module)["module.json"]

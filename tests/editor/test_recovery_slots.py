@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from builders import small_module
 
-from runtime.storage import files_from_module, save_module
+from hexwright.runtime.storage import files_from_module, save_module
 
 pytestmark = pytest.mark.gui
 
 
 def _open(qtbot, path, answer=True):
-    from editor.views.main_window import open_editor
+    from hexwright.editor.views.main_window import open_editor
 
     w = open_editor(path, confirm=lambda title, q: answer)
     w.ask_unsaved = lambda: "discard"
@@ -22,15 +22,15 @@ def _open(qtbot, path, answer=True):
 
 def _crash(window):
     """The window goes away without a clean close: its autosave stays behind."""
-    from editor.views.main_window import _open_windows
+    from hexwright.editor.views.main_window import _open_windows
 
     window.autosave_timer.stop()
     _open_windows.remove(window)
 
 
 def test_two_modules_keep_separate_recovery(qtbot, tmp_path):
-    from editor import recovery
-    from editor.commands import PaintTerrain
+    from hexwright.editor import recovery
+    from hexwright.editor.commands import PaintTerrain
 
     a, b = tmp_path / "a", tmp_path / "b"
     save_module(small_module(8, 7), a)
@@ -49,8 +49,8 @@ def test_two_modules_keep_separate_recovery(qtbot, tmp_path):
 
 
 def test_new_maps_do_not_share_a_slot_and_an_orphan_is_offered_once(qtbot, tmp_path):
-    from editor import recovery
-    from editor.commands import PaintTerrain
+    from hexwright.editor import recovery
+    from hexwright.editor.commands import PaintTerrain
 
     first, second = _open(qtbot, None), _open(qtbot, None)
     assert first.doc.untitled_id != second.doc.untitled_id
@@ -67,8 +67,8 @@ def test_new_maps_do_not_share_a_slot_and_an_orphan_is_offered_once(qtbot, tmp_p
 
 
 def test_recovery_of_a_module_with_problems_restores_it(qtbot, tmp_path):
-    from editor import recovery
-    from runtime.model import HexData
+    from hexwright.editor import recovery
+    from hexwright.runtime.model import HexData
 
     folder = tmp_path / "m"
     module = small_module(8, 7)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from builders import small_module
 
-from editor.edits.naming import GridNames
-from editor.edits.region import Clip, copy_region, paste_patch, transform_clip
-from runtime.geometry import Hex, HexGrid
-from runtime.model import HexData, HexsideData
+from hexwright.editor.edits.naming import GridNames
+from hexwright.editor.edits.region import Clip, copy_region, paste_patch, transform_clip
+from hexwright.runtime.geometry import Hex, HexGrid
+from hexwright.runtime.model import HexData, HexsideData
 
 
 def _names(m):
@@ -104,7 +104,7 @@ def test_mirror_swaps_left_and_right(orientation, pairs):
 
 
 def test_stamp_preview_colours_hexes_by_terrain_and_draws_rivers_and_roads():
-    from editor.edits.stamp_preview import ROAD_WIDTH, RIVER_WIDTH, stamp_preview
+    from hexwright.editor.edits.stamp_preview import ROAD_WIDTH, RIVER_WIDTH, stamp_preview
 
     m, names, hexes = _clip_with_road("flat")
     clip = copy_region(m.map, names, hexes)

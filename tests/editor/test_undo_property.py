@@ -6,18 +6,18 @@ from builders import small_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from editor.commands import (
+from hexwright.editor.commands import (
     DeleteRegion, EraseHexes, LayConnection, PaintTerrain, PasteRegion, PlaceFeature, RemoveConnection,
     ResizeMap, SetHexName, SetLevel, ShiftLevel, ToggleHexsideFeature,
 )
-from editor.document import MapDocument
-from editor.edits.brush import brush_hexes
-from editor.edits.connections import crossings
-from editor.edits.region import copy_region, rect_hexes
-from runtime.geometry import Hex
-from runtime.model import HexFeature
-from runtime.storage import files_from_module
-from runtime.validation import check_module
+from hexwright.editor.document import MapDocument
+from hexwright.editor.edits.brush import brush_hexes
+from hexwright.editor.edits.connections import crossings
+from hexwright.editor.edits.region import copy_region, rect_hexes
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import HexFeature
+from hexwright.runtime.storage import files_from_module
+from hexwright.runtime.validation import check_module
 
 COLS, ROWS = 7, 6
 hexes = st.builds(Hex, st.integers(0, COLS - 1), st.integers(0, ROWS - 1))

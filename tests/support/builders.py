@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.model import (
+from hexwright.runtime.model import (
     CombatResultsTable, CrtColumn, Formation, HexData, HexFeature, HexsideData, Module, Piece,
     Placement, ResultCode, ResultEffect, Scenario, Side, StepValues, UnitType, new_module,
 )
@@ -46,7 +46,7 @@ COUNTER_SYMBOLS = (
 def counters_module() -> Module:
     """``small_module`` plus one unit of every NATO symbol, with values in the three rulebooks' layouts,
     formations with colour bars (one inherited from its corps), markers and chits."""
-    from runtime.model import Chit, Marker, MarkerFace, MovementClass, Restriction
+    from hexwright.runtime.model import Chit, Marker, MarkerFace, MovementClass, Restriction
 
     m = small_module(9, 11)
     p = m.pieces
@@ -121,7 +121,7 @@ def oob_module(count: int = 20) -> Module:
 def play_module(cols: int = 8, rows: int = 6) -> Module:
     """A two-sided module for the play window: boxes, a cup with chits, a turn track, markers,
     a sequence of play and a scenario with setup, reinforcements and a turn marker."""
-    from runtime.model import (
+    from hexwright.runtime.model import (
         Box, Chit, Marker, MarkerFace, MarkerPlacement, Phase, Rect, Reinforcement, Track, TrackSpace,
     )
 
@@ -193,11 +193,11 @@ def rules_module(cols: int = 7, rows: int = 7, *, terrain: dict[str, str] | None
     (foot), ``arm`` (motor, armored), ``hq`` (foot HQ) and ``art`` (no ZOC). ``hexsides``
     maps a canonical hexside id to its features, ``roads`` lists hexsides a road crosses.
     """
-    from runtime.model import CombatEffect, TerrainEffects, TerrainType
-    from runtime.model.map import HexFeatureType
-    from runtime.model.rules import RulesConfig
+    from hexwright.runtime.model import CombatEffect, TerrainEffects, TerrainType
+    from hexwright.runtime.model.map import HexFeatureType
+    from hexwright.runtime.model.rules import RulesConfig
 
-    from runtime.model import Level
+    from hexwright.runtime.model import Level
 
     m = new_module("rules", "Rules", cols, rows)
     m.map.levels = [Level(value=v, name=f"Level {v}") for v in range(16)]
@@ -252,7 +252,7 @@ def add_unit(m: Module, piece_id: str, side: str = "blue", unit_type: str = "inf
 
 def hexside_id(m: Module, a: str, b: str) -> str:
     """Canonical id (``0203/N``) of the hexside between adjacent hexes ``a`` and ``b``."""
-    from runtime.geometry import format_hexside
+    from hexwright.runtime.geometry import format_hexside
 
     grid = m.map.grid.hex_grid()
     scheme = m.map.grid.labels.scheme()
@@ -263,7 +263,7 @@ def hexside_id(m: Module, a: str, b: str) -> str:
 
 def dom_crt() -> "CombatResultsTable":
     """A differential CRT laid out as *Drive on Metz* Table 3; rows 3–6 partly reconstructed."""
-    from runtime.model import CellProvenance
+    from hexwright.runtime.model import CellProvenance
 
     labels = ["≤ −1", "0", "1", "+2/+3", "+4/+5", "+6/+7", "+8/+9", "≥ 10"]
     bounds = [(None, "-1"), ("0", "0"), ("1", "1"), ("2", "3"), ("4", "5"), ("6", "7"), ("8", "9"), ("10", None)]
@@ -299,7 +299,7 @@ def dom_crt() -> "CombatResultsTable":
 def tables_module() -> Module:
     """``counters_module`` with a chart of every kind: terrain effects (with weather), an odds and a
     differential CRT, a weather lookup table, a turn track and victory points."""
-    from runtime.model import (
+    from hexwright.runtime.model import (
         CombatEffect, LookupRow, LookupTable, TerrainEffects, Turn, TurnTrack, Victory, VictoryLevel, VpRule,
         WeatherCosts,
     )

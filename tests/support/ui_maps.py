@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.model import (
+from hexwright.runtime.model import (
     ConnectionType, Grid, HexData, HexFeature, HexFeatureType, HexsideData, HexsideFeatureType,
     MapData, Module, ModuleMeta, TerrainType,
 )

@@ -7,13 +7,13 @@ from PySide6.QtWidgets import (
     QCheckBox, QDialog, QDialogButtonBox, QGroupBox, QLabel, QPushButton, QVBoxLayout,
 )
 
-from runtime.engine import Declare, Resolve, data_of
-from runtime.engine.combat import odds_for
-from runtime.engine.context import phase_side, side_of
-from runtime.engine.data import rules_of
-from runtime.engine.transaction import Tx
-from runtime.state import Location, piece_name
-from runtime.state.errors import ActionError
+from hexwright.runtime.engine import Declare, Resolve, data_of
+from hexwright.runtime.engine.combat import odds_for
+from hexwright.runtime.engine.context import phase_side, side_of
+from hexwright.runtime.engine.data import rules_of
+from hexwright.runtime.engine.transaction import Tx
+from hexwright.runtime.state import Location, piece_name
+from hexwright.runtime.state.errors import ActionError
 
 
 def available_attackers(module, state, hex: str) -> list[str]:

@@ -9,8 +9,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from runtime.model import Module
-from runtime.state import GameState
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import GameState
 
 from ..counter_painter import paint_chit, paint_counter, paint_marker
 from .board_layout import Placed, Region

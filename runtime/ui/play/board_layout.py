@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from runtime.model import Module
-from runtime.state import GameState, Location
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import GameState, Location
 
 COUNTER_SCALE = 1.05
 """Counter side as a fraction of the hex circumradius."""

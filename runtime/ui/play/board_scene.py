@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from runtime.model import Module
-from runtime.state import GameState, Location
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import GameState, Location
 
 from ..map_view import MapScene
 from ..render_image import make_painter_for

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QLabel, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 
 def _table(headers: list[str], rows: list[tuple[str, list[str]]], row_title: str = "") -> QTableWidget:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox
 
-from runtime.model import Module
-from runtime.state import ActionError, Game, LoadedGame, LogEntry, SaveError, load_game, save_game
-from runtime.state.pbem import append_actions, export_actions
-from runtime.state.save_file import read_game_file
-from runtime.storage import atomic_write_bytes
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import ActionError, Game, LoadedGame, LogEntry, SaveError, load_game, save_game
+from hexwright.runtime.state.pbem import append_actions, export_actions
+from hexwright.runtime.state.save_file import read_game_file
+from hexwright.runtime.storage import atomic_write_bytes
 
 OPEN_WINDOWS: list[QMainWindow] = []
 """Windows opened from another play window (kept alive here until the application ends)."""
@@ -107,15 +107,15 @@ class GameFiles:
     def _new_game_dialog(self) -> None:
         scenario = self._choose_scenario(self.module)
         if scenario is not None:
-            from runtime.state import new_seed
+            from hexwright.runtime.state import new_seed
 
             self.start_game(Game(self.module, scenario, new_seed(), strict=self.game.strict,
                                  content_hash=self.game.module_hash))
 
     def open_module(self, path: str | Path, scenario: str | None = None, seed: int | None = None):
         """Open another module in a new play window (this one closes); returns the new window."""
-        from runtime.state import new_seed
-        from runtime.storage import load_module
+        from hexwright.runtime.state import new_seed
+        from hexwright.runtime.storage import load_module
 
         from .play_window import PlayWindow
 
@@ -135,7 +135,7 @@ class GameFiles:
     def _open_module_dialog(self) -> None:
         path = QFileDialog.getExistingDirectory(self, "Open module folder")
         if path:
-            from runtime.storage import ModuleError
+            from hexwright.runtime.storage import ModuleError
 
             try:
                 self.open_module(path)

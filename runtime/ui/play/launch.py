@@ -6,9 +6,9 @@ import os
 import sys
 from pathlib import Path
 
-from runtime.storage import LoadedModule
-from runtime.state.rng import MAX_SEED
-from runtime.state import ActionError, Game, SaveError, load_game, module_hash, new_seed
+from hexwright.runtime.storage import LoadedModule
+from hexwright.runtime.state.rng import MAX_SEED
+from hexwright.runtime.state import ActionError, Game, SaveError, load_game, module_hash, new_seed
 
 
 def autosave_folder() -> Path:

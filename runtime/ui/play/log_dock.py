@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
 )
 
-from runtime.state import Game
+from hexwright.runtime.state import Game
 
 BOOKMARK = "★"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMenu
 
-from runtime.state import (
+from hexwright.runtime.state import (
     AddMarker, Eliminate, Flip, FlipMarker, Location, MovePieces, RemoveMarker, ReturnChit, SetActiveSide,
     SetControl, StepLoss, location_name, piece_name,
 )

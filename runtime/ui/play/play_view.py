@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtWidgets import QGraphicsView
 
-from runtime.state import Location, MovePieces
+from hexwright.runtime.state import Location, MovePieces
 
 from ..map_view import MapView
 from .board_items import CounterItem

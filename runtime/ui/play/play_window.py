@@ -13,9 +13,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QInputDialog, QLabel, QMainWindow, QMenu, QStackedWidget
 
-from runtime.engine import is_engine_action, to_step
-from runtime.model import Module
-from runtime.state import (
+from hexwright.runtime.engine import is_engine_action, to_step
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import (
     ActionError, DrawChit, Eliminate, Flip, FlipMarker, Game, Location, LogEntry, NextPhase, Note, RemoveMarker,
     RollDice, SetTurn, StepLoss, phase_name, piece_name,
 )

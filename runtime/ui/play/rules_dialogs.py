@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout
 
-from runtime.engine import SetEnforcement, data_of, rules_of, scores, verdict
-from runtime.model.rules import RULE_IDS
+from hexwright.runtime.engine import SetEnforcement, data_of, rules_of, scores, verdict
+from hexwright.runtime.model.rules import RULE_IDS
 
 LEVELS = ("enforce", "warn", "off")
 HELP = {

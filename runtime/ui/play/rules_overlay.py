@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 REACH = QColor(255, 245, 120, 150)
 STOP = QColor(255, 140, 30, 150)

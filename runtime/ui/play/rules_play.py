@@ -8,12 +8,12 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QToolBar, QWidget
 
-from runtime.engine import (
+from hexwright.runtime.engine import (
     Decline, Drop, EliminateExcess, EndPhase, action_for_drop, choices, data_of, phase_of, reach_of, refusal, rules_of,
     to_act, totals,
 )
-from runtime.rules import observe, supply
-from runtime.state import ActionError, MovePieces, NextPhase, piece_name
+from hexwright.runtime.rules import observe, supply
+from hexwright.runtime.state import ActionError, MovePieces, NextPhase, piece_name
 
 from .attack_dialog import AttackDialog
 from .rules_dialogs import EnforcementDialog, VictoryDialog

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
-from runtime.state import ActionError, SaveError, new_secret, seat_refusal
-from runtime.state.dice_secret_file import find_secret, secret_path, secrets_folder, write_secret
+from hexwright.runtime.state import ActionError, SaveError, new_secret, seat_refusal
+from hexwright.runtime.state.dice_secret_file import find_secret, secret_path, secrets_folder, write_secret
 
 
 class Seats:

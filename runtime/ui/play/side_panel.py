@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
-from runtime.model import Module
-from runtime.state import GameState, Location, location_name, phase_name, piece_name
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import GameState, Location, location_name, phase_name, piece_name
 
 from .board_layout import BoardLayout, region_contents
 

@@ -6,9 +6,9 @@ import pytest
 from builders import tables_module
 from PySide6.QtGui import QUndoStack
 
-from editor.pieces.binding import PiecesBinding
-from editor.pieces.commands import ImportPieces, SetCrt, SetPiece, SetScenario, SetSide, SetTerrainEffects, SetTurnTrack
-from runtime.model import Scenario, Side
+from hexwright.editor.pieces.binding import PiecesBinding
+from hexwright.editor.pieces.commands import ImportPieces, SetCrt, SetPiece, SetScenario, SetSide, SetTerrainEffects, SetTurnTrack
+from hexwright.runtime.model import Scenario, Side
 
 pytestmark = pytest.mark.gui
 

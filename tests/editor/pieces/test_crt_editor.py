@@ -7,11 +7,11 @@ from builders import small_module, tables_module
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
-from editor.document import MapDocument
-from editor.pieces.binding import PiecesBinding
-from editor.pieces.crt_editor import UNDEFINED, CrtEditor, parse_rows
-from runtime.storage import ModuleError, load_module
-from runtime.validation.checks import check_module
+from hexwright.editor.document import MapDocument
+from hexwright.editor.pieces.binding import PiecesBinding
+from hexwright.editor.pieces.crt_editor import UNDEFINED, CrtEditor, parse_rows
+from hexwright.runtime.storage import ModuleError, load_module
+from hexwright.runtime.validation.checks import check_module
 
 pytestmark = pytest.mark.gui
 
@@ -123,7 +123,7 @@ def test_cell_editor_is_a_drop_down_of_the_defined_result_codes(qtbot):
 
 
 def test_cell_clue_marks_the_picked_cell_reconstructed_and_clears_it_each_one_undo_step(qtbot):
-    from editor.edits.cell_clues import with_cell_clue
+    from hexwright.editor.edits.cell_clues import with_cell_clue
 
     editor = _editor(qtbot, small_module())
     editor.set_crt("crt")

@@ -7,8 +7,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from editor.pieces.docks import add_pieces_docks
-from runtime.geometry import Hex
+from hexwright.editor.pieces.docks import add_pieces_docks
+from hexwright.runtime.geometry import Hex
 
 pytestmark = pytest.mark.gui
 

@@ -10,12 +10,12 @@ from builders import counters_module, oob_module
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
 
-from editor.document import MapDocument
-from editor.pieces.binding import PiecesBinding
-from editor.pieces.csv_actions import export_oob, import_with_report
-from editor.pieces.oob_table import PIECE_MIME, OobTable, piece_ids_from_mime
-from runtime.interchange.oob_csv import export_csv
-from runtime.storage import load_module
+from hexwright.editor.document import MapDocument
+from hexwright.editor.pieces.binding import PiecesBinding
+from hexwright.editor.pieces.csv_actions import export_oob, import_with_report
+from hexwright.editor.pieces.oob_table import PIECE_MIME, OobTable, piece_ids_from_mime
+from hexwright.runtime.interchange.oob_csv import export_csv
+from hexwright.runtime.storage import load_module
 
 pytestmark = pytest.mark.gui
 
@@ -177,8 +177,8 @@ def test_a_utf16_csv_from_a_spreadsheet_reads_like_utf8(tmp_path):
     """Spreadsheets save "Unicode text" as UTF-16 with a BOM; the editor reads it as the runtime does."""
     from builders import oob_module
 
-    from editor.pieces.csv_actions import read_oob
-    from runtime.interchange.oob_csv import export_csv
+    from hexwright.editor.pieces.csv_actions import read_oob
+    from hexwright.runtime.interchange.oob_csv import export_csv
 
     module = oob_module()
     text = export_csv(module.pieces)

@@ -8,15 +8,15 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from editor.document import MapDocument
-from editor.pieces.binding import PiecesBinding
-from editor.pieces.map_drop import MapDropHandler
-from editor.pieces.oob_table import OobTable
-from editor.pieces.scenario_editor import ScenarioEditor
-from runtime.model import Box, OptionalRule
-from runtime.storage import load_module
-from runtime.ui.map_painter import MapPainter
-from runtime.ui.map_view import MapScene, MapView
+from hexwright.editor.document import MapDocument
+from hexwright.editor.pieces.binding import PiecesBinding
+from hexwright.editor.pieces.map_drop import MapDropHandler
+from hexwright.editor.pieces.oob_table import OobTable
+from hexwright.editor.pieces.scenario_editor import ScenarioEditor
+from hexwright.runtime.model import Box, OptionalRule
+from hexwright.runtime.storage import load_module
+from hexwright.runtime.ui.map_painter import MapPainter
+from hexwright.runtime.ui.map_view import MapScene, MapView
 
 pytestmark = pytest.mark.gui
 

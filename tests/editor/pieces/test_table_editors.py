@@ -7,14 +7,14 @@ from builders import tables_module
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QTabWidget
 
-from editor.document import MapDocument
-from editor.pieces.binding import PiecesBinding
-from editor.pieces.lookup_editor import LookupEditor, TurnTrackEditor, VictoryEditor
-from editor.pieces.result_text import format_combat, parse_combat
-from editor.pieces.sides_editor import SidesEditor
-from editor.pieces.terrain_effects_editor import TerrainEffectsEditor
-from runtime.model import CombatEffect
-from runtime.storage import load_module
+from hexwright.editor.document import MapDocument
+from hexwright.editor.pieces.binding import PiecesBinding
+from hexwright.editor.pieces.lookup_editor import LookupEditor, TurnTrackEditor, VictoryEditor
+from hexwright.editor.pieces.result_text import format_combat, parse_combat
+from hexwright.editor.pieces.sides_editor import SidesEditor
+from hexwright.editor.pieces.terrain_effects_editor import TerrainEffectsEditor
+from hexwright.runtime.model import CombatEffect
+from hexwright.runtime.storage import load_module
 
 pytestmark = pytest.mark.gui
 

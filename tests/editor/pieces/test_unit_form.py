@@ -8,12 +8,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLineEdit
 
-from editor.document import MapDocument
-from editor.pieces.binding import PiecesBinding
-from editor.pieces.unit_form import UnitForm
-from runtime.interchange.oob_csv import STEP_FIELDS
-from runtime.storage import load_module
-from runtime.ui.counter_painter import counter_face
+from hexwright.editor.document import MapDocument
+from hexwright.editor.pieces.binding import PiecesBinding
+from hexwright.editor.pieces.unit_form import UnitForm
+from hexwright.runtime.interchange.oob_csv import STEP_FIELDS
+from hexwright.runtime.storage import load_module
+from hexwright.runtime.ui.counter_painter import counter_face
 
 pytestmark = pytest.mark.gui
 FORMAT = QImage.Format_ARGB32_Premultiplied
@@ -179,7 +179,7 @@ def _shown(form, face):
 @pytest.mark.parametrize("piece_id,steps", [("us-cca-7", 2), ("us-357-90", 1)])
 def test_preview_shows_front_and_back_side_by_side(form, qtbot, piece_id, steps):
     """Front on the left, the back the counter sheet prints behind it on the right; Flip frames the other."""
-    from runtime.ui.counter_painter import back_face, paint_counter, paint_face
+    from hexwright.runtime.ui.counter_painter import back_face, paint_counter, paint_face
 
     form.set_piece(piece_id)
     module, assets = form.doc.module, form.doc.assets

@@ -59,9 +59,9 @@ from PySide6.QtWidgets import (
     QColorDialog, QComboBox, QDialogButtonBox, QFileDialog, QInputDialog, QLineEdit, QTableWidget,
 )
 
-from runtime.geometry import Hex
-from runtime.model import MapData
-from runtime.storage import files_from_module, load_module
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import MapData
+from hexwright.runtime.storage import files_from_module, load_module
 
 pytestmark = pytest.mark.gui
 
@@ -204,7 +204,7 @@ def pick_palette(qtbot, window, category: str, tid: str) -> None:
 
 def answer_area_dialog(qtbot, name: str, kind: str, color: str, area_id: str = "", clue: str = "") -> None:
     """Fill the area dialog the next action opens (name, id, kind, colour, clue typed/picked), then OK."""
-    from editor.views.areas_panel import AreaDialog
+    from hexwright.editor.views.areas_panel import AreaDialog
 
     def fill(dialog) -> None:
         boxes = [(dialog.name, name), (dialog.color, color), (dialog.clue, clue)]
@@ -408,9 +408,9 @@ def delete_entry(qtbot, entry_table, key: str) -> None:
 def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_path):
     started = time.perf_counter()
     monkeypatch.setenv("HEXWRIGHT_RECOVERY_DIR", str(tmp_path / "recovery"))
-    from editor.document import MapDocument
-    from editor.views import main_window
-    from editor.views.main_window import EditorWindow, open_editor
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views import main_window
+    from hexwright.editor.views.main_window import EditorWindow, open_editor
 
     shipped_module = load_module(METZ).module
     shipped = shipped_module.map
@@ -441,7 +441,7 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
     shipped_names = type(names)(shipped.grid)
     assert all(names.label(h) == shipped_names.label(h) for h in names.grid.hexes())  # CCRR from 0101
     # Map ▸ Map Settings…: two digits for columns and rows, as printed (the labels stay the same).
-    from editor.views.map_settings_dialog import MapSettingsDialog
+    from hexwright.editor.views.map_settings_dialog import MapSettingsDialog
 
     fill_modal(qtbot, MapSettingsDialog, lambda d: [retype(qtbot, box, "2") for box in (d.col_digits, d.row_digits)])
     next(a for a in window.actions() if a.text() == "Map &Settings…").trigger()
@@ -462,7 +462,7 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
     # 1a. The palette: the starter types DoM does not use go, its own types come in.
     for category, types in (("terrain", shipped.terrain_types), ("feature", shipped.hex_feature_types),
                             ("hexside", shipped.hexside_feature_types), ("connection", shipped.connection_types)):
-        from editor.edits.palette import types_of
+        from hexwright.editor.edits.palette import types_of
 
         for tid in [t for t in types_of(doc.module, category) if t not in types]:
             pick_palette(qtbot, window, category, tid)
@@ -640,7 +640,7 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
 
     # 3a. Boxes and tracks: the Boxes dock's Add box… / Add track… (name, id, kind, side, the
     # rectangle typed as printed, the clue), and the box tool (X) clicking each entry hex.
-    from editor.views.boxes_panel import BoxDialog, TrackDialog
+    from hexwright.editor.views.boxes_panel import BoxDialog, TrackDialog
 
     boxes = window.boxes
     window.boxes_dock.raise_()
@@ -681,7 +681,7 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
 
     # 3b. Module ▸ Properties…: id, title, description, rulebook; the optional rules (which a unit's
     # optional_rule must name before the CSV import takes it) and the sequence of play.
-    from editor.views.module_dialog import ModuleDialog
+    from hexwright.editor.views.module_dialog import ModuleDialog
 
     meta = shipped_module.meta
 
@@ -773,8 +773,8 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
 
 def test_palette_keeps_the_picked_category_after_add(qtbot, monkeypatch, tmp_path):
     monkeypatch.setenv("HEXWRIGHT_RECOVERY_DIR", str(tmp_path / "recovery"))
-    from editor.document import MapDocument
-    from editor.views.main_window import EditorWindow
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views.main_window import EditorWindow
 
     window = EditorWindow(MapDocument.new(9, 11), pieces=False)
     window.autosave_timer.stop()

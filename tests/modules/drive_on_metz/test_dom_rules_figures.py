@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from runtime.rules import advance_paths, combat_odds, reach, resolve, retreat_paths
-from runtime.storage import load_module
+from hexwright.runtime.rules import advance_paths, combat_odds, reach, resolve, retreat_paths
+from hexwright.runtime.storage import load_module
 
 DOM = Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz"
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from runtime.geometry import format_hexside
-from runtime.storage import load_module
-from runtime.validation import check_module
+from hexwright.runtime.geometry import format_hexside
+from hexwright.runtime.storage import load_module
+from hexwright.runtime.validation import check_module
 
 METZ = Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz"
 

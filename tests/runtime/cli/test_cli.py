@@ -1,6 +1,7 @@
 """The ``hexwright`` command line, as scripts and users call it."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -8,8 +9,8 @@ from pathlib import Path
 import pytest
 from builders import small_module
 
-from runtime.cli.main import main
-from runtime.storage import save_module
+from hexwright.runtime.cli.main import main
+from hexwright.runtime.storage import save_module
 
 ROOT = Path(__file__).resolve().parents[3]
 METZ = ROOT / "modules" / "drive_on_metz"
@@ -66,7 +67,7 @@ def test_missing_path_is_a_message_not_a_traceback(tmp_path, capsys):
 
 def test_console_script_runs_without_qt_for_non_window_commands():
     code = (
-        "import sys; from editor.cli import main; rc = main(['info', sys.argv[1]]); "
+        "import sys; from hexwright.editor.cli import main; rc = main(['info', sys.argv[1]]); "
         "assert 'PySide6' not in sys.modules, 'Qt imported'; sys.exit(rc)"
     )
     done = subprocess.run([sys.executable, "-c", code, str(METZ)], capture_output=True, text=True)
@@ -102,7 +103,7 @@ def test_render_with_a_scale_that_is_not_positive_is_a_message(tmp_path, capsys)
 
 
 def test_unexpected_value_error_is_a_message_not_a_traceback(monkeypatch, capsys):
-    import runtime.cli.main as cli
+    import hexwright.runtime.cli.main as cli
 
     def broken(path):
         raise ValueError("something inside went wrong")
@@ -113,11 +114,28 @@ def test_unexpected_value_error_is_a_message_not_a_traceback(monkeypatch, capsys
 
 
 def test_schema_writes_into_the_checkouts_resources_by_default_wherever_it_is_run(tmp_path, monkeypatch):
-    from runtime.cli.main import build_parser
+    import hexwright.runtime.storage as storage
 
+    written = []
+    monkeypatch.setattr(storage, "atomic_write_text", lambda path, text: written.append(Path(path)))
     monkeypatch.chdir(tmp_path)
-    parser, _ = build_parser()
-    assert Path(parser.parse_args(["schema"]).out) == ROOT / "resources" / "schema"
+    assert main(["schema"]) == 0
+    assert written and {p.parent for p in written} == {ROOT / "resources" / "schema"}
+
+
+def test_schema_without_out_is_refused_outside_a_checkout(tmp_path, monkeypatch, capsys):
+    import hexwright.runtime.cli.main as cli
+
+    monkeypatch.setattr(cli, "checkout_root", lambda: None)
+    assert cli.main(["schema"]) == 2
+    assert "give --out DIR" in capsys.readouterr().err
+
+
+def test_version_names_the_distribution_and_the_format(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert re.fullmatch(r"hexwright \d+\.\d+\.\d+\S* \(module format \d+\)\n", capsys.readouterr().out)
 
 
 def test_a_module_that_does_not_load_is_named_by_every_command(tmp_path, capsys):

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.cli.main import main
+from hexwright.runtime.cli.main import main
 
 METZ = Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz"
 AT_0406 = ["--place", "us_5_10=0406", "--place", "de_106=0407"]

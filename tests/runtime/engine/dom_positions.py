@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from runtime.model import Module
-from runtime.state import GameState, Location, MovePieces, SetTurn, initial_state
-from runtime.state import apply as state_apply
-from runtime.state.rng import RngState, roll
-from runtime.storage import load_module
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import GameState, Location, MovePieces, SetTurn, initial_state
+from hexwright.runtime.state import apply as state_apply
+from hexwright.runtime.state.rng import RngState, roll
+from hexwright.runtime.storage import load_module
 
 MODULE = Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz"
 PHASES = {"us_movement": 0, "us_combat": 1, "de_movement": 2, "de_combat": 3}

@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from runtime.engine import apply
-from runtime.state import ActionError, initial_state
-from runtime.state.actions import RulesStep
-from runtime.storage import load_module
+from hexwright.runtime.engine import apply
+from hexwright.runtime.state import ActionError, initial_state
+from hexwright.runtime.state.actions import RulesStep
+from hexwright.runtime.storage import load_module
 
 METZ = Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz"
 

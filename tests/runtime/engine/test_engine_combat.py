@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.engine import (
+from hexwright.runtime.engine import (
     Advance, Decline, Declare, EndPhase, Resolve, Retreat, apply, data_of, legal_actions, to_act,
 )
-from runtime.state import ActionError
+from hexwright.runtime.state import ActionError
 
 from .dom_positions import dom, position, seed_rolling
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.engine import (
+from hexwright.runtime.engine import (
     Declare, Drop, EndPhase, Move, SetEnforcement, action_for_drop, apply, check_and_apply, control_map, data_of,
     legal_actions, reach_of,
 )
-from runtime.rules.hexmap import hex_map
-from runtime.rules.config_check import rules_problems
-from runtime.state import ActionError, Location
+from hexwright.runtime.rules.hexmap import hex_map
+from hexwright.runtime.rules.config_check import rules_problems
+from hexwright.runtime.state import ActionError, Location
 
 from .dom_positions import dom, position
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.engine import (
+from hexwright.runtime.engine import (
     EndPhase, ExitMap, Move, SetEnforcement, apply, check_and_apply, control_map, data_of, legal_actions, scores,
 )
-from runtime.state import ActionError
+from hexwright.runtime.state import ActionError
 
 from .dom_positions import dom, position
 

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from runtime.engine import (
+from hexwright.runtime.engine import (
     Declare, Drop, EndPhase, ExitMap, Move, data_of, is_over, legal_actions, sort_key, to_act, to_step, totals, verdict,
 )
-from runtime.engine import apply as engine_apply
-from runtime.state import Game, load_game_bytes, replayed, save_bytes, state_json
+from hexwright.runtime.engine import apply as engine_apply
+from hexwright.runtime.state import Game, load_game_bytes, replayed, save_bytes, state_json
 
 from .dom_positions import dom
 

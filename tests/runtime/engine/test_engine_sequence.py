@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.engine import (
+from hexwright.runtime.engine import (
     EliminateExcess, EndPhase, ExitMap, Move, apply, data_of, is_over, legal_actions, phase_of, scores, to_act,
     totals, verdict,
 )
-from runtime.state import ActionError
+from hexwright.runtime.state import ActionError
 
 from .dom_positions import dom, position
 
@@ -93,7 +93,7 @@ def test_s10_3_table5_the_game_ends_after_turn_7_with_the_victory_level():
 
 
 def test_view_hides_what_is_in_cups_and_nothing_else():
-    from runtime.engine import view
+    from hexwright.runtime.engine import view
 
     s = position({"us_5_2": "0307"}).model_copy(update={"cups": {"cup": ("hq_a", "hq_b")}})
     seen = view(s, "de")

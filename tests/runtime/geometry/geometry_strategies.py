@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from runtime.geometry import Hex, HexGrid
+from hexwright.runtime.geometry import Hex, HexGrid
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

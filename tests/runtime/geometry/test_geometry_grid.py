@@ -9,7 +9,7 @@ from .geometry_strategies import FAST, grid_and_hex, grid_and_two_hexes, grids, 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runtime.geometry import Hex, HexGrid, LabelScheme
+from hexwright.runtime.geometry import Hex, HexGrid, LabelScheme
 
 # Drive on Metz: flat-top, 9 x 11, labels CCRR from 01, label-even columns
 # (zero-based odd columns) drawn half a hex lower.

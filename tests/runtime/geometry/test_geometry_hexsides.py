@@ -6,7 +6,7 @@ import pytest
 from .geometry_strategies import FAST, grid_and_hex, grids
 from hypothesis import given
 
-from runtime.geometry import Hex, HexGrid, Hexside, LabelScheme, format_hexside, parse_hexside
+from hexwright.runtime.geometry import Hex, HexGrid, Hexside, LabelScheme, format_hexside, parse_hexside
 
 METZ = HexGrid(9, 11, "flat", "odd")
 LABELS = LabelScheme()

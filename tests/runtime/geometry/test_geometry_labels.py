@@ -7,7 +7,7 @@ from .geometry_strategies import FAST, grids, on_map
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runtime.geometry import Hex, HexGrid, LabelScheme, alpha_column, alpha_number
+from hexwright.runtime.geometry import Hex, HexGrid, LabelScheme, alpha_column, alpha_number
 
 METZ = HexGrid(9, 11)
 

@@ -6,7 +6,7 @@ from .geometry_strategies import FAST, grid_and_two_hexes, grids
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runtime.geometry import Hex, HexGrid, Layout, line_of_hexes
+from hexwright.runtime.geometry import Hex, HexGrid, Layout, line_of_hexes
 
 BIG = HexGrid(30, 30)
 

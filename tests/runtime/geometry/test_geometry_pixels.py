@@ -9,7 +9,7 @@ from .geometry_strategies import FAST, grid_and_hex, grids, near_map
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runtime.geometry import Hex, HexGrid, Hexside, Layout
+from hexwright.runtime.geometry import Hex, HexGrid, Hexside, Layout
 
 SQRT3 = math.sqrt(3)
 sizes = st.floats(5.0, 120.0)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from builders import counters_module, oob_module
 
-from runtime.interchange.oob_csv import (
+from hexwright.runtime.interchange.oob_csv import (
     RowProblem, apply_import, export_csv, import_csv, parse_extra, parse_restrictions,
 )
-from runtime.model import Restriction
+from hexwright.runtime.model import Restriction
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -32,7 +32,7 @@ def _csv(rows: list[dict[str, str]], header: list[str] | None = None) -> str:
 
 
 def test_oob_csv_imports_without_qt():
-    code = "import sys, runtime.interchange.oob_csv; sys.exit('PySide6' in sys.modules)"
+    code = "import sys, hexwright.runtime.interchange.oob_csv; sys.exit('PySide6' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
 
 
@@ -176,7 +176,7 @@ def test_empty_or_garbled_file_reports_row_1():
 
 
 def test_step_provenance_column_exports_the_clue_and_imports_it_back_and_clears_it():
-    from runtime.model import Provenance
+    from hexwright.runtime.model import Provenance
 
     source = oob_module(2)
     cca = source.pieces.pieces["us-cca-7"]
@@ -249,14 +249,14 @@ def test_semicolon_separated_file_from_a_european_spreadsheet_imports():
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "cp1252"])
 def test_csv_bytes_in_the_encodings_spreadsheets_write_decode_to_the_same_text(encoding):
-    from runtime.interchange.oob_csv import decode_csv
+    from hexwright.runtime.interchange.oob_csv import decode_csv
 
     text = "id\tnote\r\ninf-01\tcafé Metz\r\n"
     assert decode_csv(text.encode(encoding)) == text
 
 
 def test_a_utf16_tab_separated_file_imports():
-    from runtime.interchange.oob_csv import decode_csv
+    from hexwright.runtime.interchange.oob_csv import decode_csv
 
     m = oob_module(1)
     report = import_csv(decode_csv("id\tstep1_attack\r\ninf-01\t5\r\n".encode("utf-16")), m)

@@ -7,12 +7,12 @@ import pytest
 from builders import small_module
 from pydantic import ValidationError
 
-from runtime.model import (
+from hexwright.runtime.model import (
     CombatEffect, CombatResultsTable, CrtColumn, HexData, HexFeature, Labels, Placement,
     Provenance, ResultCode, StepValues, TerrainEffects, WeatherCosts,
 )
-from runtime.model.schema import schemas
-from runtime.storage import files_from_module, module_from_files
+from hexwright.runtime.model.schema import schemas
+from hexwright.runtime.storage import files_from_module, module_from_files
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -89,7 +89,7 @@ def test_committed_json_schemas_are_current():
 
 
 def test_marker_count_is_bounded_so_a_counter_sheet_stays_printable():
-    from runtime.model import Marker, MarkerFace
+    from hexwright.runtime.model import Marker, MarkerFace
 
     assert Marker(name="Control", faces=[MarkerFace(text="C")], count=1000).count == 1000
     with pytest.raises(ValidationError, match="count"):

@@ -3,7 +3,7 @@
 import pytest
 from pydantic import ValidationError
 
-from runtime.model.grid import Grid, Labels
+from hexwright.runtime.model.grid import Grid, Labels
 
 
 @pytest.mark.parametrize("labels, cols, rows, field", [

@@ -4,10 +4,10 @@ import json
 
 from builders import add_unit, differential_crt, rules_module
 
-from runtime.cli.main import main
-from runtime.model import HexFeature, Placement, Scenario
-from runtime.model.rules import CombatRules, RulesConfig, ZocRules
-from runtime.storage import load_module, save_module
+from hexwright.runtime.cli.main import main
+from hexwright.runtime.model import HexFeature, Placement, Scenario
+from hexwright.runtime.model.rules import CombatRules, RulesConfig, ZocRules
+from hexwright.runtime.storage import load_module, save_module
 
 
 def saved(tmp_path):

@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 from builders import add_unit, differential_crt, hexside_id, odds_crt, rules_module
 
-from runtime.model import CombatEffect
-from runtime.model.rules import CombatRules, FormationBonus, MultiplierOverride, RulesConfig
-from runtime.rules import Modifier, combat_odds, crt_cell, resolve
+from hexwright.runtime.model import CombatEffect
+from hexwright.runtime.model.rules import CombatRules, FormationBonus, MultiplierOverride, RulesConfig
+from hexwright.runtime.rules import Modifier, combat_odds, crt_cell, resolve
 
 
 def dom_module(**kw):

@@ -6,8 +6,8 @@ import sys
 
 from builders import add_unit, rules_module
 
-from runtime.model.rules import RulesConfig, ZocRules
-from runtime.rules import judge_move, reach
+from hexwright.runtime.model.rules import RulesConfig, ZocRules
+from hexwright.runtime.rules import judge_move, reach
 
 
 def module(**enforcement):
@@ -59,14 +59,14 @@ def test_legal_move_has_cost_and_path():
 
 
 def test_rules_package_never_imports_qt():
-    code = ("import sys, runtime.rules, runtime.model.rules, runtime.cli.queries; "
+    code = ("import sys, hexwright.runtime.rules, hexwright.runtime.model.rules, hexwright.runtime.cli.queries; "
             "sys.exit(1 if any(m.startswith('PySide6') for m in sys.modules) else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
 def test_rules_json_references_are_checked():
-    from runtime.model.rules import CombatRules, SupplyRules
-    from runtime.rules.config_check import rules_problems
+    from hexwright.runtime.model.rules import CombatRules, SupplyRules
+    from hexwright.runtime.rules.config_check import rules_problems
 
     m = rules_module(rules=RulesConfig(zoc=ZocRules(blocked_by_hexsides=["rivr"]),
                                        supply=SupplyRules(blocked_by_terrain=["lava"]),
@@ -83,8 +83,8 @@ def test_rules_json_references_are_checked():
 def test_drive_on_metz_rules_json_is_consistent():
     from pathlib import Path
 
-    from runtime.rules.config_check import rules_problems
-    from runtime.storage import load_module
+    from hexwright.runtime.rules.config_check import rules_problems
+    from hexwright.runtime.storage import load_module
 
     dom = load_module(Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz").module
     assert rules_problems(dom) == []

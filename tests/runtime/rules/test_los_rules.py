@@ -6,9 +6,9 @@ Lines along a column (0401 → 0406) pass through each hex of the column in turn
 
 from builders import rules_module
 
-from runtime.model import HexFeature
-from runtime.model.rules import LosRules, RulesConfig
-from runtime.rules import observe
+from hexwright.runtime.model import HexFeature
+from hexwright.runtime.model.rules import LosRules, RulesConfig
+from hexwright.runtime.rules import observe
 
 
 def test_los_auto_within_two_hexes_st_lo_11_3_1_a():
@@ -127,7 +127,7 @@ def test_cached_line_shapes_match_geometry_line_of_hexes_st_lo_11_3_2_a():
     straight line from centre to centre, entry for entry."""
     import random
 
-    from runtime.geometry import line_of_hexes
+    from hexwright.runtime.geometry import line_of_hexes
 
     for orientation, shifted in (("flat", "odd"), ("flat", "even"), ("pointy", "odd"), ("pointy", "even")):
         m = rules_module(15, 15)

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 from builders import add_unit, hexside_id, rules_module
 
-from runtime.model import Box, HexsideData
-from runtime.model.rules import RulesConfig, ZocRules, ZocWithdrawal
-from runtime.rules import movement_graph, reach
+from hexwright.runtime.model import Box, HexsideData
+from hexwright.runtime.model.rules import RulesConfig, ZocRules, ZocWithdrawal
+from hexwright.runtime.rules import movement_graph, reach
 
 
 def dom_rules() -> RulesConfig:
@@ -242,7 +242,7 @@ def test_tactical_withdrawal_dom_2_2():
 
 
 def test_weather_costs_replace_normal_ones_tov_4_1_5():
-    from runtime.model import WeatherCosts
+    from hexwright.runtime.model import WeatherCosts
 
     m = rules_module()
     m.tables.terrain_effects.weather["mud"] = WeatherCosts(terrain={"clear": {"motor": "4"}})
@@ -280,7 +280,7 @@ def test_withdrawal_not_toward_enemy_edge_dom_8_1_1():
 
 
 def test_strategic_movement_keeps_away_from_enemy_st_lo_8_2_a():
-    from runtime.model.rules import MovementMode, MovementRules
+    from hexwright.runtime.model.rules import MovementMode, MovementRules
 
     modes = {"strategic": MovementMode(name="Strategic movement", allowance=8, keep_away_from_enemy=2,
                                        section="8.2")}
@@ -334,7 +334,7 @@ def test_every_path_is_legal_and_priced_as_reported_dom_8_1():
     add up to the cost reported."""
     import random
 
-    from runtime.rules import enemy_zoc, make_board
+    from hexwright.runtime.rules import enemy_zoc, make_board
 
     m = rules_module(9, 9, terrain={"0303": "woods", "0505": "rough", "0606": "woods"}, rules=dom_rules())
     mg = movement_graph(m, "foot")

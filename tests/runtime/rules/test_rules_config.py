@@ -7,10 +7,10 @@ import pytest
 from builders import rules_module
 from pydantic import ValidationError
 
-from runtime.model.rules import RulesConfig, ZocRules
-from runtime.model.schema import schemas
-from runtime.storage import files_from_module, module_from_files
-from runtime.storage.errors import ModuleError
+from hexwright.runtime.model.rules import RulesConfig, ZocRules
+from hexwright.runtime.model.schema import schemas
+from hexwright.runtime.storage import files_from_module, module_from_files
+from hexwright.runtime.storage.errors import ModuleError
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -6,9 +6,9 @@ next to ``(c + 1, 0)``, so a line has exactly one way to go.
 
 from builders import add_unit, hexside_id, rules_module
 
-from runtime.model import HexFeature
-from runtime.model.rules import RoadLeg, RulesConfig, SupplyRules
-from runtime.rules import supply
+from hexwright.runtime.model import HexFeature
+from hexwright.runtime.model.rules import RoadLeg, RulesConfig, SupplyRules
+from hexwright.runtime.rules import supply
 
 
 def corridor(cols: int = 7, *, supply_rules: SupplyRules | None = None, hexsides=None, roads=None, rows: int = 1,
@@ -131,7 +131,7 @@ def test_supply_result_sorted_json():
 
 
 def test_command_radius_st_lo_7_4_1():
-    from runtime.rules import command_radius
+    from hexwright.runtime.rules import command_radius
 
     row2 = {f"0{c}02": "forest" for c in range(1, 8) if c != 4}
     m = corridor(rows=2, terrain=row2)
@@ -143,7 +143,7 @@ def test_command_radius_st_lo_7_4_1():
 
 
 def test_command_range_is_plain_distance_tov_2_3():
-    from runtime.rules import command_radius
+    from hexwright.runtime.rules import command_radius
 
     m = corridor()
     assert command_radius(m, {"b": "0101", "r": "0301"}, "b", 3, blocked=False) == ["0101", "0201", "0301", "0401"]

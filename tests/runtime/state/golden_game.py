@@ -1,6 +1,6 @@
 """The golden playthrough: a fixed list of manual actions on the synthetic play module."""
 
-from runtime.state import (
+from hexwright.runtime.state import (
     AddMarker, DrawChit, Eliminate, Flip, Location, MovePieces, NextPhase, Note, ReturnChit, RollDice, SetControl,
     StepLoss,
 )

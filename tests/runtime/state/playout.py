@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from runtime.model import Module
-from runtime.state import (
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import (
     AddMarker, DrawChit, Eliminate, Flip, FlipMarker, GameState, Location, MoveMarker, MovePieces, NextPhase,
     Note, RemoveMarker, ReturnChit, RollDice, SetActiveSide, SetControl, SetStep, StepLoss,
 )

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from builders import play_module
 
-from runtime.state import (
+from hexwright.runtime.state import (
     ActionError, CommitDice, Game, Location, MovePieces, NextPhase, RevealDice, RollDice, SaveError, load_game,
     load_game_bytes, new_secret, save_bytes,
 )
-from runtime.state.dice import dice_key, link_after
-from runtime.state.dice_secret_file import find_secret, read_secret, write_secret
-from runtime.state.pbem import append_actions, export_actions
-from runtime.state.rng import RngState, roll
+from hexwright.runtime.state.dice import dice_key, link_after
+from hexwright.runtime.state.dice_secret_file import find_secret, read_secret, write_secret
+from hexwright.runtime.state.pbem import append_actions, export_actions
+from hexwright.runtime.state.rng import RngState, roll
 
 GOLDEN = Path(__file__).parent / "golden" / "play-basic.hwsav"
 BLUE_SECRET = "b1" * 32

@@ -3,7 +3,7 @@
 import pytest
 from builders import play_module
 
-from runtime.state import ActionError, Flip, Game, Location, MovePieces, Note, RollDice, initial_state
+from hexwright.runtime.state import ActionError, Flip, Game, Location, MovePieces, Note, RollDice, initial_state
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from builders import play_module
 
-from runtime.state import Game, load_game_bytes, save_bytes
+from hexwright.runtime.state import Game, load_game_bytes, save_bytes
 
 from .golden_game import ACTIONS, SEED, returned_chit_action
 

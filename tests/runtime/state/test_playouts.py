@@ -5,7 +5,7 @@ import random
 import pytest
 from builders import play_module
 
-from runtime.state import ActionError, Game, apply, load_game_bytes, save_bytes, state_json
+from hexwright.runtime.state import ActionError, Game, apply, load_game_bytes, save_bytes, state_json
 
 from .playout import random_action
 

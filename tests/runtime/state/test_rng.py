@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from runtime.state.rng import RngState, below, roll
+from hexwright.runtime.state.rng import RngState, below, roll
 
 
 def test_same_seed_and_counter_give_the_same_faces():

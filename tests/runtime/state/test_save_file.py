@@ -5,8 +5,8 @@ import json
 import pytest
 from builders import play_module
 
-from runtime.state import Game, Location, MovePieces, RollDice, SaveError, load_game, load_game_bytes, save_bytes, save_game
-from runtime.state.pbem import append_actions, export_actions
+from hexwright.runtime.state import Game, Location, MovePieces, RollDice, SaveError, load_game, load_game_bytes, save_bytes, save_game
+from hexwright.runtime.state.pbem import append_actions, export_actions
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,7 @@ def test_pbem_refuses_a_file_that_does_not_fit(module):
 
 
 def test_optional_rules_are_saved_and_a_vanished_rule_only_warns(module):
-    from runtime.model import OptionalRule
+    from hexwright.runtime.model import OptionalRule
 
     with_rule = module.model_copy(deep=True)
     with_rule.meta.optional_rules = {"fog": OptionalRule(name="Fog of war")}

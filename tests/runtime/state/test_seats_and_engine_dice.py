@@ -6,10 +6,10 @@ from pathlib import Path
 
 from builders import play_module
 
-from runtime.state import Flip, Game, Location, MovePieces, Note, RollDice, load_game_bytes, new_secret, save_bytes
-from runtime.state.pbem import append_actions, export_actions
-from runtime.state.seats import seat_refusal
-from runtime.storage import load_module
+from hexwright.runtime.state import Flip, Game, Location, MovePieces, Note, RollDice, load_game_bytes, new_secret, save_bytes
+from hexwright.runtime.state.pbem import append_actions, export_actions
+from hexwright.runtime.state.seats import seat_refusal
+from hexwright.runtime.storage import load_module
 
 MODULE = Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz"
 
@@ -26,7 +26,7 @@ def test_seat_refusals_name_the_piece_its_side_and_whose_turn_it_is():
 
 
 def test_combat_resolved_by_the_rules_engine_draws_from_revealed_dice_and_verifies():
-    from runtime.engine import EndPhase, legal_actions, to_step
+    from hexwright.runtime.engine import EndPhase, legal_actions, to_step
 
     module = load_module(MODULE).module
     us = Game(module, "campaign", 1944)

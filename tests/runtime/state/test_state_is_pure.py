@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def test_state_package_imports_no_qt():
     code = (
-        "import sys; sys.path.insert(0, 'tests/support'); import runtime.state as s; from builders import play_module; "
+        "import sys; sys.path.insert(0, 'tests/support'); import hexwright.runtime.state as s; from builders import play_module; "
         "g = s.Game(play_module(), 'basic', 1); g.do(s.RollDice()); s.save_bytes(g); "
         "sys.exit('PySide6' in sys.modules)"
     )

@@ -2,7 +2,7 @@
 
 import pytest
 
-from runtime.storage import atomic_write_bytes
+from hexwright.runtime.storage import atomic_write_bytes
 
 
 def test_writing_over_a_folder_names_the_folder_and_leaves_no_temporary_file(tmp_path):

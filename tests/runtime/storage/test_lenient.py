@@ -5,8 +5,8 @@ import json
 import pytest
 from builders import small_module
 
-from runtime.model import HexData
-from runtime.storage import ModuleError, load_module, load_module_lenient, save_module
+from hexwright.runtime.model import HexData
+from hexwright.runtime.storage import ModuleError, load_module, load_module_lenient, save_module
 
 
 @pytest.fixture

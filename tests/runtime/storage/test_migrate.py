@@ -2,8 +2,8 @@
 
 import pytest
 
-from runtime.storage import ModuleError
-from runtime.storage.migrate import migrate
+from hexwright.runtime.storage import ModuleError
+from hexwright.runtime.storage.migrate import migrate
 
 
 def rename_title(raw):

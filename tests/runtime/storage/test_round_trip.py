@@ -4,7 +4,7 @@ from pathlib import Path
 
 from builders import small_module
 
-from runtime.storage import files_from_module, load_module, pack_folder, save_module, unpack
+from hexwright.runtime.storage import files_from_module, load_module, pack_folder, save_module, unpack
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -88,7 +88,7 @@ def test_images_round_trip(tmp_path):
 
 
 def test_rules_file_back_to_defaults_is_removed(tmp_path):
-    from runtime.model.rules import RulesConfig
+    from hexwright.runtime.model.rules import RulesConfig
 
     module = small_module()
     module.rules = module.rules.model_copy(update={"stacking": module.rules.stacking.model_copy(update={"limit": 3})})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ui_maps import make_module
 
-from runtime.model import Module
+from hexwright.runtime.model import Module
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ import pytest
 from builders import tables_module
 from PySide6.QtGui import QColor
 
-from runtime.model import ResultCode
-from runtime.ui.chart_painter import (
+from hexwright.runtime.model import ResultCode
+from hexwright.runtime.ui.chart_painter import (
     DEFENDER_FILL, ATTACKER_FILL, build_chart, chart_image, chart_refs, crt_chart, result_fill,
 )
 

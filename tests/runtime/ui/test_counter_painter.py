@@ -7,8 +7,8 @@ from builders import COUNTER_SYMBOLS, counters_module
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from runtime.model import Piece, StepValues
-from runtime.ui.counter_painter import (
+from hexwright.runtime.model import Piece, StepValues
+from hexwright.runtime.ui.counter_painter import (
     chit_image, clear_cache, counter_face, counter_image, counter_pixmap, marker_image, paint_counter, values_text,
 )
 
@@ -191,7 +191,7 @@ def test_markers_and_chits_paint_their_faces(qapp):
 def test_dom_1_2_shipped_module_counters_read_cf_mf():
     from pathlib import Path
 
-    from runtime.storage import load_module
+    from hexwright.runtime.storage import load_module
 
     folder = Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz"
     module = load_module(folder).module
@@ -205,7 +205,7 @@ def test_dom_1_2_shipped_module_counters_read_cf_mf():
 
 
 def test_shorthand_designations_lose_command_and_type():
-    from runtime.ui.counter_painter import short_designation
+    from hexwright.runtime.ui.counter_painter import short_designation
 
     assert short_designation("US 357/90 iregt") == "357/90"
     assert short_designation("SS 38/17 airegt") == "38/17"

@@ -8,8 +8,8 @@ import pytest
 from builders import oob_module, tables_module
 from PySide6.QtGui import QColor
 
-from runtime.ui.chart_painter import chart_refs
-from runtime.ui.print_sheets import (
+from hexwright.runtime.ui.chart_painter import chart_refs
+from hexwright.runtime.ui.print_sheets import (
     charts_pdf, counter_sheet_image, counter_sheets_pdf, page_count, sheet_items, sheet_layout,
     write_counter_sheets_pdf,
 )
@@ -106,9 +106,9 @@ def test_charts_pdf_has_a_page_per_chart(qapp):
 def test_every_step_of_a_unit_is_printed_with_its_pair_behind_it(qapp, monkeypatch, steps, expected):
     """Each unit prints one counter per two steps, side by side on the fronts page; the back
     page puts the next step exactly behind each front (the blank back after an odd last step)."""
-    from runtime.model import StepValues
-    from runtime.ui import print_sheets
-    from runtime.ui.counter_painter import counter_face
+    from hexwright.runtime.model import StepValues
+    from hexwright.runtime.ui import print_sheets
+    from hexwright.runtime.ui.counter_painter import counter_face
 
     module = tables_module()
     module.pieces.markers, module.pieces.chits = {}, {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.ui.layers import Layers
+from hexwright.runtime.ui.layers import Layers
 
 
 def test_defaults_show_everything_as_a_ramp():
@@ -24,7 +24,7 @@ def test_only_and_with():
 
 @pytest.mark.gui
 def test_eight_digit_colours_are_rrggbbaa():
-    from runtime.ui.colors import qcolor
+    from hexwright.runtime.ui.colors import qcolor
 
     c = qcolor("#ff000040")
     assert (c.red(), c.green(), c.blue(), c.alpha()) == (255, 0, 0, 0x40)

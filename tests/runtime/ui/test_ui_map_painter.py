@@ -9,10 +9,10 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 from ui_maps import make_module
 
-from runtime.ui.hex_cache import HexCache
-from runtime.ui.layers import Layers
-from runtime.ui.map_painter import MapPainter
-from runtime.ui.map_view import MapItem
+from hexwright.runtime.ui.hex_cache import HexCache
+from hexwright.runtime.ui.layers import Layers
+from hexwright.runtime.ui.map_painter import MapPainter
+from hexwright.runtime.ui.map_view import MapItem
 
 pytestmark = pytest.mark.gui
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ui_maps import make_module
 
-from runtime.ui.map_status import info_at, status_text
+from hexwright.runtime.ui.map_status import info_at, status_text
 
 
 def _center(module, label):

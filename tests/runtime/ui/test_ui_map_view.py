@@ -8,8 +8,8 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 from ui_maps import make_module
 
-from runtime.ui.map_painter import MapPainter
-from runtime.ui.map_view import MAX_ZOOM, MIN_ZOOM, MapScene, MapView
+from hexwright.runtime.ui.map_painter import MapPainter
+from hexwright.runtime.ui.map_view import MAX_ZOOM, MIN_ZOOM, MapScene, MapView
 
 pytestmark = pytest.mark.gui
 
@@ -120,7 +120,7 @@ def test_fit_to_window_never_goes_below_25_percent(view):
 
 
 def test_map_window_status_bar_describes_the_hex(qtbot):
-    from runtime.ui.map_window import MapWindow
+    from hexwright.runtime.ui.map_window import MapWindow
 
     module = make_module()
     window = MapWindow(module, "Tiny")
@@ -138,7 +138,7 @@ def test_map_window_status_bar_describes_the_hex(qtbot):
 def test_run_window_returns_when_the_loop_quits(qapp):
     from PySide6.QtCore import QTimer
 
-    from runtime.ui.map_window import run_window
+    from hexwright.runtime.ui.map_window import run_window
 
     QTimer.singleShot(50, qapp.quit)
     quits = qapp.quitOnLastWindowClosed()

@@ -7,10 +7,10 @@ import math
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from runtime.geometry import Hex, parse_hexside
-from runtime.ui.layers import Layers
-from runtime.ui.map_painter import MapPainter
-from runtime.ui.render_image import render_image, render_png
+from hexwright.runtime.geometry import Hex, parse_hexside
+from hexwright.runtime.ui.layers import Layers
+from hexwright.runtime.ui.map_painter import MapPainter
+from hexwright.runtime.ui.render_image import render_image, render_png
 
 from ui_maps import CLEAR, RIVER, ROAD, WOODS, make_module
 
@@ -80,7 +80,7 @@ def test_margin_is_white_and_no_terrain_only_layers_leave_white(qapp, tiny_modul
 
 
 def test_area_colour_is_read_as_rrggbbaa(qapp, tiny_module):
-    from runtime.model import Area
+    from hexwright.runtime.model import Area
 
     tiny_module.map.areas["zone"] = Area(name="Zone", hexes=["0303"], color="#ff000080")
     image = render_image(tiny_module, 2.0, Layers.only("terrain", "areas"))
@@ -119,8 +119,8 @@ def test_render_rejects_a_bad_scale(qapp, tiny_module):
 
 def test_all_features_and_patterns_paint_without_error(qapp):
     """Every glyph kind, pattern, level style and connection kind goes through the painter."""
-    from runtime.model import ConnectionType, HexData, HexFeature, HexFeatureType, HexsideData, Level, TerrainType
-    from runtime.model.map import FeatureKind, Pattern
+    from hexwright.runtime.model import ConnectionType, HexData, HexFeature, HexFeatureType, HexsideData, Level, TerrainType
+    from hexwright.runtime.model.map import FeatureKind, Pattern
     from typing import get_args
 
     module = make_module(cols=8, rows=8)
@@ -149,8 +149,8 @@ def test_all_features_and_patterns_paint_without_error(qapp):
 def test_underlay_is_drawn_through_its_affine_transform(qapp, tiny_module):
     from PySide6.QtGui import QColor
 
-    from runtime.model import Underlay
-    from runtime.ui.render_image import png_bytes
+    from hexwright.runtime.model import Underlay
+    from hexwright.runtime.ui.render_image import png_bytes
 
     scan = QImage(100, 100, QImage.Format_ARGB32)
     scan.fill(QColor("#ff0000"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 
-from runtime.state import Location
-from runtime.ui.play.board_layout import location_center
+from hexwright.runtime.state import Location
+from hexwright.runtime.ui.play.board_layout import location_center
 
 
 def view_point(window, x: float, y: float):

@@ -2,8 +2,8 @@
 
 from builders import play_module
 
-from runtime.state import AddMarker, Eliminate, Location, MovePieces, apply, initial_state
-from runtime.ui.play.board_layout import board_layout, hex_center, region_contents
+from hexwright.runtime.state import AddMarker, Eliminate, Location, MovePieces, apply, initial_state
+from hexwright.runtime.ui.play.board_layout import board_layout, hex_center, region_contents
 
 
 def test_stacks_are_offset_and_expanded_stacks_fan_out():

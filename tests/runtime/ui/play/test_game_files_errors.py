@@ -6,9 +6,9 @@ import pytest
 from builders import play_module
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from runtime.state import Game
-from runtime.state import save_file
-from runtime.ui.play.play_window import PlayWindow
+from hexwright.runtime.state import Game
+from hexwright.runtime.state import save_file
+from hexwright.runtime.ui.play.play_window import PlayWindow
 
 pytestmark = pytest.mark.gui
 

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
-from runtime.state import Game, Location, save_bytes
-from runtime.storage import load_module
-from runtime.ui.play.play_window import PlayWindow
+from hexwright.runtime.state import Game, Location, save_bytes
+from hexwright.runtime.storage import load_module
+from hexwright.runtime.ui.play.play_window import PlayWindow
 
 from .play_helpers import click, drag_piece_to, place_point
 

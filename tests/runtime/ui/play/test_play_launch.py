@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from builders import play_module
 
-from runtime.cli.main import build_parser
-from runtime.state import ActionError, Game, RollDice, save_game
-from runtime.storage import LoadedModule, save_module
-from runtime.ui.play.launch import autosave_path, make_game
+from hexwright.runtime.cli.main import build_parser
+from hexwright.runtime.state import ActionError, Game, RollDice, save_game
+from hexwright.runtime.storage import LoadedModule, save_module
+from hexwright.runtime.ui.play.launch import autosave_path, make_game
 
 ROOT = Path(__file__).resolve().parents[4]
 
@@ -24,7 +24,7 @@ def test_play_arguments_parse():
 
 
 def test_play_on_a_missing_module_fails_cleanly_without_qt(tmp_path):
-    code = ("import sys; from runtime.cli.main import main; rc = main(['play', sys.argv[1]]); "
+    code = ("import sys; from hexwright.runtime.cli.main import main; rc = main(['play', sys.argv[1]]); "
             "sys.exit(10 + rc if 'PySide6' not in sys.modules else 99)")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "nothing")], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 11, done.stderr
@@ -55,7 +55,7 @@ def test_autosave_folder_follows_the_environment(monkeypatch, tmp_path):
 
 @pytest.mark.gui
 def test_open_another_module_in_a_new_window(qtbot, tmp_path):
-    from runtime.ui.play.play_window import PlayWindow
+    from hexwright.runtime.ui.play.play_window import PlayWindow
 
     folder = tmp_path / "other"
     other = play_module()
@@ -73,7 +73,7 @@ def test_open_another_module_in_a_new_window(qtbot, tmp_path):
 
 
 def test_s2_hexwright_play_optional_turns_on_the_rules_the_players_agreed_on():
-    from runtime.storage import load_module
+    from hexwright.runtime.storage import load_module
 
     loaded = load_module(Path(__file__).resolve().parents[4] / "modules" / "drive_on_metz")
     game, _, _ = make_game(loaded, None, 5, None, optional_rules=["us_airborne"])

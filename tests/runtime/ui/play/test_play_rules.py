@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from runtime.engine import SetEnforcement, data_of, is_over, phase_of, to_step
-from runtime.state import Game, Location, MovePieces, SetTurn
-from runtime.state.rng import RngState, roll
-from runtime.storage import load_module
-from runtime.ui.play.play_window import PlayWindow
+from hexwright.runtime.engine import SetEnforcement, data_of, is_over, phase_of, to_step
+from hexwright.runtime.state import Game, Location, MovePieces, SetTurn
+from hexwright.runtime.state.rng import RngState, roll
+from hexwright.runtime.storage import load_module
+from hexwright.runtime.ui.play.play_window import PlayWindow
 
 from .play_helpers import click, counter_point, drag_piece_to, place_point
 
@@ -158,7 +158,7 @@ def test_los_tool_draws_a_line_and_a_verdict(qtbot, loaded, tmp_path):
 
 def test_a_whole_game_hot_seat_in_the_window_from_setup_to_the_victory_screen(qtbot, loaded, tmp_path):
     """Issue 7's Done-when: every action through the window, hand-over screens between sides."""
-    from runtime.engine import EndPhase, legal_actions
+    from hexwright.runtime.engine import EndPhase, legal_actions
 
     game = Game(loaded.module, "campaign", 1944)
     window = PlayWindow(game, loaded.assets, autosave_path=tmp_path / "auto.hwsav", hot_seat=True)
@@ -192,8 +192,8 @@ def test_supply_overlay_for_a_side_and_rules_assistance_off(qtbot, loaded, tmp_p
 
 def test_s8_2_dragging_the_airborne_unit_shades_every_drop_hex_and_refuses_the_others_with_the_reason(
         qtbot, loaded, tmp_path):
-    from runtime.engine import Drop, legal_actions
-    from runtime.ui.play.rules_overlay import STOP
+    from hexwright.runtime.engine import Drop, legal_actions
+    from hexwright.runtime.ui.play.rules_overlay import STOP
 
     game = Game(loaded.module, "campaign", 1944, optional_rules={"us_airborne": True})
     window = _window(qtbot, loaded, tmp_path, game)

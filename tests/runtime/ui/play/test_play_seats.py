@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from builders import play_module
 
-from runtime.state import Game, Location, SaveError, load_game, save_bytes
-from runtime.storage import load_module
-from runtime.ui.play.play_window import PlayWindow
+from hexwright.runtime.state import Game, Location, SaveError, load_game, save_bytes
+from hexwright.runtime.storage import load_module
+from hexwright.runtime.ui.play.play_window import PlayWindow
 
 from .play_helpers import drag_piece_to
 

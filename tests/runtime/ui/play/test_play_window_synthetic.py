@@ -6,8 +6,8 @@ import pytest
 from builders import play_module
 from PySide6.QtCore import QPoint, Qt
 
-from runtime.state import Game, Location, RollDice
-from runtime.ui.play.play_window import PlayWindow
+from hexwright.runtime.state import Game, Location, RollDice
+from hexwright.runtime.ui.play.play_window import PlayWindow
 
 from .play_helpers import drag, drag_piece_to, place_point
 
