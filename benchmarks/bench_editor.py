@@ -29,9 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from hexwright.runtime.geometry import Hex  # noqa: E402
-from hexwright.runtime.model import HexData, HexFeature, HexsideData, new_module  # noqa: E402
-from hexwright.runtime.storage import load_module, save_module  # noqa: E402
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.model import HexData, HexFeature, HexsideData, new_module
+from hexwright.runtime.storage import load_module, save_module
 
 SIZE = 100
 

@@ -25,17 +25,25 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QRectF, Qt  # noqa: E402
-from PySide6.QtGui import QImage, QPainter  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication
 
-from hexwright.runtime.model import (  # noqa: E402
-    ConnectionType, Grid, HexData, HexFeature, HexFeatureType, HexsideData, HexsideFeatureType, Level,
-    MapData, TerrainType,
+from hexwright.runtime.model import (
+    ConnectionType,
+    Grid,
+    HexData,
+    HexFeature,
+    HexFeatureType,
+    HexsideData,
+    HexsideFeatureType,
+    Level,
+    MapData,
+    TerrainType,
 )
-from hexwright.runtime.ui.layers import Layers  # noqa: E402
-from hexwright.runtime.ui.map_painter import MapPainter  # noqa: E402
-from hexwright.runtime.ui.map_view import PAPER, MapScene, MapView  # noqa: E402
+from hexwright.runtime.ui.layers import Layers
+from hexwright.runtime.ui.map_painter import MapPainter
+from hexwright.runtime.ui.map_view import PAPER, MapScene, MapView
 
 VIEW_W, VIEW_H = 1200, 800
 REPEATS = 50

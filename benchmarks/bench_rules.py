@@ -25,14 +25,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hexwright.runtime.geometry import format_hexside  # noqa: E402
-from hexwright.runtime.model import (  # noqa: E402
-    HexData, HexFeature, HexFeatureType, HexsideData, Level, Piece, Side, StepValues, TerrainEffects, UnitType,
+from hexwright.runtime.geometry import format_hexside
+from hexwright.runtime.model import (
+    HexData,
+    HexFeature,
+    HexFeatureType,
+    HexsideData,
+    Level,
+    Piece,
+    Side,
+    StepValues,
+    TerrainEffects,
+    UnitType,
     new_module,
 )
-from hexwright.runtime.model.rules import LosRules, RulesConfig, SupplyRules, ZocRules  # noqa: E402
-from hexwright.runtime.rules import enemy_zoc, make_board, movement_graph, observe, reach, supply  # noqa: E402
-from hexwright.runtime.rules.hexmap import hex_map  # noqa: E402
+from hexwright.runtime.model.rules import LosRules, RulesConfig, SupplyRules, ZocRules
+from hexwright.runtime.rules import enemy_zoc, make_board, movement_graph, observe, reach, supply
+from hexwright.runtime.rules.hexmap import hex_map
 
 SIZE = 100
 UNITS = 500
@@ -153,7 +162,7 @@ def main() -> None:
     motor = next(p for p, pc in sorted(m.pieces.pieces.items()) if pc.unit_type == "arm")
     for label, uid in (("reach, foot MA 6", foot), ("reach, motor MA 12 (roads 1/2)", motor)):
         res = reach(m, occupancy, uid)
-        med, best = timed(lambda: reach(m, occupancy, uid))
+        med, best = timed(lambda uid=uid: reach(m, occupancy, uid))
         print(f"{label:34s} {len(res.hexes):5d} hexes  median {med:7.2f} ms  best {best:7.2f} ms  (target ≤ 10)")
     res = supply(m, occupancy, "blue")
     med, best = timed(lambda: supply(m, occupancy, "blue"), repeat=15)

@@ -27,8 +27,6 @@ def _bin(name: str) -> Path:
 
 
 def ensure_env() -> None:
-    if sys.version_info < (3, 11):
-        sys.exit("Hexwright needs Python 3.11 or newer")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted and _bin("hexwright").exists():
         return

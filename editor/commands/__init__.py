@@ -24,4 +24,29 @@ from .set_underlay import SetUnderlay
 from .shift_level import ShiftLevel
 from .toggle_hexside_feature import ToggleHexsideFeature
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "ChangeGridSettings",
+    "ChangePaletteType",
+    "DeleteLevel",
+    "DeletePaletteType",
+    "DeleteRegion",
+    "EraseHexes",
+    "LayConnection",
+    "PaintTerrain",
+    "PasteRegion",
+    "PlaceFeature",
+    "RemoveConnection",
+    "ResizeMap",
+    "RestoreRecovery",
+    "SaveArea",
+    "SaveBox",
+    "SaveTrack",
+    "SetHexName",
+    "SetLevel",
+    "SetLevels",
+    "SetModuleMeta",
+    "SetProvenance",
+    "SetUnderlay",
+    "ShiftLevel",
+    "ToggleHexsideFeature",
+]

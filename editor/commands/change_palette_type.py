@@ -35,10 +35,10 @@ class ChangePaletteType(QUndoCommand):
     def undo(self) -> None:
         self._put(self.before)
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
+    def id(self) -> int:
         return MergeId.CHANGE_PALETTE_TYPE if self.merge_key is not None else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, ChangePaletteType) or (other.category, other.type_id, other.merge_key) != (
                 self.category, self.type_id, self.merge_key):
             return False

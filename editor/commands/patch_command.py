@@ -38,10 +38,10 @@ class PatchCommand(QUndoCommand):
             self.doc.map.levels = list(self.levels_before)
             self.doc.mapReset.emit()
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
+    def id(self) -> int:
         return self.merge_id if self.stroke is not None else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, PatchCommand) or other.merge_id != self.merge_id or other.stroke != self.stroke:
             return False
         self.patch.absorb(other.patch)

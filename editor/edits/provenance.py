@@ -26,7 +26,7 @@ def side_clue(m: MapData, key: str) -> str | None:
     return data.provenance.clue if data is not None and data.provenance is not None else None
 
 
-def common_clue(m: MapData, labels: Iterable[str], sides: Iterable[str] = ()) -> str | None | object:
+def common_clue(m: MapData, labels: Iterable[str], sides: Iterable[str] = ()) -> str | object | None:
     """The one clue (or None: not reconstructed) of all the hexes and hexsides, or VARIOUS."""
     clues = {hex_clue(m, lb) for lb in labels} | {side_clue(m, k) for k in sides}
     if len(clues) > 1:

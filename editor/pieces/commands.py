@@ -67,10 +67,10 @@ class SetEntry(QUndoCommand):
     def undo(self) -> None:
         self._put(self.before, self.index)
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
+    def id(self) -> int:
         return _MERGE_BASE + self.merge_offset if self.merge_key is not None else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if type(other) is not type(self) or other.key != self.key or other.merge_key != self.merge_key:
             return False
         self.after = _copy(other.after)
@@ -140,10 +140,10 @@ class SetTableValue(QUndoCommand):
     def undo(self) -> None:
         self._put(self.before)
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
+    def id(self) -> int:
         return _MERGE_BASE + self.merge_offset if self.merge_key is not None else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if type(other) is not type(self) or other.merge_key != self.merge_key:
             return False
         self.after = _copy(other.after)

@@ -77,7 +77,7 @@ class CounterPreview(QWidget):
             self._clamp()
             self.update()
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.fillRect(self.rect(), self.palette().window())
         if self.faces():

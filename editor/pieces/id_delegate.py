@@ -35,7 +35,7 @@ class IdComboDelegate(QStyledItemDelegate):
         self.choices = choices
         self.editable = editable
 
-    def createEditor(self, parent: QWidget, option, index: QModelIndex) -> QWidget:  # noqa: N802 - Qt's name
+    def createEditor(self, parent: QWidget, option, index: QModelIndex) -> QWidget:
         pairs = self.choices(index)
         if pairs is None:
             return super().createEditor(parent, option, index)
@@ -49,7 +49,7 @@ class IdComboDelegate(QStyledItemDelegate):
         combo.activated.connect(lambda _i, c=combo: (self.commitData.emit(c), self.closeEditor.emit(c)))
         return combo
 
-    def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:  # noqa: N802 - Qt's name
+    def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:
         if not isinstance(editor, QComboBox) or editor.objectName() != "idCombo":
             super().setEditorData(editor, index)
             return
@@ -60,7 +60,7 @@ class IdComboDelegate(QStyledItemDelegate):
             at = 0
         editor.setCurrentIndex(at)
 
-    def setModelData(self, editor: QWidget, model, index: QModelIndex) -> None:  # noqa: N802 - Qt's name
+    def setModelData(self, editor: QWidget, model, index: QModelIndex) -> None:
         if not isinstance(editor, QComboBox) or editor.objectName() != "idCombo":
             super().setModelData(editor, model, index)
             return

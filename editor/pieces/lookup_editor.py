@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from typing import get_args
 
+from pydantic import TypeAdapter, ValidationError
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
     QWidget,
 )
-from pydantic import TypeAdapter, ValidationError
 
 from hexwright.runtime.interchange.oob_csv import format_extra, parse_extra
 from hexwright.runtime.model import LookupRow, LookupTable, Turn, VictoryLevel, VpRule
@@ -18,9 +25,8 @@ from hexwright.runtime.model.common import Id
 from ..edits.cell_clues import cell_clue, with_cell_clue
 from .binding import PiecesBinding
 from .commands import SetLookup, SetTurnTrack, SetVictory
-from .keyed_table_editor import KeyedTableEditor, set_text
 from .entry_table import Column, EntryTable, ListSource, bool_column, int_column, ref_column, text_column
-
+from .keyed_table_editor import KeyedTableEditor, set_text
 
 _ID = TypeAdapter(Id)
 

@@ -32,7 +32,7 @@ class MapDropHandler(QObject):
     def hex_at(self, pos) -> str:
         return self.view.label_at(self.view.mapToScene(pos.toPoint() if hasattr(pos, "toPoint") else pos))
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind in (QEvent.DragEnter, QEvent.DragMove):
             if event.mimeData().hasFormat(PIECE_MIME) and self.hex_at(event.position()):
@@ -73,18 +73,14 @@ class BoxList(QListWidget):
             item.setData(Qt.UserRole, key)
             self.addItem(item)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Drops arrive at the viewport; handle them here rather than in the item view's own
         drag and drop, which expects its own model's rows."""
         if watched is not self.viewport() or event.type() not in (QEvent.DragEnter, QEvent.DragMove, QEvent.Drop):
             return False
         item = self.itemAt(event.position().toPoint())
         ids = piece_ids_from_mime(event.mimeData())
-        if event.type() == QEvent.DragEnter and ids:
-            event.acceptProposedAction()
-        elif event.type() == QEvent.DragMove and ids and item is not None:
-            event.acceptProposedAction()
-        elif event.type() == QEvent.Drop and item is not None and ids and self.place(ids, box=item.data(Qt.UserRole)):
+        if (event.type() == QEvent.DragEnter and ids) or (event.type() == QEvent.DragMove and ids and item is not None) or (event.type() == QEvent.Drop and item is not None and ids and self.place(ids, box=item.data(Qt.UserRole))):
             event.acceptProposedAction()
         else:
             event.ignore()

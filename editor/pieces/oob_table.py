@@ -10,13 +10,30 @@ editor and the map.
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
-from hexwright.runtime.interchange.oob_csv import INT_FIELDS, PIECE_COLUMNS, STEP_COLUMN, CellError, piece_from_cells, piece_row, step_columns
+from hexwright.runtime.interchange.oob_csv import (
+    INT_FIELDS,
+    PIECE_COLUMNS,
+    STEP_COLUMN,
+    CellError,
+    piece_from_cells,
+    piece_row,
+    step_columns,
+)
 
 from .binding import PiecesBinding
-from .id_delegate import IdComboDelegate, labelled
 from .commands import SetPiece
+from .id_delegate import IdComboDelegate, labelled
 
 PIECE_MIME = "application/x-hexwright-piece"
 
@@ -32,6 +49,9 @@ def piece_mime(piece_ids: list[str]) -> QMimeData:
     mime.setData(PIECE_MIME, "\n".join(piece_ids).encode("utf-8"))
     mime.setText("\n".join(piece_ids))
     return mime
+
+
+_ROOT = QModelIndex()  # the invalid index: the table has no parent rows
 
 
 class OobTableModel(QAbstractTableModel):
@@ -75,10 +95,10 @@ class OobTableModel(QAbstractTableModel):
     def piece_id(self, row: int) -> str:
         return self._ids[row]
 
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt's name
+    def rowCount(self, parent: QModelIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._ids)
 
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt's name
+    def columnCount(self, parent: QModelIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._columns)
 
     def data(self, index: QModelIndex, role: int = Qt.DisplayRole):
@@ -97,7 +117,7 @@ class OobTableModel(QAbstractTableModel):
             return int(Qt.AlignCenter)
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
         if role == Qt.DisplayRole:
             return self._columns[section] if orientation == Qt.Horizontal else str(section + 1)
         return None
@@ -108,7 +128,7 @@ class OobTableModel(QAbstractTableModel):
             base |= Qt.ItemIsEditable
         return base
 
-    def setData(self, index: QModelIndex, value, role: int = Qt.EditRole) -> bool:  # noqa: N802
+    def setData(self, index: QModelIndex, value, role: int = Qt.EditRole) -> bool:
         if role != Qt.EditRole or not index.isValid():
             return False
         piece_id = self._ids[index.row()]
@@ -129,10 +149,10 @@ class OobTableModel(QAbstractTableModel):
 
     # -- dragging ------------------------------------------------------------------------
 
-    def mimeTypes(self) -> list[str]:  # noqa: N802 - Qt's name
+    def mimeTypes(self) -> list[str]:
         return [PIECE_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # noqa: N802 - Qt's name
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
         ids = []
         for index in indexes:
             pid = self._ids[index.row()]
@@ -140,7 +160,7 @@ class OobTableModel(QAbstractTableModel):
                 ids.append(pid)
         return piece_mime(ids)
 
-    def supportedDragActions(self) -> Qt.DropActions:  # noqa: N802 - Qt's name
+    def supportedDragActions(self) -> Qt.DropActions:
         return Qt.CopyAction
 
 

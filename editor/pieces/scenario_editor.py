@@ -7,12 +7,25 @@ Every change replaces the scenario through one :class:`SetScenario` command.
 
 from __future__ import annotations
 
+from pydantic import ValidationError
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-    QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
 )
-from pydantic import ValidationError
 
 from hexwright.runtime.model import MarkerPlacement, Placement, Reinforcement, Scenario
 
@@ -34,16 +47,16 @@ class _DropTable(QTableWidget):
         self.viewport().setAcceptDrops(True)
         self.setDragDropMode(QAbstractItemView.DropOnly)
 
-    def mimeTypes(self) -> list[str]:  # noqa: N802 - Qt's name
+    def mimeTypes(self) -> list[str]:
         return [PIECE_MIME]
 
-    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def dragEnterEvent(self, event) -> None:
         event.acceptProposedAction() if event.mimeData().hasFormat(PIECE_MIME) else event.ignore()
 
-    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def dragMoveEvent(self, event) -> None:
         event.acceptProposedAction() if event.mimeData().hasFormat(PIECE_MIME) else event.ignore()
 
-    def dropEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def dropEvent(self, event) -> None:
         ids = piece_ids_from_mime(event.mimeData())
         if ids and self.on_drop(ids):
             event.acceptProposedAction()
@@ -349,7 +362,7 @@ class ScenarioEditor(QWidget):
             return False
         return self._push(after, f"Change {', '.join(changes)} of scenario {self.scenario_id}")
 
-    def place(self, piece_ids: list[str], hex: str | None = None, box: str | None = None) -> bool:  # noqa: A002
+    def place(self, piece_ids: list[str], hex: str | None = None, box: str | None = None) -> bool:
         """Set up units on a hex or in an off-map box (moving them if already set up): one undo step."""
         s = self.scenario
         module = self.binding.module

@@ -8,15 +8,21 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QSizePolicy, QTabWidget, QWidget
 
-from hexwright.runtime.ui.counter_painter import paint_chit, paint_marker
-
 from hexwright.runtime.model import Chit, Formation, Marker, MarkerFace, MovementClass, Side, UnitType
 from hexwright.runtime.model.pieces import Echelon, NatoSymbol
+from hexwright.runtime.ui.counter_painter import paint_chit, paint_marker
 
 from .binding import PiecesBinding
 from .commands import SetChit, SetFormation, SetMarker, SetMovementClass, SetSide, SetUnitType
 from .entry_table import (
-    Column, DictSource, EntryTable, bool_column, color_column, int_column, ref_column, text_column,
+    Column,
+    DictSource,
+    EntryTable,
+    bool_column,
+    color_column,
+    int_column,
+    ref_column,
+    text_column,
 )
 
 
@@ -81,7 +87,7 @@ class FacePreview(QWidget):
         self.key = entries[row][0] if 0 <= row < len(entries) else None
         self.update()
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def paintEvent(self, event) -> None:
         painter = QPainter(self)
         module = self.binding.module
         s = self._size

@@ -9,11 +9,19 @@ read ``shift=-2; def=2; drm=-1; line=A``. Each edit is one :class:`SetTerrainEff
 
 from __future__ import annotations
 
+from pydantic import ValidationError
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
     QWidget,
 )
-from pydantic import ValidationError
 
 from hexwright.runtime.model import TerrainEffects, WeatherCosts
 

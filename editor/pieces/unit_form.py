@@ -12,12 +12,27 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from hexwright.runtime.interchange.oob_csv import (
-    INT_FIELDS, SIZES, STEP_FIELDS, CellError, format_restrictions, piece_from_cells, step_cell,
+    INT_FIELDS,
+    SIZES,
+    STEP_FIELDS,
+    CellError,
+    format_restrictions,
+    piece_from_cells,
+    step_cell,
 )
 from hexwright.runtime.model import Piece, StepValues
 

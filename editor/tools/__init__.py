@@ -19,4 +19,21 @@ ALL_TOOLS = (TerrainBrush, FloodFill, Eraser, Eyedropper, LevelBrush, HexsidePai
              FeatureStamp, HexNamer, AreaSelect, RegionSelect, PickTool,
              BoxTool)
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "ALL_TOOLS",
+    "AreaSelect",
+    "BoxTool",
+    "Eraser",
+    "Eyedropper",
+    "FeatureStamp",
+    "FloodFill",
+    "HexNamer",
+    "HexsidePainter",
+    "LevelBrush",
+    "MapPoint",
+    "PickTool",
+    "RegionSelect",
+    "RoadTool",
+    "TerrainBrush",
+    "Tool",
+]

@@ -28,11 +28,10 @@ class ToolSettings(QObject):
         self.radius: int = 0
 
     def update(self, **values: object) -> None:
-        for name, value in values.items():
+        for name, given in values.items():
             if not hasattr(self, name):
                 raise AttributeError(f"no tool setting {name!r}")
-            if name == "radius":
-                value = max(0, min(MAX_RADIUS, int(value)))  # type: ignore[arg-type]
+            value = max(0, min(MAX_RADIUS, int(given))) if name == "radius" else given  # type: ignore[call-overload]
             setattr(self, name, value)
         self.changed.emit()
 

@@ -14,7 +14,14 @@ import shiboken6
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QInputDialog, QLabel, QMainWindow, QMessageBox, QScrollArea, QToolBar, QUndoView,
+    QDockWidget,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QToolBar,
+    QUndoView,
 )
 
 from hexwright.runtime.storage import ModuleError

@@ -12,11 +12,29 @@ from collections.abc import Callable
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QColorDialog, QComboBox, QFormLayout, QHBoxLayout, QInputDialog, QMessageBox, QPushButton,
-    QSpinBox, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QColorDialog,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
-from hexwright.runtime.model import ConnectionType, Grid, HexFeatureType, HexsideFeatureType, Level, MapData, TerrainType
+from hexwright.runtime.model import (
+    ConnectionType,
+    Grid,
+    HexFeatureType,
+    HexsideFeatureType,
+    Level,
+    MapData,
+    TerrainType,
+)
 from hexwright.runtime.ui.colors import qcolor
 from hexwright.runtime.ui.layers import Layers
 from hexwright.runtime.ui.map_painter import MapPainter
@@ -25,7 +43,7 @@ from hexwright.runtime.validation import check_module
 from ..commands import ChangePaletteType, DeleteLevel, DeletePaletteType
 from ..commands.set_levels import SetLevels
 from ..document import MapDocument
-from ..edits.palette import CATEGORIES, Category, level_uses, type_uses, types_of, new_type_id, without_type
+from ..edits.palette import CATEGORIES, Category, level_uses, new_type_id, type_uses, types_of, without_type
 from ..tools.settings import ToolSettings
 
 TITLES = {"terrain": "Terrain", "feature": "Hex features", "hexside": "Hexside features",

@@ -16,8 +16,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from hexwright.runtime.model import new_module
-from hexwright.runtime.storage.bundled import checkout_root, default_module, schema_dir
 from hexwright.runtime.storage import ModuleError, load_module, pack_folder, save_module, unpack
+from hexwright.runtime.storage.bundled import checkout_root, default_module
 
 from .info import format_info, module_info
 from .queries import add_query_commands

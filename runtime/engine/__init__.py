@@ -10,15 +10,29 @@ engine as the handler of the log's ``rules`` actions. See ``docs/rules-in-play.m
 """
 
 from .actions import (
-    Advance, Decline, Declare, Drop, EliminateExcess, EndPhase, EngineAction, ExitMap, Move, Resolve, Retreat,
-    SetEnforcement, from_step, is_engine_action, sort_key, to_step,
+    Advance,
+    Declare,
+    Decline,
+    Drop,
+    EliminateExcess,
+    EndPhase,
+    EngineAction,
+    ExitMap,
+    Move,
+    Resolve,
+    Retreat,
+    SetEnforcement,
+    from_step,
+    is_engine_action,
+    sort_key,
+    to_step,
 )
 from .context import movers, phase_of, phase_side, to_act, unit_reach
 from .control import control_map
-from .drops import drop_of, droppers
-from .intent import ReachView, action_for_drop, choices, reach_of, refusal
 from .core import apply, check_and_apply, is_over, legal_actions, view
 from .data import EngineData, Frame, data_of, rules_of
+from .drops import drop_of, droppers
+from .intent import ReachView, action_for_drop, choices, reach_of, refusal
 from .victory import Score, Verdict, scores, totals, verdict
 
 __all__ = [

@@ -9,7 +9,7 @@ die from the state's generator when it is applied.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -107,7 +107,7 @@ class SetEnforcement(_EngineAction):
 
 
 EngineAction = Annotated[
-    Union[Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, SetEnforcement],
+    Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | SetEnforcement,
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)

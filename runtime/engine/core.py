@@ -22,8 +22,21 @@ from hexwright.runtime.state.apply import register_rules_handler
 
 from . import combat, drops, moves, sequence
 from .actions import (
-    Advance, Decline, Declare, Drop, EliminateExcess, EndPhase, EngineAction, ExitMap, Move, Resolve, Retreat,
-    SetEnforcement, from_step, sort_key, to_step,
+    Advance,
+    Declare,
+    Decline,
+    Drop,
+    EliminateExcess,
+    EndPhase,
+    EngineAction,
+    ExitMap,
+    Move,
+    Resolve,
+    Retreat,
+    SetEnforcement,
+    from_step,
+    sort_key,
+    to_step,
 )
 from .context import movers, phase_of, to_act
 from .data import data_of, rules_of, with_data

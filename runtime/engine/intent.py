@@ -83,12 +83,11 @@ def action_for_drop(module: Module, state: GameState, unit: str, at: Location) -
     """The engine action a drop of ``unit`` on ``at`` asks for; None: not the engine's business."""
     data = data_of(state)
     top = data.top
-    if top is not None and at.kind == "hex":
-        if top.proc in ("retreat", "advance") and unit in top.units:
-            found = choices(module, state).get(at.id)
-            if found is not None and getattr(found, "unit", "") == unit:
-                return found
-            return (Retreat if top.proc == "retreat" else Advance)(unit=unit, path=(at.id,))
+    if top is not None and at.kind == "hex" and top.proc in ("retreat", "advance") and unit in top.units:
+        found = choices(module, state).get(at.id)
+        if found is not None and getattr(found, "unit", "") == unit:
+            return found
+        return (Retreat if top.proc == "retreat" else Advance)(unit=unit, path=(at.id,))
     if at.kind == "hex":
         if drop_of(module, state, unit, rules_of(module, state)) is not None:
             return Drop(unit=unit, to=at.id)

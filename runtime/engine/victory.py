@@ -87,7 +87,7 @@ def scores(module: Module, state: GameState) -> list[Score]:
 
 
 def totals(module: Module, state: GameState) -> dict[str, int]:
-    out = {side: 0 for side in module.pieces.sides}
+    out = dict.fromkeys(module.pieces.sides, 0)
     for s in scores(module, state):
         out[s.side] = out.get(s.side, 0) + s.points
     return dict(sorted(out.items()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from . import hexsides as _hexsides
 from .coords import Hex, Orientation, Shift, axial_distance, check_shape, from_axial, to_axial
 from .directions import DirectionLike, direction_index, direction_names, direction_of_step, direction_vectors

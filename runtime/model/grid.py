@@ -23,7 +23,7 @@ class Labels(Model):
     separator: str = Field("", max_length=2)
 
     @model_validator(mode="after")
-    def _alpha_starts_at_a(self) -> "Labels":
+    def _alpha_starts_at_a(self) -> Labels:
         if self.kind == "alpha" and self.first_col < 1:
             raise ValueError("alphabetic columns start at 1 (= A); first_col must be at least 1")
         return self
@@ -73,7 +73,7 @@ class Grid(Model):
     underlay: Underlay | None = None
 
     @model_validator(mode="after")
-    def _labels_fit(self) -> "Grid":
+    def _labels_fit(self) -> Grid:
         """Without a separator, the second part of a numeric label has a fixed width: the
         last column or row must fit in it, or its hexes could not be named."""
         labels = self.labels

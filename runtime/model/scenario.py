@@ -16,7 +16,7 @@ class Placement(Model):
     step: int = Field(0, ge=0)
 
     @model_validator(mode="after")
-    def _one_place(self) -> "Placement":
+    def _one_place(self) -> Placement:
         if (self.hex is None) == (self.box is None):
             raise ValueError("give exactly one of 'hex' or 'box'")
         return self

@@ -10,8 +10,8 @@ See ``docs/rules-engine.md``.
 from .board import Board, Unit, make_board
 from .cache import clear as clear_cache
 from .cache import invalidate
-from .command import command_radius
 from .combat import CombatOdds, CombatOutcome, Modifier, column_for, combat_odds, crt_cell, resolve
+from .command import command_radius
 from .drop import DropHex, drop_problems, drop_zone
 from .judge import MoveJudgement, judge_move
 from .los import Observation, observe

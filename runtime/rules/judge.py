@@ -43,7 +43,7 @@ class MoveJudgement:
 
 def _without(rules: RulesConfig, *rule_ids: str) -> RulesConfig:
     enforcement = dict(rules.enforcement)
-    enforcement.update({r: "off" for r in rule_ids})
+    enforcement.update(dict.fromkeys(rule_ids, "off"))
     return rules.model_copy(update={"enforcement": enforcement})
 
 

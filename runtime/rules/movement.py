@@ -132,7 +132,7 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
     printed, cls = _allowance(me, rules, mode)
     total = Fraction(allowance) if allowance is not None else Fraction(printed)
     mg = movement_graph(module, cls, weather, rules)
-    cap = mg.ticks(total)
+    mg.ticks(total)
     others = board.without(unit) if box is None else board
     side = piece.side
     zoc = rules.zoc

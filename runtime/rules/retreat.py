@@ -77,9 +77,8 @@ def retreat_paths(module: Module, occupancy: Mapping[str, str], unit: str, lengt
     def step_ok(i: int, j: int, k: int) -> bool:
         feats = hm.side_features.get((i, j), frozenset())
         bad = feats & blocked
-        if bad and not (rr.bridges_allow and (i, j) in hm.side_connections):
-            if not (k == 1 and bad <= first_ok):
-                return False
+        if bad and not (rr.bridges_allow and (i, j) in hm.side_connections) and not (k == 1 and bad <= first_ok):
+            return False
         if j in enemy:
             return False
         last = k == length
@@ -88,9 +87,7 @@ def retreat_paths(module: Module, occupancy: Mapping[str, str], unit: str, lengt
                 return False
             if last and (rr.into_units == "never" or stacking_problem(others, stacking, me, j)):
                 return False
-        if j in ezoc and rr.into_ezoc == "prohibited":
-            return False
-        return True
+        return not (j in ezoc and rr.into_ezoc == "prohibited")
 
     def walk(i: int, k: int, path: list[int], ez: int) -> None:
         nonlocal off_map_reachable

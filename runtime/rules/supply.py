@@ -167,9 +167,9 @@ def supply(module: Module, occupancy: Mapping[str, str], side: str, *,
         if dist[i] < 0:  # the unit's own hex never blocks its own line
             best = -1
             for _d, j in neighbors[i]:
-                if dist[j] >= 0 and (j, i) not in closed and (limit is None or dist[j] + 1 <= limit):
-                    if best < 0 or dist[j] < dist[best]:
-                        best = j
+                if (dist[j] >= 0 and (j, i) not in closed and (limit is None or dist[j] + 1 <= limit)
+                        and (best < 0 or dist[j] < dist[best])):
+                    best = j
             if best >= 0:
                 dist[i] = dist[best] + 1
                 parent[i] = best

@@ -7,7 +7,7 @@ actions from the same seed gives the same dice. Applying is in :mod:`runtime.sta
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, model_validator
 
@@ -30,7 +30,7 @@ class MovePieces(StateModel):
     markers: Annotated[tuple[Annotated[str, Field(max_length=64)], ...], Field(max_length=500)] = ()
 
     @model_validator(mode="after")
-    def _something_moves(self) -> "MovePieces":
+    def _something_moves(self) -> MovePieces:
         if not self.pieces and not self.markers:
             raise ValueError("a move needs at least one piece or marker")
         return self
@@ -189,11 +189,7 @@ class RevealDice(StateModel):
 
 
 Action = Annotated[
-    Union[
-        MovePieces, Flip, StepLoss, SetStep, Eliminate, AddMarker, MoveMarker, FlipMarker,
-        RemoveMarker, NextPhase, SetTurn, SetActiveSide, RollDice, DrawChit, ReturnChit,
-        SetControl, Note, RulesStep, CommitDice, RevealDice,
-    ],
+    MovePieces | Flip | StepLoss | SetStep | Eliminate | AddMarker | MoveMarker | FlipMarker | RemoveMarker | NextPhase | SetTurn | SetActiveSide | RollDice | DrawChit | ReturnChit | SetControl | Note | RulesStep | CommitDice | RevealDice,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -14,10 +14,10 @@ from hexwright.runtime.model import Module
 
 from . import actions as a
 from .actions import LogEntry
+from .dice import apply_commit, apply_reveal, check_draw
 from .errors import ActionError
 from .game_state import GameState, LastMove, Location, MarkerState, PieceState
 from .names import location_name, marker_name, phase_name, piece_name, pieces_name, side_prefix
-from .dice import apply_commit, apply_reveal, check_draw
 from .rng import below, roll
 
 Result = tuple[GameState, LogEntry]

@@ -16,6 +16,6 @@ def module_hash(module: Module) -> str:
     """
     digest = hashlib.sha256()
     for name, data in sorted(files_from_module(module).items()):
-        digest.update(f"{name}\0{len(data)}\0".encode("utf-8"))
+        digest.update(f"{name}\0{len(data)}\0".encode())
         digest.update(data)
     return "sha256:" + digest.hexdigest()

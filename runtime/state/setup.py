@@ -51,7 +51,7 @@ def initial_state(module: Module, scenario_id: str, seed: int, optional_rules: d
         at = Location.box(reinforcement.box) if reinforcement.box else Location.off("unavailable")
         pieces[reinforcement.piece] = PieceState(at=at, order=order)
         order += 1
-    for piece_id, piece in module.pieces.pieces.items():
+    for piece_id in module.pieces.pieces:
         if piece_id in pieces or piece_id in removed:
             continue
         pieces[piece_id] = PieceState(at=Location.off("unavailable"), order=order)

@@ -35,4 +35,30 @@ def save_module(module: Module, path: str | Path, assets: dict[str, bytes] | Non
         save_folder(module, path, assets)
 
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "PACK_SUFFIX",
+    "LoadedModule",
+    "ModuleError",
+    "ModuleIssue",
+    "UnsafeArchiveError",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "canonical",
+    "dumps",
+    "files_from_module",
+    "load_folder",
+    "load_module",
+    "load_module_lenient",
+    "load_pack",
+    "module_from_files",
+    "module_from_files_lenient",
+    "pack_files",
+    "pack_folder",
+    "parse_module_files",
+    "read_folder_files",
+    "read_pack_files",
+    "save_folder",
+    "save_module",
+    "save_pack",
+    "unpack",
+]

@@ -8,9 +8,15 @@ from hexwright.runtime.model import Module
 
 from .errors import ModuleError, ModuleIssue
 from .files import (
-    ASSET_RE, MODEL_FILES, SCENARIO_RE, LoadedModule, files_from_module, is_misnamed_scenario, module_from_files,
+    ASSET_RE,
+    MODEL_FILES,
+    SCENARIO_RE,
+    LoadedModule,
+    files_from_module,
+    is_misnamed_scenario,
+    module_from_files,
 )
-from .jsonio import write_if_changed, atomic_write_bytes
+from .jsonio import atomic_write_bytes, write_if_changed
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MODULE_DIRS = ("scenarios", "images")

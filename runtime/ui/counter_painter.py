@@ -21,7 +21,15 @@ from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPixmap,
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
 )
 
 from hexwright.runtime.model import Module, Piece, StepValues

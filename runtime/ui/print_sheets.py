@@ -22,7 +22,14 @@ from PySide6.QtGui import QColor, QImage, QPageSize, QPainter, QPdfWriter, QPen
 from hexwright.runtime.model import Module
 from hexwright.runtime.storage import atomic_write_bytes
 from hexwright.runtime.ui.chart_painter import build_chart, chart_refs, chart_size, paint_chart
-from hexwright.runtime.ui.counter_painter import back_face, draw_text, paint_chit, paint_counter, paint_face, paint_marker
+from hexwright.runtime.ui.counter_painter import (
+    back_face,
+    draw_text,
+    paint_chit,
+    paint_counter,
+    paint_face,
+    paint_marker,
+)
 
 PAGE_SIZES = {"letter": (8.5, 11.0, QPageSize.Letter), "a4": (210 / 25.4, 297 / 25.4, QPageSize.A4)}
 COUNTER_SIZES = {'1/2"': 0.5, '9/16"': 0.5625, '5/8"': 0.625, '3/4"': 0.75, '1"': 1.0}

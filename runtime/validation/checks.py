@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from hexwright.runtime.geometry import parse_hexside, format_hexside
+from hexwright.runtime.geometry import format_hexside, parse_hexside
 from hexwright.runtime.model import Module
 from hexwright.runtime.storage.errors import ModuleIssue
 

@@ -7,16 +7,46 @@ import pytest
 from builders import small_module
 
 from hexwright.editor.commands import (
-    ChangeGridSettings, ChangePaletteType, DeletePaletteType, DeleteRegion, EraseHexes, LayConnection,
-    PaintTerrain, PasteRegion, PlaceFeature, RemoveConnection, ResizeMap, RestoreRecovery, SaveArea,
-    SaveBox, SaveTrack, SetHexName, SetLevel, SetLevels, SetModuleMeta, SetProvenance, SetUnderlay, ShiftLevel,
+    ChangeGridSettings,
+    ChangePaletteType,
+    DeletePaletteType,
+    DeleteRegion,
+    EraseHexes,
+    LayConnection,
+    PaintTerrain,
+    PasteRegion,
+    PlaceFeature,
+    RemoveConnection,
+    ResizeMap,
+    RestoreRecovery,
+    SaveArea,
+    SaveBox,
+    SaveTrack,
+    SetHexName,
+    SetLevel,
+    SetLevels,
+    SetModuleMeta,
+    SetProvenance,
+    SetUnderlay,
+    ShiftLevel,
     ToggleHexsideFeature,
 )
 from hexwright.editor.document import MapDocument
 from hexwright.editor.edits.region import copy_region
 from hexwright.runtime.geometry import Hex
 from hexwright.runtime.model import (
-    Area, Box, HexFeature, HexFeatureType, Labels, Level, OptionalRule, Rect, TerrainType, Track, TrackSpace, Underlay,
+    Area,
+    Box,
+    HexFeature,
+    HexFeatureType,
+    Labels,
+    Level,
+    OptionalRule,
+    Rect,
+    TerrainType,
+    Track,
+    TrackSpace,
+    Underlay,
 )
 from hexwright.runtime.storage import files_from_module
 

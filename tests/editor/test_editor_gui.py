@@ -218,7 +218,6 @@ def test_undo_everything_is_byte_identical_and_redo_returns(window, mouse, qtbot
 
 
 def test_title_shows_unsaved_changes_and_save_is_atomic(window, mouse, tmp_path):
-    doc = window.doc
     assert not window.isWindowModified()
     window.set_tool("TerrainBrush")
     window.settings.update(terrain="woods", radius=0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from builders import small_module
 
+from hexwright.editor.edits.affine import apply, invert, solve_affine
 from hexwright.editor.edits.brush import brush_hexes, flood_region
 from hexwright.editor.edits.connections import crossings, hex_steps
 from hexwright.editor.edits.hexside_path import hexside_chain, touching_sides
@@ -13,7 +14,6 @@ from hexwright.editor.edits.palette import new_type_id, type_uses, without_type
 from hexwright.editor.edits.patch import MapPatch
 from hexwright.editor.edits.region import copy_region, delete_patch, paste_patch, region_sides
 from hexwright.editor.edits.regrid import regridded_settings, resized_module
-from hexwright.editor.edits.affine import apply, invert, solve_affine
 from hexwright.runtime.geometry import Hex, HexGrid
 from hexwright.runtime.model import HexData, Labels
 from hexwright.runtime.storage import files_from_module
@@ -109,7 +109,7 @@ def test_paste_on_an_odd_column_keeps_the_shape():
     names = GridNames(m.map.grid)
     clip = copy_region(m.map, names, [Hex(1, 1), Hex(1, 2)])  # 0202 and 0203 with the river between
     paste_patch(m.map, names, clip, Hex(4, 3)).apply(m.map)
-    a, b = names.grid.hexside_hexes(names.side_of("0203/N"))
+    _a, _b = names.grid.hexside_hexes(names.side_of("0203/N"))
     moved = [h for h in names.grid.hexes() if m.map.hex_data(names.label(h)).features]
     assert len(moved) == 2  # the original and the pasted town
     pasted = max(moved)

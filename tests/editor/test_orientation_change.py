@@ -44,7 +44,7 @@ def test_transposed_rivers_and_roads_stay_between_the_same_hexes(orientation):
     assert len(out.map.hexsides) == 7
     for key, data in m.map.hexsides.items():
         side = names.side_of(key)
-        a, b = grid.hexside_hexes(side)
+        _a, _b = grid.hexside_hexes(side)
         n = grid.neighbor(side.hex, side.direction)
         new_side = new_names.grid.hexside_between(Hex(side.hex.row, side.hex.col), Hex(n.row, n.col))
         assert out.map.hexsides[new_names.side_id(new_side)] == data

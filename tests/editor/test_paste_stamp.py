@@ -58,7 +58,7 @@ def test_turned_paste_preview_follows_the_pointer_and_lands_on_click(window, mou
     # the stamp is drawn: the town's woods show where the town will land, over the clear map
     town_label = names.label(_placed(grid, Hex(0, 0), target, Hex(1, 2), 2))
     assert doc.map.terrain_of(town_label) == "clear"
-    [(woods_hexes, woods_colour)] = [(ls, c) for ls, c in window.canvas.overlay.stamp_fills if town_label in ls]
+    [(_woods_hexes, woods_colour)] = [(ls, c) for ls, c in window.canvas.overlay.stamp_fills if town_label in ls]
     assert woods_colour == doc.map.terrain_types["woods"].color
     window.canvas.viewport().repaint()
     shown = window.canvas.viewport().grab().toImage().pixelColor(mouse.centre(_placed(grid, Hex(0, 0), target,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import Qt
 from builders import small_module
+from PySide6.QtCore import Qt
 
 from hexwright.runtime.storage import load_module, save_module
 

@@ -6,16 +6,32 @@ from __future__ import annotations
 
 import pytest
 from builders import small_module
-from qt_dialogs import fill_modal as _fill_modal
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
+from qt_dialogs import fill_modal as _fill_modal
 
-from hexwright.editor.edits.boxes import parse_labels, parse_rect, parse_spaces, rect_from_drag, spaces_text, toggle_entry
+from hexwright.editor.edits.boxes import (
+    parse_labels,
+    parse_rect,
+    parse_spaces,
+    rect_from_drag,
+    spaces_text,
+    toggle_entry,
+)
 from hexwright.editor.edits.fields import choices_of, editable_specs, with_value
 from hexwright.editor.edits.module_meta import build_meta
 from hexwright.editor.edits.provenance import VARIOUS, common_clue, provenance_patch
 from hexwright.runtime.geometry import Hex
-from hexwright.runtime.model import Box, HexData, HexFeatureType, HexsideFeatureType, Phase, Provenance, Rect, TerrainType
+from hexwright.runtime.model import (
+    Box,
+    HexData,
+    HexFeatureType,
+    HexsideFeatureType,
+    Phase,
+    Provenance,
+    Rect,
+    TerrainType,
+)
 from hexwright.runtime.storage import files_from_module
 
 # -- pure ---------------------------------------------------------------------------------------

@@ -104,7 +104,7 @@ def test_mirror_swaps_left_and_right(orientation, pairs):
 
 
 def test_stamp_preview_colours_hexes_by_terrain_and_draws_rivers_and_roads():
-    from hexwright.editor.edits.stamp_preview import ROAD_WIDTH, RIVER_WIDTH, stamp_preview
+    from hexwright.editor.edits.stamp_preview import RIVER_WIDTH, ROAD_WIDTH, stamp_preview
 
     m, names, hexes = _clip_with_road("flat")
     clip = copy_region(m.map, names, hexes)

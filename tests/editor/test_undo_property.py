@@ -7,8 +7,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hexwright.editor.commands import (
-    DeleteRegion, EraseHexes, LayConnection, PaintTerrain, PasteRegion, PlaceFeature, RemoveConnection,
-    ResizeMap, SetHexName, SetLevel, ShiftLevel, ToggleHexsideFeature,
+    DeleteRegion,
+    EraseHexes,
+    LayConnection,
+    PaintTerrain,
+    PasteRegion,
+    PlaceFeature,
+    RemoveConnection,
+    ResizeMap,
+    SetHexName,
+    SetLevel,
+    ShiftLevel,
+    ToggleHexsideFeature,
 )
 from hexwright.editor.document import MapDocument
 from hexwright.editor.edits.brush import brush_hexes

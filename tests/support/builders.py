@@ -3,8 +3,22 @@
 from __future__ import annotations
 
 from hexwright.runtime.model import (
-    CombatResultsTable, CrtColumn, Formation, HexData, HexFeature, HexsideData, Module, Piece,
-    Placement, ResultCode, ResultEffect, Scenario, Side, StepValues, UnitType, new_module,
+    CombatResultsTable,
+    CrtColumn,
+    Formation,
+    HexData,
+    HexFeature,
+    HexsideData,
+    Module,
+    Piece,
+    Placement,
+    ResultCode,
+    ResultEffect,
+    Scenario,
+    Side,
+    StepValues,
+    UnitType,
+    new_module,
 )
 
 
@@ -122,7 +136,15 @@ def play_module(cols: int = 8, rows: int = 6) -> Module:
     """A two-sided module for the play window: boxes, a cup with chits, a turn track, markers,
     a sequence of play and a scenario with setup, reinforcements and a turn marker."""
     from hexwright.runtime.model import (
-        Box, Chit, Marker, MarkerFace, MarkerPlacement, Phase, Rect, Reinforcement, Track, TrackSpace,
+        Box,
+        Chit,
+        Marker,
+        MarkerFace,
+        MarkerPlacement,
+        Phase,
+        Reinforcement,
+        Track,
+        TrackSpace,
     )
 
     m = small_module(cols, rows)
@@ -193,11 +215,9 @@ def rules_module(cols: int = 7, rows: int = 7, *, terrain: dict[str, str] | None
     (foot), ``arm`` (motor, armored), ``hq`` (foot HQ) and ``art`` (no ZOC). ``hexsides``
     maps a canonical hexside id to its features, ``roads`` lists hexsides a road crosses.
     """
-    from hexwright.runtime.model import CombatEffect, TerrainEffects, TerrainType
+    from hexwright.runtime.model import CombatEffect, Level, TerrainEffects, TerrainType
     from hexwright.runtime.model.map import HexFeatureType
     from hexwright.runtime.model.rules import RulesConfig
-
-    from hexwright.runtime.model import Level
 
     m = new_module("rules", "Rules", cols, rows)
     m.map.levels = [Level(value=v, name=f"Level {v}") for v in range(16)]
@@ -261,7 +281,7 @@ def hexside_id(m: Module, a: str, b: str) -> str:
     return format_hexside(grid, side, scheme)
 
 
-def dom_crt() -> "CombatResultsTable":
+def dom_crt() -> CombatResultsTable:
     """A differential CRT laid out as *Drive on Metz* Table 3; rows 3–6 partly reconstructed."""
     from hexwright.runtime.model import CellProvenance
 
@@ -300,7 +320,15 @@ def tables_module() -> Module:
     """``counters_module`` with a chart of every kind: terrain effects (with weather), an odds and a
     differential CRT, a weather lookup table, a turn track and victory points."""
     from hexwright.runtime.model import (
-        CombatEffect, LookupRow, LookupTable, TerrainEffects, Turn, TurnTrack, Victory, VictoryLevel, VpRule,
+        CombatEffect,
+        LookupRow,
+        LookupTable,
+        TerrainEffects,
+        Turn,
+        TurnTrack,
+        Victory,
+        VictoryLevel,
+        VpRule,
         WeatherCosts,
     )
 

@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from hexwright.runtime.model import (
-    ConnectionType, Grid, HexData, HexFeature, HexFeatureType, HexsideData, HexsideFeatureType,
-    MapData, Module, ModuleMeta, TerrainType,
+    ConnectionType,
+    Grid,
+    HexData,
+    HexFeature,
+    HexFeatureType,
+    HexsideData,
+    HexsideFeatureType,
+    MapData,
+    Module,
+    ModuleMeta,
+    TerrainType,
 )
 
 CLEAR = "#e8e4c9"

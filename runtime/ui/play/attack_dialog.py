@@ -4,7 +4,13 @@ source, the final column; then declare, roll and apply through the play window (
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QCheckBox, QDialog, QDialogButtonBox, QGroupBox, QLabel, QPushButton, QVBoxLayout,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
 )
 
 from hexwright.runtime.engine import Declare, Resolve, data_of

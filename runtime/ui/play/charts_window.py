@@ -40,7 +40,7 @@ class ChartsWindow(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         tables = module.tables
-        for crt_id, crt in tables.crts.items():
+        for crt in tables.crts.values():
             rows = [(str(die), list(cells)) for die, cells in zip(crt.rows, crt.cells)]
             legend = [f"{code}: {result.name}" for code, result in crt.results.items()]
             kind = "odds" if crt.kind == "odds" else "differential"

@@ -6,9 +6,9 @@ import os
 import sys
 from pathlib import Path
 
-from hexwright.runtime.storage import LoadedModule
-from hexwright.runtime.state.rng import MAX_SEED
 from hexwright.runtime.state import ActionError, Game, SaveError, load_game, module_hash, new_seed
+from hexwright.runtime.state.rng import MAX_SEED
+from hexwright.runtime.storage import LoadedModule
 
 
 def autosave_folder() -> Path:
@@ -39,7 +39,7 @@ def make_game(loaded: LoadedModule, scenario: str | None, seed: int | None, load
     scenario = scenario or next(iter(sorted(module.scenarios)))
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise ActionError(f"the seed must be between 0 and {MAX_SEED}")
-    chosen = {rule: True for rule in optional_rules or []} or None
+    chosen = dict.fromkeys(optional_rules or [], True) or None
     game = Game(module, scenario, new_seed() if seed is None else seed, strict=strict, content_hash=content,
                 optional_rules=chosen)
     return game, [], None

@@ -5,7 +5,13 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from hexwright.runtime.state import Game
@@ -61,10 +67,8 @@ class LogPanel(QWidget):
         self.list.clear()
         rows = [f"0. start of scenario {game.scenario}"]
         rows += [f"{i + 1}. {entry.text}" for i, entry in enumerate(game.entries)]
-        for index, text in enumerate(rows):
-            if index in game.bookmarks:
-                note = game.bookmarks[index]
-                text = f"{text}   {BOOKMARK} {note}".rstrip()
+        for index, row in enumerate(rows):
+            text = f"{row}   {BOOKMARK} {game.bookmarks[index]}".rstrip() if index in game.bookmarks else row
             item = QListWidgetItem(text)
             if index > game.position:
                 item.setForeground(QColor("#9a9a9a"))

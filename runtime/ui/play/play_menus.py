@@ -6,8 +6,19 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMenu
 
 from hexwright.runtime.state import (
-    AddMarker, Eliminate, Flip, FlipMarker, Location, MovePieces, RemoveMarker, ReturnChit, SetActiveSide,
-    SetControl, StepLoss, location_name, piece_name,
+    AddMarker,
+    Eliminate,
+    Flip,
+    FlipMarker,
+    Location,
+    MovePieces,
+    RemoveMarker,
+    ReturnChit,
+    SetActiveSide,
+    SetControl,
+    StepLoss,
+    location_name,
+    piece_name,
 )
 
 
@@ -49,7 +60,7 @@ def build_menus(window) -> None:
     window.actions_by_name["strict"] = strict
 
     game = bar.addMenu("&Game")
-    for die_id, die in window.module.meta.dice.items():
+    for die_id in window.module.meta.dice:
         add_action(window, game, f"&Roll {die_id}", lambda d=die_id: window.roll(d),
                      QKeySequence("Ctrl+R") if die_id == next(iter(window.module.meta.dice)) else None, f"roll:{die_id}")
     add_action(window, game, "&Next phase", window.next_phase, QKeySequence("Ctrl+T"), "next_phase")

@@ -16,8 +16,22 @@ from PySide6.QtWidgets import QDockWidget, QInputDialog, QLabel, QMainWindow, QM
 from hexwright.runtime.engine import is_engine_action, to_step
 from hexwright.runtime.model import Module
 from hexwright.runtime.state import (
-    ActionError, DrawChit, Eliminate, Flip, FlipMarker, Game, Location, LogEntry, NextPhase, Note, RemoveMarker,
-    RollDice, SetTurn, StepLoss, phase_name, piece_name,
+    ActionError,
+    DrawChit,
+    Eliminate,
+    Flip,
+    FlipMarker,
+    Game,
+    Location,
+    LogEntry,
+    NextPhase,
+    Note,
+    RemoveMarker,
+    RollDice,
+    SetTurn,
+    StepLoss,
+    phase_name,
+    piece_name,
 )
 
 from ..map_status import info_at, status_text

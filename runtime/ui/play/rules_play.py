@@ -9,8 +9,19 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QToolBar, QWidget
 
 from hexwright.runtime.engine import (
-    Decline, Drop, EliminateExcess, EndPhase, action_for_drop, choices, data_of, phase_of, reach_of, refusal, rules_of,
-    to_act, totals,
+    Decline,
+    Drop,
+    EliminateExcess,
+    EndPhase,
+    action_for_drop,
+    choices,
+    data_of,
+    phase_of,
+    reach_of,
+    refusal,
+    rules_of,
+    to_act,
+    totals,
 )
 from hexwright.runtime.rules import observe, supply
 from hexwright.runtime.state import ActionError, MovePieces, NextPhase, piece_name
@@ -18,7 +29,6 @@ from hexwright.runtime.state import ActionError, MovePieces, NextPhase, piece_na
 from .attack_dialog import AttackDialog
 from .rules_dialogs import EnforcementDialog, VictoryDialog
 from .rules_overlay import CHOICE, DEFENDER, REACH, STOP, SUPPLY, RulesOverlay
-
 
 
 class RulesPlay:
@@ -172,8 +182,8 @@ class RulesPlay:
         shaded: dict[str, QColor] = {}
         if self.supply_side is not None:
             result = supply(self.module, state.occupancy(), self.supply_side)
-            shaded.update({h: SUPPLY for h in result.length})
-        shaded.update({h: CHOICE for h in choices(self.module, state)})
+            shaded.update(dict.fromkeys(result.length, SUPPLY))
+        shaded.update(dict.fromkeys(choices(self.module, state), CHOICE))
         self.overlay.show_hexes(shaded)
         if self.overlay.line is None:
             self.overlay.show_path([], "")

@@ -7,7 +7,15 @@ from builders import tables_module
 from PySide6.QtGui import QUndoStack
 
 from hexwright.editor.pieces.binding import PiecesBinding
-from hexwright.editor.pieces.commands import ImportPieces, SetCrt, SetPiece, SetScenario, SetSide, SetTerrainEffects, SetTurnTrack
+from hexwright.editor.pieces.commands import (
+    ImportPieces,
+    SetCrt,
+    SetPiece,
+    SetScenario,
+    SetSide,
+    SetTerrainEffects,
+    SetTurnTrack,
+)
 from hexwright.runtime.model import Scenario, Side
 
 pytestmark = pytest.mark.gui

@@ -83,7 +83,7 @@ def test_die_rows_beyond_1_to_6_and_columns(qtbot):
     qtbot.keyClicks(editor.rows_edit, "0-7")
     qtbot.keyClick(editor.rows_edit, Qt.Key_Return)
     crt = editor.doc.module.tables.crts["dom"]
-    assert crt.rows == list(range(0, 8)) and len(crt.cells) == 8 and editor.grid.rowCount() == 8
+    assert crt.rows == list(range(8)) and len(crt.cells) == 8 and editor.grid.rowCount() == 8
     qtbot.mouseClick(editor.add_column, Qt.LeftButton)
     _type_in(qtbot, editor.columns, 8, 0, ">= 12")
     crt = editor.doc.module.tables.crts["dom"]

@@ -85,7 +85,7 @@ def test_dropping_several_units_and_moving_one_is_one_step_each(setup, qtbot):
 
 
 def test_drop_outside_the_map_is_refused(setup):
-    doc, editor, oob, view, handler = setup
+    doc, editor, oob, view, _handler = setup
     editor.set_scenario("basic")
     count = doc.undo_stack.count()
     mime = oob.model.mimeData([oob.model.index(0, 0)])

@@ -52,12 +52,18 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from qt_dialogs import fill_modal
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QColorDialog, QComboBox, QDialogButtonBox, QFileDialog, QInputDialog, QLineEdit, QTableWidget,
+    QColorDialog,
+    QComboBox,
+    QDialogButtonBox,
+    QFileDialog,
+    QInputDialog,
+    QLineEdit,
+    QTableWidget,
 )
+from qt_dialogs import fill_modal
 
 from hexwright.runtime.geometry import Hex
 from hexwright.runtime.model import MapData

@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from hexwright.runtime.engine import (
-    Advance, Decline, Declare, EndPhase, Resolve, Retreat, apply, data_of, legal_actions, to_act,
+    Advance,
+    Declare,
+    Decline,
+    EndPhase,
+    Resolve,
+    Retreat,
+    apply,
+    data_of,
+    legal_actions,
+    to_act,
 )
 from hexwright.runtime.state import ActionError
 

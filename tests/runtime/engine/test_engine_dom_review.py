@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from hexwright.runtime.engine import Declare, EndPhase, Move, Resolve, apply, control_map, data_of, legal_actions, scores
+from hexwright.runtime.engine import (
+    Declare,
+    EndPhase,
+    Move,
+    Resolve,
+    apply,
+    control_map,
+    data_of,
+    legal_actions,
+    scores,
+)
 from hexwright.runtime.rules import advance_paths, combat_odds, make_board, retreat_paths, zoc_of_side
 from hexwright.runtime.state import ActionError, Location, MovePieces
 from hexwright.runtime.state import apply as state_apply

@@ -6,11 +6,21 @@ from __future__ import annotations
 import pytest
 
 from hexwright.runtime.engine import (
-    Declare, Drop, EndPhase, Move, SetEnforcement, action_for_drop, apply, check_and_apply, control_map, data_of,
-    legal_actions, reach_of,
+    Declare,
+    Drop,
+    EndPhase,
+    Move,
+    SetEnforcement,
+    action_for_drop,
+    apply,
+    check_and_apply,
+    control_map,
+    data_of,
+    legal_actions,
+    reach_of,
 )
-from hexwright.runtime.rules.hexmap import hex_map
 from hexwright.runtime.rules.config_check import rules_problems
+from hexwright.runtime.rules.hexmap import hex_map
 from hexwright.runtime.state import ActionError, Location
 
 from .dom_positions import dom, position

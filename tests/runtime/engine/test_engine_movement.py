@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from hexwright.runtime.engine import (
-    EndPhase, ExitMap, Move, SetEnforcement, apply, check_and_apply, control_map, data_of, legal_actions, scores,
+    EndPhase,
+    ExitMap,
+    Move,
+    SetEnforcement,
+    apply,
+    check_and_apply,
+    control_map,
+    data_of,
+    legal_actions,
+    scores,
 )
 from hexwright.runtime.state import ActionError
 
@@ -126,5 +135,5 @@ def test_s8_2_when_the_enemy_holds_every_entry_hex_the_unit_enters_at_the_closes
     moves = {a.to for a in legal_actions(m, s) if isinstance(a, Move) and a.unit == "de_106"}
     assert moves and not moves & set(blockers.values())
     assert {"0301", "0302"} & moves  # the row behind the blocked hexes, next to the box's hexes
-    s2, entry = apply(m, s, Move(unit="de_106", to=sorted(moves)[0]))
+    _s2, entry = apply(m, s, Move(unit="de_106", to=sorted(moves)[0]))
     assert "every entry hex is blocked" in entry.text and "§8.2" in entry.text

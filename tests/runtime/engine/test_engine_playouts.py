@@ -8,13 +8,24 @@ import random
 import pytest
 
 from hexwright.runtime.engine import (
-    Declare, Drop, EndPhase, ExitMap, Move, data_of, is_over, legal_actions, sort_key, to_act, to_step, totals, verdict,
+    Declare,
+    Drop,
+    EndPhase,
+    ExitMap,
+    Move,
+    data_of,
+    is_over,
+    legal_actions,
+    sort_key,
+    to_act,
+    to_step,
+    totals,
+    verdict,
 )
 from hexwright.runtime.engine import apply as engine_apply
 from hexwright.runtime.state import Game, load_game_bytes, replayed, save_bytes, state_json
 
 from .dom_positions import dom
-
 
 ALL_OPTIONAL = {"division_command": True, "tactical_withdrawal": True, "us_airborne": True}
 
@@ -91,7 +102,7 @@ def _us_turn(game: Game, plan: dict[str, str] = PLAN) -> None:
             break
         best = max(declares, key=lambda a: (len(a.attackers), a.hex))
         game.do(to_step(best))
-    while not is_over(game.state) and data_of(game.state).declared or data_of(game.state).frames:
+    while (not is_over(game.state) and data_of(game.state).declared) or data_of(game.state).frames:
         game.do(to_step(legal_actions(m, game.state)[0]))
     game.do(to_step(EndPhase()))
 

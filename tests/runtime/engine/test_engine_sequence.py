@@ -6,8 +6,19 @@ from __future__ import annotations
 import pytest
 
 from hexwright.runtime.engine import (
-    EliminateExcess, EndPhase, ExitMap, Move, apply, data_of, is_over, legal_actions, phase_of, scores, to_act,
-    totals, verdict,
+    EliminateExcess,
+    EndPhase,
+    ExitMap,
+    Move,
+    apply,
+    data_of,
+    is_over,
+    legal_actions,
+    phase_of,
+    scores,
+    to_act,
+    totals,
+    verdict,
 )
 from hexwright.runtime.state import ActionError
 

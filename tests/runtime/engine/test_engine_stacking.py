@@ -6,7 +6,17 @@ from __future__ import annotations
 import pytest
 from builders import add_unit, rules_module
 
-from hexwright.runtime.engine import EliminateExcess, EndPhase, Move, apply, data_of, legal_actions, phase_of, reach_of, to_act
+from hexwright.runtime.engine import (
+    EliminateExcess,
+    EndPhase,
+    Move,
+    apply,
+    data_of,
+    legal_actions,
+    phase_of,
+    reach_of,
+    to_act,
+)
 from hexwright.runtime.model import Phase, Placement, Scenario
 from hexwright.runtime.model.rules import RulesConfig, StackingRules
 from hexwright.runtime.state import ActionError, initial_state

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from .geometry_strategies import FAST, orientations, shifts
 from hypothesis import given
 from hypothesis import strategies as st
 
 from hexwright.runtime.geometry import FLAT_DIRECTIONS, POINTY_DIRECTIONS, Hex, HexGrid, direction_index, opposite
 from hexwright.runtime.geometry.coords import from_axial, round_axial, to_axial
+
+from .geometry_strategies import FAST, orientations, shifts
 
 
 @FAST

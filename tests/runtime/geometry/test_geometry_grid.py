@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from .geometry_strategies import FAST, grid_and_hex, grid_and_two_hexes, grids, near_map
 from hypothesis import given
 from hypothesis import strategies as st
 
 from hexwright.runtime.geometry import Hex, HexGrid, LabelScheme
+
+from .geometry_strategies import FAST, grid_and_hex, grid_and_two_hexes, grids, near_map
 
 # Drive on Metz: flat-top, 9 x 11, labels CCRR from 01, label-even columns
 # (zero-based odd columns) drawn half a hex lower.

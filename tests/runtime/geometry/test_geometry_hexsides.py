@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from .geometry_strategies import FAST, grid_and_hex, grids
 from hypothesis import given
 
 from hexwright.runtime.geometry import Hex, HexGrid, Hexside, LabelScheme, format_hexside, parse_hexside
+
+from .geometry_strategies import FAST, grid_and_hex, grids
 
 METZ = HexGrid(9, 11, "flat", "odd")
 LABELS = LabelScheme()

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from .geometry_strategies import FAST, grids, on_map
 from hypothesis import given
 from hypothesis import strategies as st
 
 from hexwright.runtime.geometry import Hex, HexGrid, LabelScheme, alpha_column, alpha_number
+
+from .geometry_strategies import FAST, grids, on_map
 
 METZ = HexGrid(9, 11)
 

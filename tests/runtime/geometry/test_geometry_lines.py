@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from .geometry_strategies import FAST, grid_and_two_hexes, grids
 from hypothesis import given
 from hypothesis import strategies as st
 
 from hexwright.runtime.geometry import Hex, HexGrid, Layout, line_of_hexes
+
+from .geometry_strategies import FAST, grid_and_two_hexes, grids
 
 BIG = HexGrid(30, 30)
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 
 import pytest
-from .geometry_strategies import FAST, grid_and_hex, grids, near_map
 from hypothesis import given
 from hypothesis import strategies as st
 
 from hexwright.runtime.geometry import Hex, HexGrid, Hexside, Layout
+
+from .geometry_strategies import FAST, grid_and_hex, grids, near_map
 
 SQRT3 = math.sqrt(3)
 sizes = st.floats(5.0, 120.0)

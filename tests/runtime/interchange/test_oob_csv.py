@@ -12,7 +12,12 @@ import pytest
 from builders import counters_module, oob_module
 
 from hexwright.runtime.interchange.oob_csv import (
-    RowProblem, apply_import, export_csv, import_csv, parse_extra, parse_restrictions,
+    RowProblem,
+    apply_import,
+    export_csv,
+    import_csv,
+    parse_extra,
+    parse_restrictions,
 )
 from hexwright.runtime.model import Restriction
 

@@ -8,8 +8,18 @@ from builders import small_module
 from pydantic import ValidationError
 
 from hexwright.runtime.model import (
-    CombatEffect, CombatResultsTable, CrtColumn, HexData, HexFeature, Labels, Placement,
-    Provenance, ResultCode, StepValues, TerrainEffects, WeatherCosts,
+    CombatEffect,
+    CombatResultsTable,
+    CrtColumn,
+    HexData,
+    HexFeature,
+    Labels,
+    Placement,
+    Provenance,
+    ResultCode,
+    StepValues,
+    TerrainEffects,
+    WeatherCosts,
 )
 from hexwright.runtime.model.schema import schemas
 from hexwright.runtime.storage import files_from_module, module_from_files

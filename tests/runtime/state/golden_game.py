@@ -1,7 +1,17 @@
 """The golden playthrough: a fixed list of manual actions on the synthetic play module."""
 
 from hexwright.runtime.state import (
-    AddMarker, DrawChit, Eliminate, Flip, Location, MovePieces, NextPhase, Note, ReturnChit, RollDice, SetControl,
+    AddMarker,
+    DrawChit,
+    Eliminate,
+    Flip,
+    Location,
+    MovePieces,
+    NextPhase,
+    Note,
+    ReturnChit,
+    RollDice,
+    SetControl,
     StepLoss,
 )
 

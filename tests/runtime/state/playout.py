@@ -6,8 +6,24 @@ import random
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.state import (
-    AddMarker, DrawChit, Eliminate, Flip, FlipMarker, GameState, Location, MoveMarker, MovePieces, NextPhase,
-    Note, RemoveMarker, ReturnChit, RollDice, SetActiveSide, SetControl, SetStep, StepLoss,
+    AddMarker,
+    DrawChit,
+    Eliminate,
+    Flip,
+    FlipMarker,
+    GameState,
+    Location,
+    MoveMarker,
+    MovePieces,
+    NextPhase,
+    Note,
+    RemoveMarker,
+    ReturnChit,
+    RollDice,
+    SetActiveSide,
+    SetControl,
+    SetStep,
+    StepLoss,
 )
 
 

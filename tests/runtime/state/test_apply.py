@@ -4,8 +4,26 @@ import pytest
 from builders import play_module
 
 from hexwright.runtime.state import (
-    ActionError, AddMarker, DrawChit, Eliminate, Flip, FlipMarker, Location, MoveMarker, MovePieces, NextPhase,
-    Note, RemoveMarker, ReturnChit, RollDice, SetActiveSide, SetControl, SetStep, SetTurn, StepLoss, apply,
+    ActionError,
+    AddMarker,
+    DrawChit,
+    Eliminate,
+    Flip,
+    FlipMarker,
+    Location,
+    MoveMarker,
+    MovePieces,
+    NextPhase,
+    Note,
+    RemoveMarker,
+    ReturnChit,
+    RollDice,
+    SetActiveSide,
+    SetControl,
+    SetStep,
+    SetTurn,
+    StepLoss,
+    apply,
     initial_state,
 )
 

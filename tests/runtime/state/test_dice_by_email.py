@@ -11,8 +11,19 @@ import pytest
 from builders import play_module
 
 from hexwright.runtime.state import (
-    ActionError, CommitDice, Game, Location, MovePieces, NextPhase, RevealDice, RollDice, SaveError, load_game,
-    load_game_bytes, new_secret, save_bytes,
+    ActionError,
+    CommitDice,
+    Game,
+    Location,
+    MovePieces,
+    NextPhase,
+    RevealDice,
+    RollDice,
+    SaveError,
+    load_game,
+    load_game_bytes,
+    new_secret,
+    save_bytes,
 )
 from hexwright.runtime.state.dice import dice_key, link_after
 from hexwright.runtime.state.dice_secret_file import find_secret, read_secret, write_secret
@@ -150,7 +161,7 @@ def test_a_full_exchange_verifies_and_ends_identical(module, tmp_path):
     again = load_game_bytes(data, module).game
     assert [e.text for e in again.entries] == [e.text for e in blue.game.entries]
     # Same secrets and actions: byte-identical saves.
-    blue2, red2 = opened(module)
+    blue2, _red2 = opened(module)
     assert save_bytes(blue2.game) == save_bytes(opened(module)[0].game)
 
 

@@ -5,7 +5,17 @@ import json
 import pytest
 from builders import play_module
 
-from hexwright.runtime.state import Game, Location, MovePieces, RollDice, SaveError, load_game, load_game_bytes, save_bytes, save_game
+from hexwright.runtime.state import (
+    Game,
+    Location,
+    MovePieces,
+    RollDice,
+    SaveError,
+    load_game,
+    load_game_bytes,
+    save_bytes,
+    save_game,
+)
 from hexwright.runtime.state.pbem import append_actions, export_actions
 
 

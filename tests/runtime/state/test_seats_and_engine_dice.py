@@ -6,7 +6,17 @@ from pathlib import Path
 
 from builders import play_module
 
-from hexwright.runtime.state import Flip, Game, Location, MovePieces, Note, RollDice, load_game_bytes, new_secret, save_bytes
+from hexwright.runtime.state import (
+    Flip,
+    Game,
+    Location,
+    MovePieces,
+    Note,
+    RollDice,
+    load_game_bytes,
+    new_secret,
+    save_bytes,
+)
 from hexwright.runtime.state.pbem import append_actions, export_actions
 from hexwright.runtime.state.seats import seat_refusal
 from hexwright.runtime.storage import load_module

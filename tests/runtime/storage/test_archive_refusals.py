@@ -7,8 +7,7 @@ import zipfile
 import pytest
 from builders import small_module
 
-from hexwright.runtime.storage import ModuleError, UnsafeArchiveError, files_from_module, load_module, unpack
-from hexwright.runtime.storage import archive
+from hexwright.runtime.storage import ModuleError, UnsafeArchiveError, archive, files_from_module, load_module, unpack
 
 
 def make_pack(path, extra: dict[str, bytes], link: str | None = None):

@@ -136,7 +136,8 @@ def test_scenario_file_with_a_name_that_is_not_an_id_is_named_not_skipped(folder
 
 
 def test_scenario_file_with_a_bad_name_in_a_pack_is_named(folder, tmp_path):
-    from hexwright.runtime.storage import files_from_module, load_module as load, pack_files
+    from hexwright.runtime.storage import files_from_module, pack_files
+    from hexwright.runtime.storage import load_module as load
 
     files = files_from_module(load(folder).module)
     files["scenarios/a b.json"] = files.pop("scenarios/basic.json")

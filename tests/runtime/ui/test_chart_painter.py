@@ -8,7 +8,13 @@ from PySide6.QtGui import QColor
 
 from hexwright.runtime.model import ResultCode
 from hexwright.runtime.ui.chart_painter import (
-    DEFENDER_FILL, ATTACKER_FILL, build_chart, chart_image, chart_refs, crt_chart, result_fill,
+    ATTACKER_FILL,
+    DEFENDER_FILL,
+    build_chart,
+    chart_image,
+    chart_refs,
+    crt_chart,
+    result_fill,
 )
 
 
@@ -35,7 +41,7 @@ def test_dom_table_3_columns_die_rows_and_results_legend():
 
 def test_odds_crt_rows_outside_1_to_6_and_rounding_note():
     chart = build_chart(tables_module(), "crt:odds")
-    assert [row.cells[0].text for row in chart.rows[1:]] == [str(n) for n in range(0, 8)]
+    assert [row.cells[0].text for row in chart.rows[1:]] == [str(n) for n in range(8)]
     assert "Odds are rounded in the defender's favour." in chart.notes
 
 

@@ -9,7 +9,14 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from hexwright.runtime.model import Piece, StepValues
 from hexwright.runtime.ui.counter_painter import (
-    chit_image, clear_cache, counter_face, counter_image, counter_pixmap, marker_image, paint_counter, values_text,
+    chit_image,
+    clear_cache,
+    counter_face,
+    counter_image,
+    counter_pixmap,
+    marker_image,
+    paint_counter,
+    values_text,
 )
 
 SIZE = 120

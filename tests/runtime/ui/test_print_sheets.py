@@ -10,7 +10,12 @@ from PySide6.QtGui import QColor
 
 from hexwright.runtime.ui.chart_painter import chart_refs
 from hexwright.runtime.ui.print_sheets import (
-    charts_pdf, counter_sheet_image, counter_sheets_pdf, page_count, sheet_items, sheet_layout,
+    charts_pdf,
+    counter_sheet_image,
+    counter_sheets_pdf,
+    page_count,
+    sheet_items,
+    sheet_layout,
     write_counter_sheets_pdf,
 )
 

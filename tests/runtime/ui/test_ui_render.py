@@ -6,13 +6,12 @@ import math
 
 import pytest
 from PySide6.QtGui import QColor, QImage
+from ui_maps import CLEAR, RIVER, ROAD, WOODS, make_module
 
 from hexwright.runtime.geometry import Hex, parse_hexside
 from hexwright.runtime.ui.layers import Layers
 from hexwright.runtime.ui.map_painter import MapPainter
 from hexwright.runtime.ui.render_image import render_image, render_png
-
-from ui_maps import CLEAR, RIVER, ROAD, WOODS, make_module
 
 pytestmark = pytest.mark.gui
 
@@ -119,9 +118,18 @@ def test_render_rejects_a_bad_scale(qapp, tiny_module):
 
 def test_all_features_and_patterns_paint_without_error(qapp):
     """Every glyph kind, pattern, level style and connection kind goes through the painter."""
-    from hexwright.runtime.model import ConnectionType, HexData, HexFeature, HexFeatureType, HexsideData, Level, TerrainType
-    from hexwright.runtime.model.map import FeatureKind, Pattern
     from typing import get_args
+
+    from hexwright.runtime.model import (
+        ConnectionType,
+        HexData,
+        HexFeature,
+        HexFeatureType,
+        HexsideData,
+        Level,
+        TerrainType,
+    )
+    from hexwright.runtime.model.map import FeatureKind, Pattern
 
     module = make_module(cols=8, rows=8)
     md = module.map

@@ -32,7 +32,7 @@ def test_boxes_piles_and_track_spaces_are_drop_targets():
     assert board.region_at(*reinf.center) == reinf
     space = board.region_of(Location.track("turns", 0))
     assert [p.id for p in region_contents(board, space)] == ["turn#1"]
-    left, top, right, bottom = board.bounds()
+    _left, _top, right, bottom = board.bounds()
     assert right > board.map_width and bottom > board.map_height
 
 

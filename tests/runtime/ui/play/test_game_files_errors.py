@@ -6,8 +6,7 @@ import pytest
 from builders import play_module
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from hexwright.runtime.state import Game
-from hexwright.runtime.state import save_file
+from hexwright.runtime.state import Game, save_file
 from hexwright.runtime.ui.play.play_window import PlayWindow
 
 pytestmark = pytest.mark.gui

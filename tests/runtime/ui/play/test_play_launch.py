@@ -44,7 +44,7 @@ def test_make_game_loads_a_save(tmp_path):
     game = Game(module, "basic", 3)
     game.do(RollDice())
     save_game(game, tmp_path / "g.hwsav")
-    loaded, warnings, path = make_game(LoadedModule(module), None, None, str(tmp_path / "g.hwsav"))
+    loaded, _warnings, path = make_game(LoadedModule(module), None, None, str(tmp_path / "g.hwsav"))
     assert loaded.state == game.state and path == tmp_path / "g.hwsav"
 
 
