@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -18,6 +20,7 @@ def test_ruff_finds_nothing():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.xfail(reason="runtime/state/apply.py still imports the engine by string (issue 10)", strict=True)
 def test_no_import_by_string_in_the_runtime():
     """An import by string is an edge import-linter cannot see (docs/architecture.md)."""
     offenders = [
@@ -27,3 +30,24 @@ def test_no_import_by_string_in_the_runtime():
         if "importlib.import_module" in line or "__import__(" in line
     ]
     assert offenders == []
+
+
+def test_mypy_finds_nothing(tmp_path):
+    from typecheck import run_mypy
+
+    done = run_mypy(tmp_path, "hexwright.runtime", "hexwright.editor")
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr
+
+
+@pytest.mark.xfail(reason="the Qt-free runtime still has type exemptions (issue 10)", strict=True)
+def test_the_qt_free_runtime_has_no_type_exemptions():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    exempt = {
+        module
+        for override in config["tool"]["mypy"]["overrides"] if override.get("ignore_errors")
+        for module in override["module"]
+    }
+    core = {m for m in exempt if not m.startswith(("hexwright.runtime.ui", "hexwright.editor"))}
+    assert core == set()
