@@ -20,7 +20,6 @@ def test_ruff_finds_nothing():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.xfail(reason="runtime/state/apply.py still imports the engine by string (issue 10)", strict=True)
 def test_no_import_by_string_in_the_runtime():
     """An import by string is an edge import-linter cannot see (docs/architecture.md)."""
     offenders = [

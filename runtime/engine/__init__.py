@@ -1,11 +1,13 @@
 """The rules engine in play: the sequence of play, legal actions and their enforcement.
 
 Pure (no Qt): on top of ``runtime.state`` (the game state, the log) and ``runtime.rules``
-(movement, ZOC, combat, retreats… computed from module data). Importing it registers the
-engine as the handler of the log's ``rules`` actions. See ``docs/rules-in-play.md``.
+(movement, ZOC, combat, retreats… computed from module data). A game is given it
+explicitly: ``Game(module, scenario, seed, engine=ENGINE)``; its part of the state is
+:class:`EngineState`, read with :func:`engine_state`. See ``docs/rules-in-play.md``.
 
-    from hexwright.runtime.engine import legal_actions, apply, to_step, Move
+    from hexwright.runtime.engine import ENGINE, legal_actions, apply, to_step, Move
     state, entry = apply(module, state, Move(unit="us_5_10", to="0407"))
+    game = Game(module, "campaign", seed, engine=ENGINE)
     game.do(to_step(Move(unit="us_5_10", to="0407")))      # the same, in a Game's log
 """
 
@@ -27,18 +29,63 @@ from .actions import (
     sort_key,
     to_step,
 )
+from .combat import attack_odds, available_attackers
 from .context import movers, phase_of, phase_side, to_act, unit_reach
 from .control import control_map
-from .core import apply, check_and_apply, is_over, legal_actions, view
-from .data import EngineData, Frame, data_of, rules_of
+from .core import ENGINE, Engine, apply, check_and_apply, is_over, legal_actions, view
+from .data import Declared, EngineState, Frame, engine_state, rules_of, with_engine_state
 from .drops import drop_of, droppers
 from .intent import ReachView, action_for_drop, choices, reach_of, refusal
 from .victory import Score, Verdict, scores, totals, verdict
 
 __all__ = [
-    "Advance", "Declare", "Decline", "Drop", "EliminateExcess", "EndPhase", "EngineAction", "EngineData",
-    "ExitMap", "Frame", "Move", "ReachView", "Resolve", "Retreat", "Score", "SetEnforcement", "Verdict",
-    "action_for_drop", "apply", "check_and_apply", "choices", "control_map", "data_of", "drop_of", "droppers",
-    "from_step", "is_engine_action", "is_over", "legal_actions", "movers", "phase_of", "phase_side", "reach_of",
-    "refusal", "rules_of", "scores", "sort_key", "to_act", "to_step", "totals", "unit_reach", "verdict", "view",
+    "ENGINE",
+    "Advance",
+    "Declare",
+    "Declared",
+    "Decline",
+    "Drop",
+    "EliminateExcess",
+    "EndPhase",
+    "Engine",
+    "EngineAction",
+    "EngineState",
+    "ExitMap",
+    "Frame",
+    "Move",
+    "ReachView",
+    "Resolve",
+    "Retreat",
+    "Score",
+    "SetEnforcement",
+    "Verdict",
+    "action_for_drop",
+    "apply",
+    "attack_odds",
+    "available_attackers",
+    "check_and_apply",
+    "choices",
+    "control_map",
+    "drop_of",
+    "droppers",
+    "engine_state",
+    "from_step",
+    "is_engine_action",
+    "is_over",
+    "legal_actions",
+    "movers",
+    "phase_of",
+    "phase_side",
+    "reach_of",
+    "refusal",
+    "rules_of",
+    "scores",
+    "sort_key",
+    "to_act",
+    "to_step",
+    "totals",
+    "unit_reach",
+    "verdict",
+    "view",
+    "with_engine_state",
 ]

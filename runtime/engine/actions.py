@@ -9,7 +9,7 @@ die from the state's generator when it is applied.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -21,6 +21,9 @@ Hexes = tuple[Annotated[str, Field(max_length=16)], ...]
 
 class _EngineAction(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    draws_dice: ClassVar[bool] = False
+    """Applying it may roll dice from the game's generator (strict undo stops at it)."""
 
 
 class Move(_EngineAction):
@@ -61,6 +64,8 @@ class Resolve(_EngineAction):
 
     name: Literal["resolve"] = "resolve"
     hex: str
+
+    draws_dice: ClassVar[bool] = True
 
 
 class Retreat(_EngineAction):
@@ -111,6 +116,10 @@ EngineAction = Annotated[
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
+ACTION_TYPES: tuple[type[_EngineAction], ...] = (
+    Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, SetEnforcement)
+STEPS_WITH_DICE = frozenset(str(t.model_fields["name"].default) for t in ACTION_TYPES if t.draws_dice)
+"""Names of the steps that roll dice: the engine's answer to :meth:`runtime.state.RulesEngine.draws_dice`."""
 ORDER = {n: i for i, n in enumerate(
     ("retreat", "advance", "decline", "eliminate_excess", "move", "drop", "exit", "declare", "resolve", "end_phase",
      "set_enforcement"))}

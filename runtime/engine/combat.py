@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from hexwright.runtime.model import Module
 from hexwright.runtime.rules import CombatOdds, combat_odds, resolve
-from hexwright.runtime.state import Eliminate, Location, StepLoss, piece_name
+from hexwright.runtime.state import Eliminate, GameState, Location, StepLoss, piece_name
 from hexwright.runtime.state.rng import roll
 
 from .actions import Declare, Resolve
 from .context import phase_of, phase_side, side_of
-from .data import Declared, Frame, optional_on
+from .data import Declared, Frame, engine_state, optional_on, rules_of
 from .transaction import Tx
 
 
@@ -25,6 +26,23 @@ def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str) -> CombatOdds:
     s = tx.state
     return combat_odds(tx.module, s.occupancy(), attackers, hex, optional_rules=optional_on(s), steps=s.steps(),
                        rules=tx.rules)
+
+
+def attack_odds(module: Module, state: GameState, attackers: tuple[str, ...], hex: str) -> CombatOdds:
+    """The odds of ``attackers`` on ``hex`` now, under the players' enforcement choices (for the attack dialog)."""
+    return odds_for(Tx(module, state, engine_state(state), rules_of(module, state)), attackers, hex)
+
+
+def available_attackers(module: Module, state: GameState, hex: str) -> list[str]:
+    """Units of the attacking side next to ``hex`` that do not attack yet this turn, sorted."""
+    data = engine_state(state)
+    side = phase_side(module, state)
+    busy = {a for d in data.declared for a in d.attackers} | set(data.attacked)
+    grid, scheme = module.map.grid.hex_grid(), module.map.grid.labels.scheme()
+    target = scheme.parse(hex, grid)
+    return sorted(pid for pid, label in state.occupancy().items()
+                  if side_of(module, pid) == side and pid not in busy
+                  and grid.distance(scheme.parse(label, grid), target) == 1)
 
 
 def odds_text(odds: CombatOdds) -> str:

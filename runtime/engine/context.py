@@ -7,7 +7,7 @@ from hexwright.runtime.model.rules import RulesConfig
 from hexwright.runtime.rules import ReachResult, reach
 from hexwright.runtime.state import GameState
 
-from .data import EngineData, data_of, optional_on
+from .data import EngineState, engine_state, optional_on
 
 
 def phase_of(module: Module, state: GameState) -> Phase | None:
@@ -22,7 +22,7 @@ def phase_side(module: Module, state: GameState) -> str | None:
 
 def to_act(module: Module, state: GameState) -> str | None:
     """The side whose choice the engine waits for: the top procedure's, else the phase's."""
-    data = data_of(state)
+    data = engine_state(state)
     if data.over:
         return None
     if data.top is not None and data.top.side:
@@ -53,9 +53,9 @@ def entry_box(module: Module, state: GameState, piece: str) -> str | None:
     return at.id
 
 
-def movers(module: Module, state: GameState, data: EngineData | None = None) -> list[str]:
+def movers(module: Module, state: GameState, data: EngineState | None = None) -> list[str]:
     """Units of the phase's side that may still move this phase: on the map or in an entry box."""
-    data = data or data_of(state)
+    data = data or engine_state(state)
     side = phase_side(module, state)
     out = []
     for pid in sorted(state.pieces):

@@ -18,10 +18,10 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules import RULE_IDS
 from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
-from hexwright.runtime.state.apply import register_rules_handler
 
 from . import combat, drops, moves, sequence
 from .actions import (
+    STEPS_WITH_DICE,
     Advance,
     Declare,
     Decline,
@@ -36,10 +36,9 @@ from .actions import (
     SetEnforcement,
     from_step,
     sort_key,
-    to_step,
 )
-from .context import movers, phase_of, to_act
-from .data import data_of, rules_of, with_data
+from .context import movers, phase_of
+from .data import engine_state, rules_of, with_engine_state
 from .transaction import Tx
 
 _HANDLERS: dict[type, Callable[[Tx, EngineAction], None]] = {
@@ -51,11 +50,11 @@ _HANDLERS: dict[type, Callable[[Tx, EngineAction], None]] = {
 
 
 def _tx(module: Module, state: GameState) -> Tx:
-    return Tx(module, state, data_of(state), rules_of(module, state))
+    return Tx(module, state, engine_state(state), rules_of(module, state))
 
 
 def is_over(state: GameState) -> bool:
-    return data_of(state).over
+    return engine_state(state).over
 
 
 def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
@@ -97,7 +96,7 @@ def check_and_apply(module: Module, state: GameState, action: EngineAction) -> t
             raise ActionError("the game is over")
         _HANDLERS[type(action)](tx, action)
         sequence.settle(tx)
-    new = with_data(tx.state, tx.data)
+    new = with_engine_state(tx.state, tx.data)
     entry = LogEntry(kind="rules", text=tx.text(), turn=state.turn, phase=state.phase, side=state.active_side,
                      dice=tuple(tx.dice))
     return new, entry, list(tx.rulings)
@@ -135,10 +134,16 @@ def view(state: GameState, side: str | None) -> GameState:
     return state.model_copy(update={"cups": cups})
 
 
-def _handler(module: Module, state: GameState, step) -> tuple[GameState, LogEntry]:
-    return apply(module, state, step)
+class Engine:
+    """The rules engine as a game's collaborator (:class:`runtime.state.RulesEngine`):
+    ``Game(module, scenario, seed, engine=ENGINE)``."""
+
+    def apply_step(self, module: Module, state: GameState, step: RulesStep) -> tuple[GameState, LogEntry]:
+        return apply(module, state, step)
+
+    def draws_dice(self, step: RulesStep) -> bool:
+        return step.name in STEPS_WITH_DICE
 
 
-register_rules_handler(_handler)
-
-__all__ = ["apply", "check_and_apply", "is_over", "legal_actions", "to_act", "to_step", "view"]
+ENGINE = Engine()
+"""The engine to give a game (it holds no data: every call is a pure function of its arguments)."""

@@ -1,4 +1,7 @@
-"""The engine's own part of the game state (``GameState.engine``): plain frozen data.
+"""The engine's own part of the game state (``GameState.engine``): :class:`EngineState`, typed frozen data.
+
+The state package carries it as an :class:`~runtime.state.EngineStateBase` and never reads
+it; the engine and the windows read it through :func:`engine_state`.
 
 * ``frames``: the stack of nested procedures running inside the current phase, top last —
   an attack being resolved, a retreat or an advance it called, an overstacked hex to
@@ -18,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules import Enforcement, RulesConfig
-from hexwright.runtime.state import GameState
+from hexwright.runtime.state import EngineStateBase, GameState
 
 
 class _Data(BaseModel):
@@ -54,7 +57,9 @@ class ExitRecord(_Data):
     turn: int
 
 
-class EngineData(_Data):
+class EngineState(EngineStateBase):
+    """Everything the engine keeps between its actions (saved in the state's JSON as ``engine``)."""
+
     frames: tuple[Frame, ...] = ()
     declared: tuple[Declared, ...] = ()
     resolving: bool = False
@@ -74,17 +79,23 @@ class EngineData(_Data):
         return self.frames[-1] if self.frames else None
 
 
-def data_of(state: GameState) -> EngineData:
-    return EngineData.model_validate(state.engine) if state.engine else EngineData()
+def engine_state(state: GameState) -> EngineState:
+    """The engine's part of ``state`` (empty before the engine's first action)."""
+    found = state.engine
+    if found is None:
+        return EngineState()
+    if not isinstance(found, EngineState):
+        raise TypeError(f"the state holds another engine's data ({type(found).__name__})")
+    return found
 
 
-def with_data(state: GameState, data: EngineData) -> GameState:
-    return state.model_copy(update={"engine": data.model_dump(mode="json")})
+def with_engine_state(state: GameState, data: EngineState) -> GameState:
+    return state.model_copy(update={"engine": data})
 
 
 def rules_of(module: Module, state: GameState) -> RulesConfig:
     """The module's rules with the players' enforcement choices on top."""
-    data = data_of(state)
+    data = engine_state(state)
     if not data.enforcement:
         return module.rules
     return module.rules.model_copy(update={"enforcement": {**module.rules.enforcement, **data.enforcement}})

@@ -18,7 +18,7 @@ from hexwright.runtime.state import GameState, Location, MovePieces, check_hex, 
 from .actions import Drop
 from .context import phase_of, phase_side, side_of
 from .control import passed
-from .data import EngineData, optional_on
+from .data import EngineState, optional_on
 from .stacking import check_move_end
 from .transaction import Tx
 
@@ -38,7 +38,7 @@ def _in_play(drop: AirDrop, state: GameState) -> bool:
     return drop.optional_rule is None or drop.optional_rule in optional_on(state)
 
 
-def droppers(module: Module, state: GameState, data: EngineData, rules: RulesConfig) -> list[str]:
+def droppers(module: Module, state: GameState, data: EngineState, rules: RulesConfig) -> list[str]:
     """Units of the phase's side that may be dropped now (movement phase, rule in play, not moved)."""
     phase = phase_of(module, state)
     if phase is None or phase.kind != "movement" or data.frames or not rules.drops:

@@ -19,7 +19,7 @@ from hexwright.runtime.state import ActionError, GameState, Location
 from .actions import Advance, Drop, EngineAction, ExitMap, Move, Retreat
 from .context import movers, phase_of, unit_reach
 from .core import check_and_apply
-from .data import data_of, rules_of
+from .data import engine_state, rules_of
 from .drops import drop_of, droppers
 from .sequence import advance_options, retreat_options
 from .transaction import Tx
@@ -38,12 +38,12 @@ class ReachView:
 
 
 def _tx(module: Module, state: GameState) -> Tx:
-    return Tx(module, state, data_of(state), rules_of(module, state))
+    return Tx(module, state, engine_state(state), rules_of(module, state))
 
 
 def reach_of(module: Module, state: GameState, unit: str) -> ReachView | None:
     """The reach of ``unit`` if it may move now (movement phase, its side, not moved yet)."""
-    data = data_of(state)
+    data = engine_state(state)
     phase = phase_of(module, state)
     if data.over or data.frames or phase is None or phase.kind != "movement":
         return None
@@ -81,7 +81,7 @@ def choices(module: Module, state: GameState) -> dict[str, EngineAction]:
 
 def action_for_drop(module: Module, state: GameState, unit: str, at: Location) -> EngineAction | None:
     """The engine action a drop of ``unit`` on ``at`` asks for; None: not the engine's business."""
-    data = data_of(state)
+    data = engine_state(state)
     top = data.top
     if top is not None and at.kind == "hex" and top.proc in ("retreat", "advance") and unit in top.units:
         found = choices(module, state).get(at.id)

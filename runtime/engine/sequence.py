@@ -23,7 +23,7 @@ from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, 
 from .actions import Advance, Decline, EliminateExcess, EndPhase, Retreat
 from .context import phase_of, side_of
 from .control import passed
-from .data import Frame
+from .data import Frame, with_engine_state
 from .stacking import checked_at_end_of
 from .transaction import Tx
 from .victory import end_of_turn_scoring, verdict
@@ -213,7 +213,7 @@ def finish_phase(tx: Tx) -> None:
         for t in texts:
             tx.say(t)
     if last and s.turn >= m.scenarios[s.scenario].last_turn:
-        v = verdict(m, s.model_copy(update={"engine": tx.data.model_dump(mode="json")}))
+        v = verdict(m, with_engine_state(s, tx.data))
         text = v.text(m)
         tx.set(over=True, outcome=text)
         tx.say(f"end of turn {s.turn}: game over — {text}")

@@ -17,14 +17,14 @@ from hexwright.runtime.state import ActionError, GameState, LogEntry
 from hexwright.runtime.state import apply as state_apply
 from hexwright.runtime.state.actions import Action
 
-from .data import EngineData
+from .data import EngineState
 
 
 @dataclass
 class Tx:
     module: Module
     state: GameState
-    data: EngineData
+    data: EngineState
     rules: RulesConfig
     texts: list[str] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)

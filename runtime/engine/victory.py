@@ -21,7 +21,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.state import GameState
 
 from .control import control_map
-from .data import EngineData, data_of
+from .data import EngineState, engine_state
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Verdict:
 
 def scores(module: Module, state: GameState) -> list[Score]:
     """Every point scored so far, by rule (control counted as it stands now)."""
-    data = data_of(state)
+    data = engine_state(state)
     control = control_map(module, state)
     out: list[Score] = []
     for index, rule in enumerate(module.tables.victory.rules):
@@ -108,7 +108,7 @@ def verdict(module: Module, state: GameState) -> Verdict:
     return Verdict(t, ranked[0][0], margin, level)
 
 
-def end_of_turn_scoring(module: Module, state: GameState, data: EngineData) -> tuple[EngineData, list[str]]:
+def end_of_turn_scoring(module: Module, state: GameState, data: EngineState) -> tuple[EngineState, list[str]]:
     """Count turns in victory areas (``occupy_area_turns``) at the end of a turn."""
     turns = dict(data.area_turns)
     scored = list(data.area_scored)

@@ -2,7 +2,9 @@
 
 * :mod:`runtime.state.game_state` — :class:`GameState` and :class:`Location`, frozen data;
 * :mod:`runtime.state.actions` — the :data:`Action` union and :class:`LogEntry`;
-* :mod:`runtime.state.apply` — ``apply(module, state, action) -> (state, entry)``;
+* :mod:`runtime.state.apply` — ``apply(module, state, action, engine) -> (state, entry)``;
+* :mod:`runtime.state.rules_engine` — :class:`RulesEngine`, what a game needs of the
+  rules engine it is given (the state package never imports one);
 * :mod:`runtime.state.setup` — ``initial_state(module, scenario, seed)``;
 * :mod:`runtime.state.rng` — the counter-based dice generator;
 * :mod:`runtime.state.game` — :class:`Game`: the log, replay, undo/redo, bookmarks;
@@ -35,17 +37,17 @@ from .actions import (
     SetStep,
     SetTurn,
     StepLoss,
-    is_random,
 )
 from .apply import apply, check_hex, check_location
 from .dice import DiceSecret, new_secret
 from .errors import ActionError, SaveError
 from .game import Bookmark, Branch, Game, replayed
-from .game_state import GameState, LastMove, Location, MarkerState, PieceState, state_hash, state_json
+from .game_state import EngineStateBase, GameState, LastMove, Location, MarkerState, PieceState, state_hash, state_json
 from .module_hash import module_hash
 from .names import location_name, phase_name, piece_name, step_values
 from .pbem import ACTIONS_SUFFIX, append_actions, export_actions
 from .rng import RngState, new_seed, roll
+from .rules_engine import RulesEngine, is_random
 from .save_file import SAVE_SUFFIX, LoadedGame, load_game, load_game_bytes, save_bytes, save_game
 from .seats import seat_refusal
 from .setup import initial_state
@@ -63,6 +65,7 @@ __all__ = [
     "DiceSecret",
     "DrawChit",
     "Eliminate",
+    "EngineStateBase",
     "Flip",
     "FlipMarker",
     "Game",
@@ -82,6 +85,7 @@ __all__ = [
     "RevealDice",
     "RngState",
     "RollDice",
+    "RulesEngine",
     "RulesStep",
     "SaveError",
     "SetActiveSide",

@@ -151,8 +151,8 @@ class Note(StateModel):
 class RulesStep(StateModel):
     """One action of the rules engine (:mod:`runtime.engine`): ``name`` and its arguments.
 
-    The state package only carries it: applying it is delegated to the handler the rules
-    engine registers (:func:`runtime.state.apply.register_rules_handler`), so the engine's
+    The state package only carries it: the game's rules engine applies it (a
+    :class:`~runtime.state.rules_engine.RulesEngine` given to the game), so the engine's
     moves, attacks and choices live in the same log as the manual actions. Like every
     action it never holds a random outcome.
     """
@@ -197,12 +197,6 @@ ACTION_LIST_ADAPTER: TypeAdapter[list[Action]] = TypeAdapter(list[Action])
 
 RANDOM_KINDS = frozenset({"roll", "draw_chit"})
 DICE_KINDS = frozenset({"dice_commit", "dice_reveal"})
-RANDOM_RULES_STEPS = frozenset({"resolve"})
-
-
-def is_random(action: Action) -> bool:
-    """True for actions whose outcome comes from the random generator."""
-    return action.kind in RANDOM_KINDS or (action.kind == "rules" and action.name in RANDOM_RULES_STEPS)
 
 
 class LogEntry(StateModel):

@@ -7,9 +7,6 @@ raises :class:`ActionError` with a message naming what is wrong, leaving nothing
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-
 from hexwright.runtime.model import Module
 
 from . import actions as a
@@ -19,6 +16,7 @@ from .errors import ActionError
 from .game_state import GameState, LastMove, Location, MarkerState, PieceState
 from .names import location_name, marker_name, phase_name, piece_name, pieces_name, side_prefix
 from .rng import below, roll
+from .rules_engine import RulesEngine
 
 Result = tuple[GameState, LogEntry]
 
@@ -339,29 +337,61 @@ def _note(module: Module, state: GameState, act: a.Note) -> Result:
     return state, _entry(state, act, f"note: {act.text}")
 
 
-HANDLERS: dict[str, Callable[[Module, GameState, a.Action], Result]] = {
-    "move": _move, "flip": _flip, "step_loss": _step_loss, "set_step": _set_step,
-    "eliminate": _eliminate, "add_marker": _add_marker, "move_marker": _move_marker,
-    "flip_marker": _flip_marker, "remove_marker": _remove_marker, "next_phase": _next_phase,
-    "set_turn": _set_turn, "set_side": _set_side, "roll": _roll, "draw_chit": _draw_chit,
-    "return_chit": _return_chit, "set_control": _set_control, "note": _note,
-    "dice_commit": apply_commit, "dice_reveal": apply_reveal,
-}
+def _by_hand(module: Module, state: GameState, action: a.Action) -> Result:
+    match action:
+        case a.MovePieces():
+            return _move(module, state, action)
+        case a.Flip():
+            return _flip(module, state, action)
+        case a.StepLoss():
+            return _step_loss(module, state, action)
+        case a.SetStep():
+            return _set_step(module, state, action)
+        case a.Eliminate():
+            return _eliminate(module, state, action)
+        case a.AddMarker():
+            return _add_marker(module, state, action)
+        case a.MoveMarker():
+            return _move_marker(module, state, action)
+        case a.FlipMarker():
+            return _flip_marker(module, state, action)
+        case a.RemoveMarker():
+            return _remove_marker(module, state, action)
+        case a.NextPhase():
+            return _next_phase(module, state, action)
+        case a.SetTurn():
+            return _set_turn(module, state, action)
+        case a.SetActiveSide():
+            return _set_side(module, state, action)
+        case a.RollDice():
+            return _roll(module, state, action)
+        case a.DrawChit():
+            return _draw_chit(module, state, action)
+        case a.ReturnChit():
+            return _return_chit(module, state, action)
+        case a.SetControl():
+            return _set_control(module, state, action)
+        case a.Note():
+            return _note(module, state, action)
+        case a.CommitDice():
+            return apply_commit(module, state, action)
+        case a.RevealDice():
+            return apply_reveal(module, state, action)
+    raise ActionError(f"unknown action kind {action.kind!r}")
 
 
-def register_rules_handler(handler: Callable[[Module, GameState, a.Action], Result]) -> None:
-    """Let the rules engine apply :class:`~runtime.state.actions.RulesStep` actions (kind ``rules``)."""
-    HANDLERS["rules"] = handler
+def apply(module: Module, state: GameState, action: a.Action, engine: RulesEngine | None = None) -> Result:
+    """The state after ``action`` and its log line; ``state`` itself is left as it was.
 
-
-def apply(module: Module, state: GameState, action: a.Action) -> Result:
-    """The state after ``action`` and its log line; ``state`` itself is left as it was."""
-    if action.kind == "rules" and "rules" not in HANDLERS:
-        importlib.import_module("hexwright.runtime.engine")  # registers itself; the state package does not depend on it
-    handler = HANDLERS.get(action.kind)
-    if handler is None:
-        raise ActionError(f"unknown action kind {action.kind!r}")
-    new, entry = handler(module, state, action)
+    A :class:`~runtime.state.actions.RulesStep` is applied by ``engine`` (the game's rules
+    engine); without one it is refused.
+    """
+    if isinstance(action, a.RulesStep):
+        if engine is None:
+            raise ActionError(f"rules action {action.name!r}: this game is played without the rules engine")
+        new, entry = engine.apply_step(module, state, action)
+    else:
+        new, entry = _by_hand(module, state, action)
     if state.rng.dice is not None and action.kind not in a.DICE_KINDS:
         new = check_draw(state, new)  # by e-mail, dice are drawn only right after the roller's reveal
     return new, entry

@@ -20,12 +20,13 @@ from collections.abc import Iterable
 
 from hexwright.runtime.model import Module
 
-from .actions import Action, CommitDice, LogEntry, RevealDice, is_random
+from .actions import Action, CommitDice, LogEntry, RevealDice
 from .apply import apply
 from .dice import DiceRevealNeeded, DiceSecret, owed_openings
 from .errors import ActionError
 from .game_state import GameState, state_hash
 from .module_hash import module_hash
+from .rules_engine import RulesEngine, is_random
 from .setup import initial_state
 from .state_model import StateModel
 
@@ -45,7 +46,11 @@ class Branch(StateModel):
 
 
 class Game:
-    """One game in progress. ``actions`` and ``entries`` are parallel lists."""
+    """One game in progress. ``actions`` and ``entries`` are parallel lists.
+
+    ``engine`` applies the log's rules steps (:data:`runtime.engine.ENGINE`); without it
+    the game is played by hand only.
+    """
 
     def __init__(
         self,
@@ -57,8 +62,10 @@ class Game:
         strict: bool = False,
         snapshot_every: int = SNAPSHOT_EVERY,
         content_hash: str | None = None,
-    ):
+        engine: RulesEngine | None = None,
+    ) -> None:
         self.module = module
+        self.engine = engine
         self.scenario = scenario
         self.seed = seed
         self.strict = strict
@@ -93,7 +100,7 @@ class Game:
         base = max(i for i in self._snapshots if i <= index)
         state = self._snapshots[base]
         for action in self.actions[base:index]:
-            state, _ = apply(self.module, state, action)
+            state, _ = apply(self.module, state, action, self.engine)
         return state
 
     # -- playing ---------------------------------------------------------------------------
@@ -173,7 +180,7 @@ class Game:
         return self.do(RevealDice(side=secret.side, link=link, roll=False))
 
     def _push(self, action: Action) -> LogEntry:
-        state, entry = apply(self.module, self._state, action)
+        state, entry = apply(self.module, self._state, action, self.engine)
         self.actions.append(action)
         self.entries.append(entry)
         self._state = state
@@ -194,7 +201,7 @@ class Game:
     def can_undo(self) -> bool:
         if not self.actions or self.replaying:
             return False
-        return not (self.strict and is_random(self.actions[-1]))
+        return not (self.strict and is_random(self.actions[-1], self.engine))
 
     def can_redo(self) -> bool:
         return bool(self.redo_stack) and not self.replaying
@@ -202,7 +209,7 @@ class Game:
     def undo(self) -> LogEntry:
         """Take back the last action; returns its log entry. ActionError if not allowed."""
         if not self.can_undo():
-            if self.strict and self.actions and is_random(self.actions[-1]):
+            if self.strict and self.actions and is_random(self.actions[-1], self.engine):
                 raise ActionError("strict mode: a die roll or chit draw cannot be taken back")
             raise ActionError("nothing to undo")
         action, entry = self._pop()
@@ -244,7 +251,7 @@ class Game:
         base = max(i for i in self._snapshots if i <= index)
         state = self._snapshots[base]
         for action in self.actions[base:index]:
-            state, _ = apply(self.module, state, action)
+            state, _ = apply(self.module, state, action, self.engine)
         return state
 
     # -- replay ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import hashlib
 import json
 from typing import Any, Literal
 
-from pydantic import Field, model_serializer, model_validator
+from pydantic import Field, SerializeAsAny, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from .rng import RngState
 from .state_model import StateModel
@@ -95,6 +95,14 @@ class LastMove(StateModel):
     target: Location
 
 
+class EngineStateBase(StateModel):
+    """Base of the rules engine's own part of a state (:class:`runtime.engine.EngineState`).
+
+    The state package carries it, compares it and writes it in the state's JSON, but never
+    reads it: the engine defines its fields and the functions that read them.
+    """
+
+
 class GameState(StateModel):
     """Everything that changes during a game. Keys of ``pieces`` are module piece ids."""
 
@@ -112,12 +120,12 @@ class GameState(StateModel):
     last_moved: LastMove | None = None
     last_roll: tuple[int, ...] = ()
     next_order: int = Field(1, ge=0, description="stacking order given to the next thing moved")
-    engine: dict[str, Any] | None = Field(
+    engine: SerializeAsAny[EngineStateBase] | None = Field(
         None, description="the rules engine's own data (runtime.engine: procedure stack, moves made, VP records); "
                           "left out of the JSON while None, so states of games without it keep their hashes")
 
     @model_serializer(mode="wrap")
-    def _drop_empty_engine(self, handler):
+    def _drop_empty_engine(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
         if isinstance(data, dict) and data.get("engine", 0) is None:
             del data["engine"]

@@ -116,7 +116,7 @@ def append_actions(game: Game, data: bytes, name: str = "log") -> list[LogEntry]
     for offset, action in enumerate(new):
         number = file.base + already + offset + 1
         try:
-            state, entry = apply(game.module, state, action)
+            state, entry = apply(game.module, state, action, game.engine)
         except ActionError as exc:
             raise SaveError(f"{name}: action {number} does not apply: {exc}") from None
         record = claimed.pop(number, None)

@@ -26,6 +26,7 @@ from .actions import DICE_KINDS, Action
 from .errors import ActionError, SaveError
 from .game import Bookmark, Branch, Game
 from .rng import MAX_SEED
+from .rules_engine import RulesEngine
 from .state_model import StateModel
 
 SAVE_SUFFIX = ".hwsav"
@@ -140,8 +141,9 @@ def module_warnings(saved: ModuleRef, module: Module, content_hash: str) -> list
     return warnings
 
 
-def load_game_bytes(data: bytes, module: Module, name: str = "save", content_hash: str | None = None) -> LoadedGame:
-    """Parse, check and replay a save against ``module``. SaveError says what is wrong."""
+def load_game_bytes(data: bytes, module: Module, name: str = "save", content_hash: str | None = None, *,
+                    engine: RulesEngine | None = None) -> LoadedGame:
+    """Parse, check and replay a save against ``module`` (its rules steps by ``engine``). SaveError says what is wrong."""
     saved = parse_save(data, name)
     if saved.module.id != module.meta.id:
         raise SaveError(f"{name}: this save is for module {saved.module.id!r}, not {module.meta.id!r}")
@@ -149,7 +151,7 @@ def load_game_bytes(data: bytes, module: Module, name: str = "save", content_has
     rules = {rule: on for rule, on in saved.optional_rules.items() if rule in known}
     try:
         game = Game(module, saved.scenario, saved.seed, optional_rules=rules or None,
-                    strict=saved.strict, content_hash=content_hash)
+                    strict=saved.strict, content_hash=content_hash, engine=engine)
     except ActionError as exc:
         raise SaveError(f"{name}: {exc}") from None
     warnings = module_warnings(saved.module, module, game.module_hash)
@@ -184,5 +186,6 @@ def read_game_file(path: str | Path) -> bytes:
         raise SaveError(f"{path}: {exc.strerror or exc}") from None
 
 
-def load_game(path: str | Path, module: Module, content_hash: str | None = None) -> LoadedGame:
-    return load_game_bytes(read_game_file(path), module, str(path), content_hash)
+def load_game(path: str | Path, module: Module, content_hash: str | None = None, *,
+              engine: RulesEngine | None = None) -> LoadedGame:
+    return load_game_bytes(read_game_file(path), module, str(path), content_hash, engine=engine)

@@ -13,27 +13,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from hexwright.runtime.engine import Declare, Resolve, data_of
-from hexwright.runtime.engine.combat import odds_for
-from hexwright.runtime.engine.context import phase_side, side_of
-from hexwright.runtime.engine.data import rules_of
-from hexwright.runtime.engine.transaction import Tx
+from hexwright.runtime.engine import Declare, Resolve, attack_odds, available_attackers, engine_state, phase_side
 from hexwright.runtime.state import Location, piece_name
 from hexwright.runtime.state.errors import ActionError
-
-
-def available_attackers(module, state, hex: str) -> list[str]:
-    """Units of the attacking side next to ``hex`` that do not attack yet this turn."""
-    data = data_of(state)
-    side = phase_side(module, state)
-    busy = {a for d in data.declared for a in d.attackers} | set(data.attacked)
-    grid, scheme = module.map.grid.hex_grid(), module.map.grid.labels.scheme()
-    target = scheme.parse(hex, grid)
-    out = []
-    for pid, label in state.occupancy().items():
-        if side_of(module, pid) == side and pid not in busy and grid.distance(scheme.parse(label, grid), target) == 1:
-            out.append(pid)
-    return sorted(out)
 
 
 class AttackDialog(QDialog):
@@ -44,8 +26,8 @@ class AttackDialog(QDialog):
         self.hex = hex
         self.setWindowTitle(f"Attack on {hex}")
         state = window.game.state
-        self.declared = next((d for d in data_of(state).declared if d.hex == hex), None)
-        defenders = [p for p in state.stack(Location.hex(hex)) if side_of(self.module, p) != phase_side(self.module, state)]
+        self.declared = next((d for d in engine_state(state).declared if d.hex == hex), None)
+        defenders = [p for p in state.stack(Location.hex(hex)) if self.module.pieces.pieces[p].side != phase_side(self.module, state)]
         layout = QVBoxLayout(self)
         self.defender_label = QLabel("Defender: " + (", ".join(piece_name(self.module, d) for d in defenders) or "none")
                                      + f" in {hex}")
@@ -97,8 +79,7 @@ class AttackDialog(QDialog):
             self.declare_button.setEnabled(False)
             return
         try:
-            tx = Tx(self.module, state, data_of(state), rules_of(self.module, state))
-            odds = odds_for(tx, attackers, self.hex)
+            odds = attack_odds(self.module, state, attackers, self.hex)
         except (ValueError, ActionError) as exc:
             self.odds_label.setText(f"Not possible: {exc}")
             self.roll_button.setEnabled(False)
@@ -128,7 +109,7 @@ class AttackDialog(QDialog):
         if entry is None:
             self.result_label.setText(self.window_.last_error)
             return False
-        self.declared = next((d for d in data_of(self.window_.game.state).declared if d.hex == self.hex), None)
+        self.declared = next((d for d in engine_state(self.window_.game.state).declared if d.hex == self.hex), None)
         for cb in self.boxes.values():
             cb.setEnabled(False)
         self.declare_button.setVisible(False)

@@ -52,7 +52,7 @@ class GameFiles:
 
     def open_save(self, path: str | Path) -> LoadedGame:
         """Load a save into this window; warnings (another module version) are shown, never hidden."""
-        loaded = load_game(path, self.module, self.game.module_hash)
+        loaded = load_game(path, self.module, self.game.module_hash, engine=self.game.engine)
         self.game = loaded.game
         self.save_path = Path(path)
         self.load_warnings = list(loaded.warnings)
@@ -110,7 +110,7 @@ class GameFiles:
             from hexwright.runtime.state import new_seed
 
             self.start_game(Game(self.module, scenario, new_seed(), strict=self.game.strict,
-                                 content_hash=self.game.module_hash))
+                                 content_hash=self.game.module_hash, engine=self.game.engine))
 
     def open_module(self, path: str | Path, scenario: str | None = None, seed: int | None = None):
         """Open another module in a new play window (this one closes); returns the new window."""
@@ -123,7 +123,7 @@ class GameFiles:
         scenario = scenario or self._choose_scenario(loaded.module)
         if scenario is None:
             raise ActionError(f"module {loaded.module.meta.id!r} has no scenario to play")
-        game = Game(loaded.module, scenario, new_seed() if seed is None else seed)
+        game = Game(loaded.module, scenario, new_seed() if seed is None else seed, engine=self.game.engine)
         window = PlayWindow(game, loaded.assets, hot_seat=self.hot_seat, autosave_path=self.autosave_path and
                             self.autosave_path.with_name(f"{loaded.module.meta.id}-{scenario}.hwsav"))
         OPEN_WINDOWS.append(window)

@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import ActionError, Game, SaveError, load_game, module_hash, new_seed
 from hexwright.runtime.state.rng import MAX_SEED
 from hexwright.runtime.storage import LoadedModule
@@ -32,7 +33,7 @@ def make_game(loaded: LoadedModule, scenario: str | None, seed: int | None, load
     module = loaded.module
     content = module_hash(module)
     if load:
-        result = load_game(load, module, content)
+        result = load_game(load, module, content, engine=ENGINE)
         return result.game, result.warnings, Path(load)
     if not module.scenarios:
         raise ActionError(f"module {module.meta.id!r} has no scenario to play")
@@ -41,7 +42,7 @@ def make_game(loaded: LoadedModule, scenario: str | None, seed: int | None, load
         raise ActionError(f"the seed must be between 0 and {MAX_SEED}")
     chosen = dict.fromkeys(optional_rules or [], True) or None
     game = Game(module, scenario, new_seed() if seed is None else seed, strict=strict, content_hash=content,
-                optional_rules=chosen)
+                optional_rules=chosen, engine=ENGINE)
     return game, [], None
 
 

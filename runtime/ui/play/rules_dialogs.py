@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout
 
-from hexwright.runtime.engine import SetEnforcement, data_of, rules_of, scores, verdict
+from hexwright.runtime.engine import SetEnforcement, engine_state, rules_of, scores, verdict
 from hexwright.runtime.model.rules import RULE_IDS
 
 LEVELS = ("enforce", "warn", "off")
@@ -66,7 +66,7 @@ class VictoryDialog(QDialog):
         self.details = QLabel("<br>".join(lines))
         self.details.setWordWrap(True)
         layout.addWidget(self.details)
-        layout.addWidget(QLabel(data_of(state).outcome and f"End of turn {state.turn}."))
+        layout.addWidget(QLabel(engine_state(state).outcome and f"End of turn {state.turn}."))
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)

@@ -15,7 +15,7 @@ from hexwright.runtime.engine import (
     EndPhase,
     action_for_drop,
     choices,
-    data_of,
+    engine_state,
     phase_of,
     reach_of,
     refusal,
@@ -116,7 +116,7 @@ class RulesPlay:
     def refresh(self) -> None:
         w, m = self.window, self.module
         state = w.game.shown_state
-        data = data_of(state)
+        data = engine_state(state)
         phase = phase_of(m, state)
         sides = m.pieces.sides
         acting = to_act(m, state)
@@ -154,7 +154,7 @@ class RulesPlay:
 
     def step_text(self, state) -> str:
         m = self.module
-        data = data_of(state)
+        data = engine_state(state)
         top = data.top
         if top is None:
             if data.declared:
@@ -290,7 +290,7 @@ class RulesPlay:
             return
         state = w.game.state
         phase = phase_of(self.module, state)
-        data = data_of(state)
+        data = engine_state(state)
         hex = state.hex_of(item_id)
         if (phase is None or phase.kind != "combat" or data.frames or hex is None
                 or self.module.pieces.pieces[item_id].side == phase.side):
@@ -334,7 +334,7 @@ class RulesPlay:
         if not self.enabled:
             return False
         a, b = self.chooser(before), self.chooser(after)
-        return b is not None and a != b and not data_of(after).over
+        return b is not None and a != b and not engine_state(after).over
 
     def end_phase(self) -> None:
         self.window.run_engine(EndPhase())

@@ -13,7 +13,7 @@ from hexwright.runtime.engine import (
     Resolve,
     Retreat,
     apply,
-    data_of,
+    engine_state,
     legal_actions,
     to_act,
 )
@@ -33,7 +33,7 @@ def test_s9_figure7_declared_odds_in_the_log():
     assert "ΔCF 14 → 10, fortified -3: column +4/+5" in entry.text
     s, entry = apply(m, s, Declare(attackers=("us_5_10",), hex="0507"))
     assert "column 0" in entry.text  # ΔCF 4, fortified and woods: only the largest (⇐3)
-    assert [d.hex for d in data_of(s).declared] == ["0507", "0509"]
+    assert [d.hex for d in engine_state(s).declared] == ["0507", "0509"]
 
 
 def test_s9_each_attacker_attacks_and_each_defender_is_attacked_once_per_turn():
@@ -78,7 +78,7 @@ def test_s9_2_figure9_d2_retreat_to_0607_and_advance_through_0509_to_0608():
     assert Advance(unit="us_7_ccb", path=("0509",)) in choices and Decline() in choices
     s, entry = apply(m, s, Advance(unit="us_5_11", path=("0509", "0608")))
     assert s.hex_of("us_5_11") == "0608" and "advance after combat" in entry.text
-    assert data_of(s).frames == ()
+    assert engine_state(s).frames == ()
     assert s.control["0509"] == "us"  # §7: passed through
 
 

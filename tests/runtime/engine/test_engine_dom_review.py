@@ -13,7 +13,7 @@ from hexwright.runtime.engine import (
     Resolve,
     apply,
     control_map,
-    data_of,
+    engine_state,
     legal_actions,
     scores,
 )
@@ -75,11 +75,11 @@ def test_s10_1_turns_east_of_the_moselle_must_be_consecutive():
     s = position({"us_5_2": "0905", "de_462_1010": "0101"})
     for _ in range(4 * 2):
         s, _ = apply(m, s, EndPhase())
-    assert data_of(s).area_turns == {"0:us_5_2": 2}
+    assert engine_state(s).area_turns == {"0:us_5_2": 2}
     s, _ = state_apply(m, s, MovePieces(pieces=("us_5_2",), to=Location.hex("0305")))  # back west for a turn
     for _ in range(4):
         s, _ = apply(m, s, EndPhase())
-    assert data_of(s).area_turns == {}
+    assert engine_state(s).area_turns == {}
     s, _ = state_apply(m, s, MovePieces(pieces=("us_5_2",), to=Location.hex("0905")))
     for _ in range(4 * 2):
         s, _ = apply(m, s, EndPhase())

@@ -15,7 +15,7 @@ from hexwright.runtime.engine import (
     apply,
     check_and_apply,
     control_map,
-    data_of,
+    engine_state,
     legal_actions,
     reach_of,
 )
@@ -74,7 +74,7 @@ def test_s8_2_airborne_lands_in_enemy_zoc_stops_and_may_attack_that_turn():
     assert s.hex_of(AIRBORNE) == "0605" and entry.text.startswith("US 502/101 abiregt US 502/101 airborne → 0605")
     assert [str(r) for r in rulings] == ["lands in enemy ZOC at 0605 — §2.3, §8.2",
                                          "landed: cannot move further this turn at 0605 — §2.3, §8.2"]
-    assert AIRBORNE in data_of(s).moved  # cannot move further that turn
+    assert AIRBORNE in engine_state(s).moved  # cannot move further that turn
     assert not [a for a in legal_actions(m, s) if getattr(a, "unit", "") == AIRBORNE]
     with pytest.raises(ActionError, match="has already moved this phase"):
         apply(m, s, Move(unit=AIRBORNE, to="0604"))

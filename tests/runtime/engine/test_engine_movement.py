@@ -13,7 +13,7 @@ from hexwright.runtime.engine import (
     apply,
     check_and_apply,
     control_map,
-    data_of,
+    engine_state,
     legal_actions,
     scores,
 )
@@ -62,7 +62,7 @@ def test_s8_1_a_unit_moves_once_per_movement_phase():
     m = dom()
     s = position({"us_5_2": "box:us_box_b"})
     s, _ = apply(m, s, Move(unit="us_5_2", to="0307"))
-    assert data_of(s).moved == ("us_5_2",)
+    assert engine_state(s).moved == ("us_5_2",)
     with pytest.raises(ActionError, match=r"already moved this phase — §8\.1"):
         apply(m, s, Move(unit="us_5_2", to="0407"))
 

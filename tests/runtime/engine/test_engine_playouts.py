@@ -8,12 +8,13 @@ import random
 import pytest
 
 from hexwright.runtime.engine import (
+    ENGINE,
     Declare,
     Drop,
     EndPhase,
     ExitMap,
     Move,
-    data_of,
+    engine_state,
     is_over,
     legal_actions,
     sort_key,
@@ -32,7 +33,7 @@ ALL_OPTIONAL = {"division_command": True, "tactical_withdrawal": True, "us_airbo
 
 def _playout(seed: int, check_every: int = 1, optional_rules: dict[str, bool] | None = None) -> Game:
     m = dom()
-    game = Game(m, "campaign", seed, optional_rules=optional_rules)
+    game = Game(m, "campaign", seed, optional_rules=optional_rules, engine=ENGINE)
     rnd = random.Random(seed)
     for step in range(2000):
         if is_over(game.state):
@@ -57,11 +58,11 @@ def test_random_playouts_keep_the_invariants_and_replay_and_save_exactly(seed, o
     m = dom()
     game = _playout(seed, check_every=3, optional_rules=options)
     assert is_over(game.state) and game.state.turn == 7
-    again = replayed(m, "campaign", seed, game.actions, optional_rules=options)
+    again = replayed(m, "campaign", seed, game.actions, optional_rules=options, engine=ENGINE)
     assert again.state == game.state
-    loaded = load_game_bytes(save_bytes(game), m)
+    loaded = load_game_bytes(save_bytes(game), m, engine=ENGINE)
     assert loaded.game.state == game.state and not loaded.warnings
-    undone = Game(m, "campaign", seed, optional_rules=options)
+    undone = Game(m, "campaign", seed, optional_rules=options, engine=ENGINE)
     undone.extend(game.actions[:10])
     undone.undo()
     assert undone.state == game.state_at(9)
@@ -102,20 +103,20 @@ def _us_turn(game: Game, plan: dict[str, str] = PLAN) -> None:
             break
         best = max(declares, key=lambda a: (len(a.attackers), a.hex))
         game.do(to_step(best))
-    while (not is_over(game.state) and data_of(game.state).declared) or data_of(game.state).frames:
+    while (not is_over(game.state) and engine_state(game.state).declared) or engine_state(game.state).frames:
         game.do(to_step(legal_actions(m, game.state)[0]))
     game.do(to_step(EndPhase()))
 
 
 def _scripted_game(plan: dict[str, str] = PLAN, optional_rules: dict[str, bool] | None = None) -> Game:
     m = dom()
-    game = Game(m, "campaign", 1944, optional_rules=optional_rules)
+    game = Game(m, "campaign", 1944, optional_rules=optional_rules, engine=ENGINE)
     while not is_over(game.state):
         assert to_act(m, game.state) == "us"
         _us_turn(game, plan)
-        while not is_over(game.state) and to_act(m, game.state) == "de" and not data_of(game.state).frames:
+        while not is_over(game.state) and to_act(m, game.state) == "de" and not engine_state(game.state).frames:
             game.do(to_step(EndPhase()))  # the German player stands fast
-            if data_of(game.state).frames:
+            if engine_state(game.state).frames:
                 game.do(to_step(legal_actions(m, game.state)[0]))
     return game
 
@@ -128,7 +129,7 @@ def test_scripted_full_game_from_setup_to_the_end_of_turn_7_and_the_victory_leve
     v = verdict(m, game.state)
     t = totals(m, game.state)
     assert (t, v.winner, v.level) == (SCRIPTED_TOTALS, "us", SCRIPTED_LEVEL)
-    assert replayed(m, "campaign", 1944, game.actions).state == game.state
+    assert replayed(m, "campaign", 1944, game.actions, engine=ENGINE).state == game.state
 
 
 SCRIPTED_TOTALS = {"de": 0, "us": 10}  # US 11/5 leaves by the east edge, Thionville held (Table 4)
@@ -150,7 +151,7 @@ def test_scripted_full_game_with_the_us_airborne_drop_s2_3_s8_2():
     v = verdict(m, game.state)
     t = totals(m, game.state)
     assert (t, v.winner, v.level) == (AIRBORNE_TOTALS, "us", AIRBORNE_LEVEL)
-    again = replayed(m, "campaign", 1944, game.actions, optional_rules={"us_airborne": True})
+    again = replayed(m, "campaign", 1944, game.actions, optional_rules={"us_airborne": True}, engine=ENGINE)
     assert again.state == game.state
 
 

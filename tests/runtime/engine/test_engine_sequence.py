@@ -11,7 +11,7 @@ from hexwright.runtime.engine import (
     ExitMap,
     Move,
     apply,
-    data_of,
+    engine_state,
     is_over,
     legal_actions,
     phase_of,
@@ -83,7 +83,7 @@ def test_s10_1_three_consecutive_turns_east_of_the_moselle_score_5_vp_once():
     for _ in range(4 * 3):
         s, _ = apply(m, s, EndPhase())
     assert s.turn == 4
-    assert data_of(s).area_scored == ("0:us_5_2",)
+    assert engine_state(s).area_scored == ("0:us_5_2",)
     assert [(x.points, x.detail) for x in scores(m, s)] == [(5, "US 2/5 iregt")]
     for _ in range(4):
         s, _ = apply(m, s, EndPhase())
@@ -98,7 +98,7 @@ def test_s10_3_table5_the_game_ends_after_turn_7_with_the_victory_level():
     v = verdict(m, s)
     assert (v.winner, v.margin, v.level) == ("us", 20, "Decisive")
     assert "game over — United States (XX Corps): Decisive victory, ΔVP 20" in entry.text
-    assert data_of(s).outcome.startswith("United States")
+    assert engine_state(s).outcome.startswith("United States")
     with pytest.raises(ActionError, match="the game is over"):
         apply(m, s, EndPhase())
 

@@ -11,7 +11,7 @@ from hexwright.runtime.engine import (
     EndPhase,
     Move,
     apply,
-    data_of,
+    engine_state,
     legal_actions,
     phase_of,
     reach_of,
@@ -51,7 +51,7 @@ def test_s6_check_at_end_of_move_refuses_a_move_ending_overstacked():
     s, entry = apply(m, s, Move(unit="b1", to="0205"))
     assert s.hex_of("b1") == "0205" and "stacking" not in entry.text
     s, _ = apply(m, s, EndPhase())
-    assert phase_of(m, s).id == "blue-combat" and not data_of(s).frames  # nothing to put right
+    assert phase_of(m, s).id == "blue-combat" and not engine_state(s).frames  # nothing to put right
 
 
 def test_s6_check_at_end_of_move_at_warn_allows_it_and_the_phase_end_does_not_ask_again():
@@ -79,9 +79,9 @@ def test_s6_check_phases_lists_the_phases_whose_end_checks_stacking():
     m, s = _game("end_of_phase", ("combat",))
     s, _ = apply(m, s, Move(unit="b1", to="0204"))
     s, _ = apply(m, s, EndPhase())
-    assert phase_of(m, s).id == "blue-combat" and not data_of(s).frames  # not checked after movement
+    assert phase_of(m, s).id == "blue-combat" and not engine_state(s).frames  # not checked after movement
     s, _ = apply(m, s, EndPhase())
-    assert phase_of(m, s).id == "blue-combat" and data_of(s).top.proc == "stacking"  # checked after combat
+    assert phase_of(m, s).id == "blue-combat" and engine_state(s).top.proc == "stacking"  # checked after combat
 
 
 def test_s6_dom_stacking_is_checked_at_the_end_of_the_opponents_phase_too():

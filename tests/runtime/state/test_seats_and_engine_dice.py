@@ -6,6 +6,7 @@ from pathlib import Path
 
 from builders import play_module
 
+from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import (
     Flip,
     Game,
@@ -39,9 +40,9 @@ def test_combat_resolved_by_the_rules_engine_draws_from_revealed_dice_and_verifi
     from hexwright.runtime.engine import EndPhase, legal_actions, to_step
 
     module = load_module(MODULE).module
-    us = Game(module, "campaign", 1944)
+    us = Game(module, "campaign", 1944, engine=ENGINE)
     us.join_by_email(new_secret(module.meta.id, "campaign", "us", length=100, secret="aa" * 32))
-    de = load_game_bytes(save_bytes(us), module).game
+    de = load_game_bytes(save_bytes(us), module, engine=ENGINE).game
     de.join_by_email(new_secret(module.meta.id, "campaign", "de", length=100, secret="dd" * 32))
     append_actions(us, export_actions(de, 1))
     seats = {"us": us, "de": de}

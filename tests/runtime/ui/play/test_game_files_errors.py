@@ -6,6 +6,7 @@ import pytest
 from builders import play_module
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import Game, save_file
 from hexwright.runtime.ui.play.play_window import PlayWindow
 
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    win = PlayWindow(Game(play_module(), "basic", 5), autosave_path=None)
+    win = PlayWindow(Game(play_module(), "basic", 5, engine=ENGINE), autosave_path=None)
     qtbot.addWidget(win)
     return win
 

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
+from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import Game, Location, save_bytes
 from hexwright.runtime.storage import load_module
 from hexwright.runtime.ui.play.play_window import PlayWindow
@@ -26,7 +27,7 @@ def loaded():
 
 @pytest.fixture
 def window(qtbot, loaded, tmp_path):
-    win = PlayWindow(Game(loaded.module, "campaign", 1944), loaded.assets, autosave_path=tmp_path / "auto.hwsav")
+    win = PlayWindow(Game(loaded.module, "campaign", 1944, engine=ENGINE), loaded.assets, autosave_path=tmp_path / "auto.hwsav")
     qtbot.addWidget(win)
     win.resize(1300, 900)
     win.show()
@@ -70,7 +71,7 @@ def test_drag_flip_roll_undo_redo_save_and_reload(qtbot, window, loaded, tmp_pat
 
     path = tmp_path / "game.hwsav"
     window.save_to(path)
-    again = PlayWindow(Game(loaded.module, "campaign", 1), loaded.assets)
+    again = PlayWindow(Game(loaded.module, "campaign", 1, engine=ENGINE), loaded.assets)
     qtbot.addWidget(again)
     result = again.open_save(path)
     assert result.warnings == [] and again.load_warnings == []
@@ -118,7 +119,7 @@ def test_a_save_whose_module_hash_differs_warns(qtbot, window, loaded, tmp_path)
     changed = loaded.module.model_copy(deep=True)
     changed.meta.version = "0.2.0"
     changed.pieces.pieces["us_5_2"].note = "changed after the save"
-    other = PlayWindow(Game(changed, "campaign", 1), loaded.assets)
+    other = PlayWindow(Game(changed, "campaign", 1, engine=ENGINE), loaded.assets)
     qtbot.addWidget(other)
     result = other.open_save(path)
     assert any("content differs" in w for w in result.warnings)
@@ -131,7 +132,7 @@ def test_a_save_whose_module_hash_differs_warns(qtbot, window, loaded, tmp_path)
 def test_same_seed_and_actions_give_byte_identical_saves(qtbot, loaded):
     saves = []
     for _ in range(2):
-        win = PlayWindow(Game(loaded.module, "campaign", 77), loaded.assets)
+        win = PlayWindow(Game(loaded.module, "campaign", 77, engine=ENGINE), loaded.assets)
         qtbot.addWidget(win)
         win.resize(1300, 900)
         win.show()

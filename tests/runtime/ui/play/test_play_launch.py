@@ -10,6 +10,7 @@ import pytest
 from builders import play_module
 
 from hexwright.runtime.cli.main import build_parser
+from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import ActionError, Game, RollDice, save_game
 from hexwright.runtime.storage import LoadedModule, save_module
 from hexwright.runtime.ui.play.launch import autosave_path, make_game
@@ -41,7 +42,7 @@ def test_make_game_picks_the_first_scenario_and_checks_the_seed():
 
 def test_make_game_loads_a_save(tmp_path):
     module = play_module()
-    game = Game(module, "basic", 3)
+    game = Game(module, "basic", 3, engine=ENGINE)
     game.do(RollDice())
     save_game(game, tmp_path / "g.hwsav")
     loaded, _warnings, path = make_game(LoadedModule(module), None, None, str(tmp_path / "g.hwsav"))
@@ -61,14 +62,14 @@ def test_open_another_module_in_a_new_window(qtbot, tmp_path):
     other = play_module()
     other.meta.id = "other"
     save_module(other, folder)
-    first = PlayWindow(Game(play_module(), "basic", 1))
+    first = PlayWindow(Game(play_module(), "basic", 1, engine=ENGINE))
     qtbot.addWidget(first)
     first.show()
     second = first.open_module(folder, seed=4)
     qtbot.addWidget(second)
     assert second.game.module.meta.id == "other" and second.game.seed == 4
     assert not first.isVisible()
-    second.start_game(Game(second.module, "basic", 9))
+    second.start_game(Game(second.module, "basic", 9, engine=ENGINE))
     assert second.game.seed == 9 and second.log_panel.texts() == ["0. start of scenario basic"]
 
 

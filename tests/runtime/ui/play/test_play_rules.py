@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from hexwright.runtime.engine import SetEnforcement, data_of, is_over, phase_of, to_step
+from hexwright.runtime.engine import ENGINE, SetEnforcement, engine_state, is_over, phase_of, to_step
 from hexwright.runtime.state import Game, Location, MovePieces, SetTurn
 from hexwright.runtime.state.rng import RngState, roll
 from hexwright.runtime.storage import load_module
@@ -39,7 +39,7 @@ def _window(qtbot, loaded, tmp_path, game: Game) -> PlayWindow:
 
 @pytest.fixture
 def window(qtbot, loaded, tmp_path):
-    return _window(qtbot, loaded, tmp_path, Game(loaded.module, "campaign", 1944))
+    return _window(qtbot, loaded, tmp_path, Game(loaded.module, "campaign", 1944, engine=ENGINE))
 
 
 def _seed_rolling(first: int) -> int:
@@ -85,7 +85,7 @@ def test_warn_level_allows_the_drop_and_logs_the_override(qtbot, window):
 
 def test_s9_attack_dialog_with_a_fixed_seed_rolls_applies_d2_and_retreat_and_advance_by_clicks(qtbot, loaded,
                                                                                                 tmp_path):
-    game = Game(loaded.module, "campaign", _seed_rolling(1))
+    game = Game(loaded.module, "campaign", _seed_rolling(1), engine=ENGINE)
     for pid, hex in (("us_7_ccb", "0510"), ("us_7_ccr", "0408"), ("us_5_11", "0409")):
         game.do(MovePieces(pieces=(pid,), to=Location.hex(hex)))
     game.do(SetTurn(turn=1, phase=1))
@@ -97,18 +97,18 @@ def test_s9_attack_dialog_with_a_fixed_seed_rolls_applies_d2_and_retreat_and_adv
     assert "ΔCF 14" in text and "capped to 10" in text and "fortified" in text and "final column: +4/+5" in text
     qtbot.mouseClick(dialog.roll_button, Qt.LeftButton)
     assert "rolls 1: D2" in dialog.result_label.text()
-    assert data_of(window.game.state).top.proc == "retreat"
+    assert engine_state(window.game.state).top.proc == "retreat"
     assert set(window.rules.overlay.shaded) == {"0607"}
     click(qtbot, window, place_point(window, Location.hex("0607")))
     assert window.game.state.hex_of("de_462_fhnjkr") == "0607"
     assert "0608" in window.rules.overlay.shaded and window.rules.decline_button.isVisible()
     click(qtbot, window, place_point(window, Location.hex("0608")))
     assert window.game.state.hex_of("us_5_11") == "0608"
-    assert data_of(window.game.state).frames == ()
+    assert engine_state(window.game.state).frames == ()
 
 
 def test_s4_end_phase_button_moves_the_sequence_on_and_the_victory_screen_ends_the_game(qtbot, loaded, tmp_path):
-    game = Game(loaded.module, "campaign", 7)
+    game = Game(loaded.module, "campaign", 7, engine=ENGINE)
     game.do(MovePieces(pieces=("us_5_2",), to=Location.hex("0701")))
     game.do(SetTurn(turn=7, phase=2))
     window = _window(qtbot, loaded, tmp_path, game)
@@ -145,7 +145,7 @@ def test_supply_and_los_are_hidden_when_the_module_does_not_use_them(window):
 
 
 def test_los_tool_draws_a_line_and_a_verdict(qtbot, loaded, tmp_path):
-    window = _window(qtbot, loaded, tmp_path, Game(_with_overlays(loaded), "campaign", 1944))
+    window = _window(qtbot, loaded, tmp_path, Game(_with_overlays(loaded), "campaign", 1944, engine=ENGINE))
     assert window.rules.los_button.isVisible()
     window.rules.los_button.setChecked(True)
     click(qtbot, window, place_point(window, Location.hex("0401")))
@@ -160,7 +160,7 @@ def test_a_whole_game_hot_seat_in_the_window_from_setup_to_the_victory_screen(qt
     """Issue 7's Done-when: every action through the window, hand-over screens between sides."""
     from hexwright.runtime.engine import EndPhase, legal_actions
 
-    game = Game(loaded.module, "campaign", 1944)
+    game = Game(loaded.module, "campaign", 1944, engine=ENGINE)
     window = PlayWindow(game, loaded.assets, autosave_path=tmp_path / "auto.hwsav", hot_seat=True)
     qtbot.addWidget(window)
     hand_overs = 0
@@ -180,7 +180,7 @@ def test_a_whole_game_hot_seat_in_the_window_from_setup_to_the_victory_screen(qt
 
 
 def test_supply_overlay_for_a_side_and_rules_assistance_off(qtbot, loaded, tmp_path):
-    window = _window(qtbot, loaded, tmp_path, Game(_with_overlays(loaded), "campaign", 1944))
+    window = _window(qtbot, loaded, tmp_path, Game(_with_overlays(loaded), "campaign", 1944, engine=ENGINE))
     combo = window.rules.supply_combo
     combo.setCurrentIndex(combo.findData("us"))
     assert "no supply sources" in window.statusBar().currentMessage()  # DoM traces no supply
@@ -195,7 +195,7 @@ def test_s8_2_dragging_the_airborne_unit_shades_every_drop_hex_and_refuses_the_o
     from hexwright.runtime.engine import Drop, legal_actions
     from hexwright.runtime.ui.play.rules_overlay import STOP
 
-    game = Game(loaded.module, "campaign", 1944, optional_rules={"us_airborne": True})
+    game = Game(loaded.module, "campaign", 1944, optional_rules={"us_airborne": True}, engine=ENGINE)
     window = _window(qtbot, loaded, tmp_path, game)
     drops = {a.to for a in legal_actions(loaded.module, game.state) if isinstance(a, Drop)}
     viewport = window.view.viewport()

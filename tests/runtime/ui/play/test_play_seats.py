@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from builders import play_module
 
+from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import Game, Location, SaveError, load_game, save_bytes
 from hexwright.runtime.storage import load_module
 from hexwright.runtime.ui.play.play_window import PlayWindow
@@ -32,10 +33,10 @@ def _window(qtbot, game, secrets=None, **options):
 
 
 def test_pbem_between_two_windows_with_committed_dice(qtbot, tmp_path, monkeypatch):
-    blue = _window(qtbot, Game(play_module(), "basic", 5), tmp_path / "blue-secrets")
+    blue = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "blue-secrets")
     blue.play_by_email_as("blue")
     blue.save_to(tmp_path / "start.hwsav")
-    red = _window(qtbot, Game(play_module(), "basic", 5), tmp_path / "red-secrets")
+    red = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "red-secrets")
     red.open_save(tmp_path / "start.hwsav")
     assert red.seat is None  # Blue's secret is not on Red's computer
     red.play_by_email_as("red")
@@ -76,19 +77,19 @@ def test_pbem_between_two_windows_with_committed_dice(qtbot, tmp_path, monkeypat
 
     # Blue's own computer finds its secret again when the save is reopened (File ▸ Open, or
     # `hexwright play --load`, which reads the config folder), and plays on.
-    again = _window(qtbot, Game(play_module(), "basic", 5), tmp_path / "blue-secrets")
+    again = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "blue-secrets")
     again.open_save(tmp_path / "blue.hwsav")
     assert again.seat == "blue"
     monkeypatch.setenv("HEXWRIGHT_SECRETS_DIR", str(tmp_path / "red-secrets"))
-    launched = _window(qtbot, load_game(tmp_path / "blue.hwsav", play_module()).game)
+    launched = _window(qtbot, load_game(tmp_path / "blue.hwsav", play_module(), engine=ENGINE).game)
     assert launched.seat == "red" and launched.roll() is not None, launched.last_error
 
 
 def test_by_email_the_other_sides_computer_is_refused_with_the_reason(qtbot, tmp_path):
-    blue = _window(qtbot, Game(play_module(), "basic", 5), tmp_path / "b")
+    blue = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "b")
     blue.play_by_email_as("blue")
     blue.save_to(tmp_path / "start.hwsav")
-    red = _window(qtbot, Game(play_module(), "basic", 5), tmp_path / "r")
+    red = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "r")
     red.open_save(tmp_path / "start.hwsav")
     red.play_by_email_as("red")
     before = len(red.game.actions)
@@ -101,7 +102,7 @@ def test_by_email_the_other_sides_computer_is_refused_with_the_reason(qtbot, tmp
 
 def test_hot_seat_refuses_a_drag_of_an_enemy_piece_with_the_reason_until_free_play(qtbot, tmp_path):
     loaded = load_module(MODULE)
-    window = PlayWindow(Game(loaded.module, "campaign", 1944), loaded.assets)
+    window = PlayWindow(Game(loaded.module, "campaign", 1944, engine=ENGINE), loaded.assets)
     qtbot.addWidget(window)
     window.resize(1300, 900)
     window.show()

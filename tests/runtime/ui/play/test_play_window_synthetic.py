@@ -6,6 +6,7 @@ import pytest
 from builders import play_module
 from PySide6.QtCore import QPoint, Qt
 
+from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import Game, Location, RollDice
 from hexwright.runtime.ui.play.play_window import PlayWindow
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    win = PlayWindow(Game(play_module(), "basic", 5), autosave_path=tmp_path / "auto.hwsav")
+    win = PlayWindow(Game(play_module(), "basic", 5, engine=ENGINE), autosave_path=tmp_path / "auto.hwsav")
     qtbot.addWidget(win)
     win.resize(1200, 800)
     win.show()
@@ -67,7 +68,7 @@ def test_a_refused_drop_changes_nothing_and_says_why(qtbot, window):
 
 
 def test_pbem_export_and_import_between_two_windows(qtbot, window, tmp_path):
-    other = PlayWindow(Game(play_module(), "basic", 5))
+    other = PlayWindow(Game(play_module(), "basic", 5, engine=ENGINE))
     qtbot.addWidget(other)
     drag_piece_to(qtbot, window, "blue-1", Location.hex("0303"))
     window.roll()

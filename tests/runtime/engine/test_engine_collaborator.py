@@ -1,0 +1,59 @@
+"""The engine is a game's explicit collaborator (``Game(..., engine=ENGINE)``): it applies
+the log's rules steps, says which of them roll dice (strict undo), and owns its typed part
+of the state, which saves made before it was typed still replay to exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hexwright.runtime.engine import ENGINE, EngineState, Move, Resolve, engine_state, to_step
+from hexwright.runtime.state import ActionError, Game, SaveError, is_random, load_game_bytes, state_json
+
+from .dom_positions import dom
+
+# A random playout of The Drive on Metz (seed 4, every optional rule) saved by main at
+# 00ff4e8, when the engine's state was an untyped dict: moves, exits, a drop, declared and
+# resolved attacks, retreats, advances, overstacks put right.
+OLD_SAVE = Path(__file__).with_name("golden") / "dom-engine-main-00ff4e8.hwsav"
+
+
+def test_a_save_from_before_the_typed_engine_state_replays_to_its_saved_final_state():
+    loaded = load_game_bytes(OLD_SAVE.read_bytes(), dom(), engine=ENGINE)
+    assert loaded.warnings == []  # the final state hash matched: the state's JSON shape is unchanged
+    game = loaded.game
+    assert game.state_hash() == json.loads(OLD_SAVE.read_text("utf-8"))["final_state_hash"]
+    names = {a.name for a in game.actions if a.kind == "rules"}
+    assert {"drop", "declare", "resolve", "retreat", "advance", "eliminate_excess", "exit"} <= names
+    assert isinstance(game.state.engine, EngineState) and engine_state(game.state) is game.state.engine
+    assert json.loads(state_json(game.state))["engine"] == game.state.engine.model_dump(mode="json")
+
+
+def test_a_game_without_the_engine_is_played_by_hand_and_refuses_rules_steps():
+    game = Game(dom(), "campaign", 1)
+    with pytest.raises(ActionError, match="rules action 'move': this game is played without the rules engine"):
+        game.do(to_step(Move(unit="us_5_10", to="0206")))
+    assert game.actions == [] and game.state.engine is None
+    with pytest.raises(SaveError, match=r"action 1 \(rules\) does not apply: .* played without the rules engine"):
+        load_game_bytes(OLD_SAVE.read_bytes(), dom())
+
+
+def test_the_engine_says_which_of_its_steps_roll_dice():
+    resolve, move = to_step(Resolve(hex="0509")), to_step(Move(unit="us_5_10", to="0206"))
+    assert ENGINE.draws_dice(resolve) and not ENGINE.draws_dice(move)
+    assert is_random(resolve, ENGINE) and not is_random(move, ENGINE)
+    assert not is_random(resolve)  # without an engine, nothing says a rules step rolls
+
+
+def test_strict_undo_stops_at_a_resolved_attack_but_not_at_a_move():
+    saved = load_game_bytes(OLD_SAVE.read_bytes(), dom(), engine=ENGINE).game
+    first = next(i for i, a in enumerate(saved.actions) if a.kind == "rules" and a.name == "resolve")
+    game = Game(dom(), "campaign", saved.seed, optional_rules=saved.optional_rules, strict=True, engine=ENGINE)
+    game.extend(saved.actions[:first])
+    assert game.can_undo()  # the declaration before it
+    game.extend([saved.actions[first]])
+    assert game.entries[-1].dice and not game.can_undo()
+    with pytest.raises(ActionError, match="strict mode"):
+        game.undo()
