@@ -79,7 +79,7 @@ def main() -> None:
     window.canvas.set_zoom(1.5)
     window.set_tool("RegionSelect")
     doc.set_selection([Hex(c, r) for c in range(5, 8) for r in range(3, 6)])
-    window.copy()
+    window.selection_actions.copy()
     target = Hex(2, 7)
     centre = window.canvas.mapFromScene(QPointF(*doc.names.layout.center(target)))
     window.canvas.centerOn(*doc.names.layout.center(target))

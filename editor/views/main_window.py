@@ -3,6 +3,10 @@
 It binds the document to the views: document signals repaint exactly the hexes named,
 menus push commands, the title shows the file and a ``*`` while there are unsaved changes,
 and a timer autosaves a recovery copy every minute.
+
+The window is composed, not inherited: it holds :class:`FileActions`,
+:class:`SelectionActions` and :class:`UnderlayActions` objects (each keeps a reference to
+the window for its dialogs) and builds every menu itself from their methods.
 """
 
 from __future__ import annotations
@@ -11,10 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
+    QFrame,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -32,38 +37,48 @@ from hexwright.runtime.ui.render_image import make_painter_for
 
 from .. import recovery
 from ..document import MapDocument
-from ..edits.region import Clip
-from ..tools import ALL_TOOLS, HexNamer, Tool
+from ..pieces.docks import PiecesDocks, add_pieces_docks
+from ..tools import ALL_TOOLS, BoxTool, HexNamer, Tool
 from ..tools.paste_stamp import PasteStamp
 from ..tools.settings import ToolSettings
+from ..tools.underlay_align import UnderlayAlign
+from .areas_panel import AreasPanel
+from .boxes_panel import BoxesPanel
 from .canvas import EditorCanvas
 from .file_actions import FileActions
 from .minimap import MiniMap
 from .palette_dock import PaletteDock
+from .problems_dock import ProblemsPanel
+from .provenance_dock import ProvenancePanel
 from .selection_actions import SelectionActions
+from .underlay_actions import UnderlayActions
 
 Ask = Callable[[str, str], bool]
 
 
-class EditorWindow(FileActions, SelectionActions, QMainWindow):
+class EditorWindow(QMainWindow):
     def __init__(self, doc: MapDocument, autosave_ms: int = recovery.AUTOSAVE_MS, pieces: bool = True):
         super().__init__()
-        self.pieces_docks = None
+        self.pieces_docks: PiecesDocks | None = None
+        self._laid_out = False
         self.doc = doc
         self.settings = ToolSettings(self)
         self.settings.fill_defaults(doc.map)
-        self.clip = Clip()
         self.confirm: Ask = self._confirm  # (title, question) -> yes?; tests replace it
         self.map_painter = make_painter_for(doc.module, Layers(), doc.assets)
         self.scene = MapScene(self.map_painter, self)
         self.canvas = EditorCanvas(doc, self.scene, self)
         self.setCentralWidget(self.canvas)
+        self.underlay_actions = UnderlayActions(self, doc)
         self.tools: dict[str, Tool] = {}
         for cls in ALL_TOOLS:
             tool = cls(doc, self.settings, self._ask_hex_name) if cls is HexNamer else cls(doc, self.settings)
             self.tools[cls.__name__] = tool
         self.tools["PasteStamp"] = PasteStamp(doc, self.settings)  # Ctrl+V; no button of its own
+        self.tools["UnderlayAlign"] = UnderlayAlign(doc, self.settings, self.underlay_actions.ask_hex)  # a menu entry
         self._build_docks()
+        self.file_actions = FileActions(self, doc, self.map_painter, open_module=open_editor, new_map=open_new_map)
+        self.selection_actions = SelectionActions(self, doc, self.canvas, self.tools, self.areas, self.set_tool)
         self._build_status()
         self._build_menus()
         if pieces:
@@ -71,7 +86,7 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         self._connect_document()
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(autosave_ms)
-        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.timeout.connect(self.file_actions.autosave)
         self.autosave_timer.start()
         self.set_tool("TerrainBrush")
         self._boxes_changed()
@@ -81,74 +96,67 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
     # -- building ---------------------------------------------------------------------------
 
     def _build_docks(self) -> None:
-        self.palette = PaletteDock(self.doc, self.settings, self)
+        self.palette_dock = PaletteDock(self.doc, self.settings, self)
         dock = QDockWidget("Palette", self)
         dock.setObjectName("palette")
-        dock.setWidget(self.palette)
-        self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        dock.setWidget(self.palette_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.minimap = MiniMap(self.canvas, self)
         mdock = QDockWidget("Overview", self)
         mdock.setObjectName("overview")
         mdock.setWidget(self.minimap)
-        self.addDockWidget(Qt.RightDockWidgetArea, mdock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, mdock)
         self.history = QUndoView(self.doc.undo_stack)
         self.history.setEmptyLabel("<file as opened>")
         hdock = QDockWidget("History", self)
         hdock.setObjectName("history")
         hdock.setWidget(self.history)
-        self.addDockWidget(Qt.RightDockWidgetArea, hdock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, hdock)
         self.tabifyDockWidget(mdock, hdock)
-        from .problems_dock import ProblemsPanel
-
         self.problems = ProblemsPanel(self.doc, self)
         self.problems.hexActivated.connect(self.go_to_hex)
         pdock = self.problems_dock = QDockWidget("Problems", self)
         pdock.setObjectName("problems")
         pdock.setWidget(self.problems)
-        self.addDockWidget(Qt.RightDockWidgetArea, pdock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, pdock)
         self.tabifyDockWidget(hdock, pdock)
-        from .areas_panel import AreasPanel
-
         self.areas = AreasPanel(self.doc, self)
         adock = QDockWidget("Areas", self)
         adock.setObjectName("areas")
         adock.setWidget(self.areas)
-        self.addDockWidget(Qt.RightDockWidgetArea, adock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, adock)
         self.tabifyDockWidget(pdock, adock)
-        from .boxes_panel import BoxesPanel
-        from .provenance_dock import ProvenancePanel
-
         self.boxes = BoxesPanel(self.doc, self)
         bdock = self.boxes_dock = QDockWidget("Boxes", self)
         bdock.setObjectName("boxes")
         bdock.setWidget(self.boxes)
-        self.addDockWidget(Qt.RightDockWidgetArea, bdock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, bdock)
         self.tabifyDockWidget(adock, bdock)
         self.boxes.list.currentItemChanged.connect(lambda *_: self._boxes_changed())
-        self.tools["BoxTool"].target = self.boxes.current
+        box_tool = self.tools["BoxTool"]
+        assert isinstance(box_tool, BoxTool)
+        box_tool.target = self.boxes.current
         self.provenance = ProvenancePanel(self.doc, self)
         vdock = self.provenance_dock = QDockWidget("Provenance", self)
         vdock.setObjectName("provenance")
         vdock.setWidget(self.provenance)
-        self.addDockWidget(Qt.RightDockWidgetArea, vdock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, vdock)
         self.tabifyDockWidget(bdock, vdock)
         self.canvas.pointChanged.connect(self.provenance.show_point)
         (pdock if self.problems.issues else mdock).raise_()
-        self.resizeDocks([dock, mdock], [320, 320], Qt.Horizontal)
-        self.resizeDocks([dock, mdock], [560, 260], Qt.Vertical)
+        self.resizeDocks([dock, mdock], [320, 320], Qt.Orientation.Horizontal)
+        self.resizeDocks([dock, mdock], [560, 260], Qt.Orientation.Vertical)
 
     def _add_pieces_docks(self) -> None:
         """The order of battle, unit, tables and scenario editors (editor.pieces), tabbed below."""
-        from ..pieces.docks import add_pieces_docks
-
-        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.pieces_docks = add_pieces_docks(self, self.doc, self.canvas)
         for dock in self.pieces_docks.docks.values():
             # Scrollable, so a tall form does not squeeze the map canvas.
             inner = dock.widget()
             scroll = QScrollArea()
             scroll.setWidgetResizable(True)
-            scroll.setFrameShape(QScrollArea.NoFrame)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
             scroll.setWidget(inner)
             dock.setWidget(scroll)
 
@@ -158,7 +166,7 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        if not getattr(self, "_laid_out", False):
+        if not self._laid_out:
             self._laid_out = True
             self._settle_docks()
 
@@ -166,10 +174,10 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         """Give the canvas most of the window: the pieces docks a strip, the overview a corner."""
         if self.pieces_docks is not None and self.pieces_docks.docks:
             first = next(iter(self.pieces_docks.docks.values()))
-            self.resizeDocks([first], [max(200, self.height() // 4)], Qt.Vertical)
+            self.resizeDocks([first], [max(200, self.height() // 4)], Qt.Orientation.Vertical)
         docks = [d for d in self.findChildren(QDockWidget) if d.objectName() in ("palette", "overview")]
         if len(docks) == 2:
-            self.resizeDocks(docks, [self.height() - 300, 260], Qt.Vertical)
+            self.resizeDocks(docks, [self.height() - 300, 260], Qt.Orientation.Vertical)
 
     def _build_status(self) -> None:
         self.point_label = QLabel()
@@ -194,36 +202,38 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
+        files = self.file_actions
         f = self.file_menu = mb.addMenu("&File")
-        self._action(f, "&New Map…", self.new_map, QKeySequence.New)
-        self._action(f, "&Open…", self.open_dialog, QKeySequence.Open)
-        self._action(f, "&Save", self.save, QKeySequence.Save)
-        self._action(f, "Save &As…", self.save_as_dialog, QKeySequence.SaveAs)
+        self._action(f, "&New Map…", files.new_map, QKeySequence.StandardKey.New)
+        self._action(f, "&Open…", files.open_dialog, QKeySequence.StandardKey.Open)
+        self._action(f, "&Save", files.save, QKeySequence.StandardKey.Save)
+        self._action(f, "Save &As…", files.save_as_dialog, QKeySequence.StandardKey.SaveAs)
         f.addSeparator()
-        self._action(f, "Export &PNG…", self.export_png_dialog)
-        self._action(f, "Export S&VG…", self.export_svg_dialog)
-        self._action(f, "Export P&DF…", self.export_pdf_dialog)
+        self._action(f, "Export &PNG…", files.export_png_dialog)
+        self._action(f, "Export S&VG…", files.export_svg_dialog)
+        self._action(f, "Export P&DF…", files.export_pdf_dialog)
         f.addSeparator()
-        self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.Quit)
+        self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         e = mb.addMenu("&Edit")
         self.undo_action = self.doc.undo_stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence.Redo)
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         for a in (self.undo_action, self.redo_action):
             e.addAction(a)
             self.addAction(a)
         e.addSeparator()
-        self._action(e, "Cu&t", self.cut, QKeySequence.Cut)
-        self._action(e, "&Copy", self.copy, QKeySequence.Copy)
-        self._action(e, "&Paste", lambda: self.paste(), QKeySequence.Paste)
-        self._action(e, "&Delete", self.delete_selection, QKeySequence.Delete)
+        region = self.selection_actions
+        self._action(e, "Cu&t", region.cut, QKeySequence.StandardKey.Cut)
+        self._action(e, "&Copy", region.copy, QKeySequence.StandardKey.Copy)
+        self._action(e, "&Paste", lambda: region.paste(), QKeySequence.StandardKey.Paste)
+        self._action(e, "&Delete", region.delete_selection, QKeySequence.StandardKey.Delete)
         self._action(e, "Select &None", lambda: self.doc.set_selection(set()), "Ctrl+Shift+A")
 
         v = mb.addMenu("&View")
-        self._action(v, "Zoom &In", self.canvas.zoom_in, QKeySequence.ZoomIn)
-        self._action(v, "Zoom &Out", self.canvas.zoom_out, QKeySequence.ZoomOut)
+        self._action(v, "Zoom &In", self.canvas.zoom_in, QKeySequence.StandardKey.ZoomIn)
+        self._action(v, "Zoom &Out", self.canvas.zoom_out, QKeySequence.StandardKey.ZoomOut)
         self._action(v, "&Actual Size", lambda: self.canvas.set_zoom(1.0), "Ctrl+1")
         self._action(v, "&Fit to Window", self.canvas.fit_to_window, "Ctrl+0")
         v.addSeparator()
@@ -249,13 +259,12 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         t = mb.addMenu("&Tools")
         bar = QToolBar("Tools", self)
         bar.setObjectName("tools")
-        self.addToolBar(Qt.LeftToolBarArea, bar)
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, bar)
         self.tool_actions: dict[str, QAction] = {}
         tgroup = self.tool_group = QActionGroup(self)
         tgroup.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)  # none while pasting
-        for key, tool in self.tools.items():
-            if not tool.shortcut:  # the paste stamp: Ctrl+V, not a button
-                continue
+        for key in (cls.__name__ for cls in ALL_TOOLS):  # not the paste stamp nor the underlay alignment
+            tool = self.tools[key]
             a = QAction(tool.name, self, checkable=True)
             a.setShortcut(QKeySequence(tool.shortcut))
             a.setToolTip(f"{tool.name} ({tool.shortcut}): {tool.hint}")
@@ -271,13 +280,17 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
         m = mb.addMenu("&Map")
         self._action(m, "Map &Settings…", self.map_settings_dialog)
         m.addSeparator()
-        self._action(m, "Save Selection as &Area…", self.save_area_dialog)
-        self._action(m, "&Load Area into Selection…", self.load_area_dialog)
-        self._action(m, "&Delete Area…", self.delete_area_dialog)
+        self._action(m, "Save Selection as &Area…", region.save_area_dialog)
+        self._action(m, "&Load Area into Selection…", region.load_area_dialog)
+        self._action(m, "&Delete Area…", region.delete_area_dialog)
         m.addSeparator()
-        from .underlay_menu import build_underlay_menu
-
-        build_underlay_menu(self, m.addMenu("&Underlay"))
+        u = m.addMenu("&Underlay")
+        underlay = self.underlay_actions
+        self._action(u, "&Load Image…", underlay.load_dialog)
+        self._action(u, "&Opacity…", underlay.opacity_dialog)
+        self._action(u, "&Show/Hide", underlay.toggle)
+        self._action(u, "&Align to 3 Hexes", lambda: self.set_tool("UnderlayAlign"))
+        self._action(u, "&Remove", underlay.remove)
 
         mod = self.module_menu = mb.addMenu("M&odule")
         self.module_properties_action = self._action(mod, "&Properties…", self.module_dialog)
@@ -355,21 +368,19 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
 
     def _boxes_changed(self) -> None:
         """Draw the boxes and tracks, and let the scene reach them (they lie beside the map)."""
-        from PySide6.QtCore import QRectF
-
         picked = self.boxes.current()
-        drawn = []
+        drawn: list[tuple[QRectF, str, bool]] = []
         for kind, entries in (("box", self.doc.map.boxes), ("track", self.doc.map.tracks)):
             for key, e in entries.items():
                 if e.rect is not None:
-                    r = e.rect
-                    drawn.append((QRectF(r.x, r.y, r.width, r.height), e.name, picked == (kind, key)))
+                    drawn.append((QRectF(e.rect.x, e.rect.y, e.rect.width, e.rect.height), e.name,
+                                  picked == (kind, key)))
         self.canvas.overlay.set_boxes(drawn)
         rect = self.map_painter.map_rect()
         if drawn:
             margin = self.doc.map.grid.hex_size
-            for r, _name, _picked in drawn:
-                rect = rect.united(r.adjusted(-margin, -margin, margin, margin))
+            for box, _name, _picked in drawn:
+                rect = rect.united(box.adjusted(-margin, -margin, margin, margin))
         self.scene.setSceneRect(rect)
 
     def _selection_changed(self) -> None:
@@ -403,8 +414,6 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
             self.tool_group.checkedAction().setChecked(False)
         self._show_tool()
         return tool
-
-    set_tool_action = set_tool
 
     def set_layers(self, **changes: object) -> None:
         self.map_painter.layers = self.map_painter.layers.with_(**changes)
@@ -454,19 +463,19 @@ class EditorWindow(FileActions, SelectionActions, QMainWindow):
     # -- closing --------------------------------------------------------------------------
 
     def _confirm(self, title: str, question: str) -> bool:
-        return QMessageBox.question(self, title, question) == QMessageBox.Yes
+        return QMessageBox.question(self, title, question) == QMessageBox.StandardButton.Yes
 
     def ask_unsaved(self) -> str:
         """``"save"``, ``"discard"`` or ``"cancel"`` (tests replace this with an answer)."""
         answer = QMessageBox.question(
             self, "Unsaved changes", f"Save changes to {self.doc.display_name()}?",
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
-        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+        return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
 
     def closeEvent(self, event) -> None:
         if self.doc.is_dirty:
             answer = self.ask_unsaved()
-            if answer == "cancel" or (answer == "save" and not self.save()):
+            if answer == "cancel" or (answer == "save" and not self.file_actions.save()):
                 event.ignore()
                 return
         self.autosave_timer.stop()
@@ -484,6 +493,15 @@ def open_editor(path: str | Path | None, confirm: Ask | None = None) -> EditorWi
     if confirm is not None:
         window.confirm = confirm
     offer_recovery(window)
+    window.show()
+    window.canvas.fit_to_window()
+    _open_windows.append(window)
+    return window
+
+
+def open_new_map(cols: int, rows: int) -> EditorWindow:
+    """A window on a new blank map of ``cols`` × ``rows`` hexes (File ▸ New Map…)."""
+    window = EditorWindow(MapDocument.new(cols, rows))
     window.show()
     window.canvas.fit_to_window()
     _open_windows.append(window)

@@ -199,8 +199,8 @@ def test_undo_everything_is_byte_identical_and_redo_returns(window, mouse, qtbot
     window.set_tool("RegionSelect")
     mouse.drag([mouse.centre(Hex(0, 0)), mouse.centre(Hex(2, 2))])
     qtbot.keyClick(window.canvas, Qt.Key_C, Qt.ControlModifier)
-    window.paste(Hex(4, 4))
-    window.save_selection_as_area("North-west")
+    window.selection_actions.paste(Hex(4, 4))
+    window.selection_actions.save_selection_as_area("North-west")
     from hexwright.editor.commands import ResizeMap
 
     doc.push(ResizeMap(doc, west=1, south=-1))
@@ -223,7 +223,7 @@ def test_title_shows_unsaved_changes_and_save_is_atomic(window, mouse, tmp_path)
     window.settings.update(terrain="woods", radius=0)
     mouse.click(mouse.centre(Hex(7, 6)))
     assert window.isWindowModified()
-    assert window._save_to(tmp_path / "mod")
+    assert window.file_actions.save_to(tmp_path / "mod")
     assert not window.isWindowModified()
     from hexwright.runtime.storage import load_module
 
@@ -259,7 +259,7 @@ def test_areas_tool_click_toggles_and_drag_adds(window, mouse):
     assert doc.selection == {Hex(2, 2), Hex(4, 2), Hex(5, 2), Hex(6, 2)}
     mouse.click(mouse.centre(Hex(2, 2)))
     assert Hex(2, 2) not in doc.selection
-    area_id = window.save_selection_as_area("Ridge line")
+    area_id = window.selection_actions.save_selection_as_area("Ridge line")
     assert doc.map.areas[area_id].hexes == ["0503", "0603", "0703"]
     assert window.canvas.overlay.selection == ["0503", "0603", "0703"]
     doc.undo_stack.undo()
@@ -279,7 +279,7 @@ def test_quick_drag_fills_the_skipped_hexsides(window, mouse):
 def test_bracket_keys_change_brush_radius_and_ctrl_s_saves(window, qtbot, tmp_path, mouse):
     qtbot.keyClick(window.canvas, Qt.Key_BracketRight)
     qtbot.keyClick(window.canvas, Qt.Key_BracketRight)
-    assert window.settings.radius == 2 and window.palette.radius.value() == 2
+    assert window.settings.radius == 2 and window.palette_dock.radius.value() == 2
     qtbot.keyClick(window.canvas, Qt.Key_BracketLeft)
     assert window.settings.radius == 1
     window.doc.path = tmp_path / "saved"

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.gui
 
 
 def test_palette_click_picks_what_the_brush_paints(window, mouse, qtbot):
-    palette = window.palette
+    palette = window.palette_dock
     item = palette.items[("terrain", "rough")]
     rect = palette.tree.visualItemRect(item)
     qtbot.mouseClick(palette.tree.viewport(), Qt.LeftButton, pos=rect.center())
@@ -26,7 +26,7 @@ def test_palette_click_picks_what_the_brush_paints(window, mouse, qtbot):
 
 
 def test_palette_add_recolour_rename_and_delete_in_use(window, mouse):
-    doc, palette = window.doc, window.palette
+    doc, palette = window.doc, window.palette_dock
     tid = palette.add_named("terrain", "Hills")
     assert doc.map.terrain_types[tid].name == "Hills" and ("terrain", tid) in palette.items
     palette.set_colour("terrain", tid, "#996633")
@@ -85,14 +85,12 @@ def test_layers_and_level_style_switch_the_painter(window):
 
 
 def test_underlay_load_align_and_hide(window, tmp_path):
-    from hexwright.editor.views.underlay_menu import load_underlay
-
     doc = window.doc
     image = QImage(400, 300, QImage.Format_RGB32)
     image.fill(QColor("#ffeecc"))
     path = tmp_path / "scan.png"
     image.save(str(path))
-    assert load_underlay(window, path)
+    assert window.underlay_actions.load(path)
     u = doc.map.grid.underlay
     assert u is not None and u.image.startswith("images/underlay-") and u.image in doc.assets
     # Align: the image is the map scaled by 2 and shifted by (10, 20); clicking where three
@@ -129,8 +127,8 @@ def test_autosave_writes_recovery_and_reopen_offers_it(qtbot, tmp_path, module):
     first.ask_unsaved = lambda: "discard"
     qtbot.addWidget(first)
     first.doc.push(PaintTerrain(first.doc, ["0505"], "marsh"))
-    assert first.autosave() == recovery.recovery_dir(folder)
-    assert first.autosave() is None  # nothing new since the last autosave
+    assert first.file_actions.autosave() == recovery.recovery_dir(folder)
+    assert first.file_actions.autosave() is None  # nothing new since the last autosave
     edited = files_from_module(first.doc.module)
     # "Crash": the window goes away without a clean close; the recovery copy stays.
     first.autosave_timer.stop()
@@ -140,7 +138,7 @@ def test_autosave_writes_recovery_and_reopen_offers_it(qtbot, tmp_path, module):
     qtbot.addWidget(second)
     assert files_from_module(second.doc.module) == edited
     assert second.doc.is_dirty and second.doc.undo_stack.undoText() == "Restore Recovered Changes"
-    assert second._save_to(folder)
+    assert second.file_actions.save_to(folder)
     assert recovery.find_recovery(folder) is None
     assert load_module(folder).module.map.terrain_of("0505") == "marsh"
 
@@ -161,7 +159,7 @@ def test_declining_recovery_discards_it(qtbot, tmp_path, module):
 
 
 def test_clean_document_is_not_autosaved(window):
-    assert window.autosave() is None
+    assert window.file_actions.autosave() is None
 
 
 def test_export_png_svg_pdf(module, tmp_path, qapp):
@@ -244,7 +242,7 @@ def test_hexside_painter_highlights_the_side_under_the_pointer(window, mouse, qt
 
 
 def test_levels_can_be_added_renamed_and_recoloured(window):
-    palette, doc = window.palette, window.doc
+    palette, doc = window.palette_dock, window.doc
     palette.tree.setCurrentItem(palette.items[("level", "0")])
     palette.add_type()
     assert [lv.value for lv in doc.map.levels] == [0, 1]

@@ -45,9 +45,9 @@ def test_removing_level_zero_moves_the_unstored_hexes_too():
 
 @pytest.mark.gui
 def test_feature_stamp_places_name_value_supply_and_observation(window, mouse, qtbot):
-    doc, options = window.doc, window.palette.feature_options
+    doc, options = window.doc, window.palette_dock.feature_options
     window.set_tool("FeatureStamp")
-    window.palette.select("feature", "objective")
+    window.palette_dock.select("feature", "objective")
     qtbot.keyClicks(options.name, "Fort Driant")
     options.value.setValue(3)
     options.supply_kind.setCurrentText("depot")
@@ -70,7 +70,7 @@ def test_feature_stamp_places_name_value_supply_and_observation(window, mouse, q
 
 @pytest.mark.gui
 def test_palette_deletes_a_level_in_use_after_asking_for_a_replacement(window, qtbot):
-    doc, palette = window.doc, window.palette
+    doc, palette = window.doc, window.palette_dock
     from hexwright.editor.commands import SetLevel, SetLevels
 
     doc.push(SetLevels(doc, [Level(value=0, name="Level 0"), Level(value=1, name="Hill")]))
@@ -94,7 +94,7 @@ def test_palette_deletes_a_level_in_use_after_asking_for_a_replacement(window, q
 
 @pytest.mark.gui
 def test_unused_level_is_removed_without_asking(window, qtbot):
-    doc, palette = window.doc, window.palette
+    doc, palette = window.doc, window.palette_dock
     palette.select("level", "0")
     qtbot.mouseClick(palette.buttons["Add"], Qt.LeftButton)
     assert [lv.value for lv in doc.map.levels] == [0, 1]
@@ -113,7 +113,7 @@ def test_save_area_asks_name_kind_and_colour_and_the_list_edits_and_deletes(wind
     window.set_tool("RegionSelect")
     mouse.drag([mouse.centre(Hex(2, 2)), mouse.centre(Hex(3, 3))])
     areas.ask_look = lambda look, title, *_ids: AreaLook("Metz", "city", "#2040c080")
-    window.save_area_dialog()
+    window.selection_actions.save_area_dialog()
     [aid] = doc.map.areas
     area = doc.map.areas[aid]
     assert (area.name, area.kind, area.color, len(area.hexes)) == ("Metz", "city", "#2040c080", 4)

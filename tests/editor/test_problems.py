@@ -87,15 +87,15 @@ def test_saving_with_problems_warns_and_cancel_keeps_the_work(qtbot, window, lav
     w.settings.update(terrain="woods", radius=0)
     mouse.click(mouse.centre(w.doc.names.hex_of("0101")))
     asked = []
-    w.ask_save_invalid = lambda problems: asked.append([str(p) for p in problems]) or False
+    w.file_actions.ask_save_invalid = lambda problems: asked.append([str(p) for p in problems]) or False
     before = (lava_folder / "map.json").read_bytes()
-    assert not w.save()
+    assert not w.file_actions.save()
     assert asked == [[LAVA]]
     assert (lava_folder / "map.json").read_bytes() == before  # nothing written
     assert w.doc.is_dirty  # the edit is still there, unsaved
 
-    w.ask_save_invalid = lambda problems: True  # "Save anyway"
-    assert w.save()
+    w.file_actions.ask_save_invalid = lambda problems: True  # "Save anyway"
+    assert w.file_actions.save()
     assert not w.doc.is_dirty
     from hexwright.runtime.storage import load_module_lenient
 
@@ -109,6 +109,6 @@ def test_repaired_module_saves_without_asking_and_loads_strictly(qtbot, window, 
     w.set_tool("TerrainBrush")
     w.settings.update(terrain="clear", radius=0)
     mouse.click(mouse.centre(w.doc.names.hex_of("0203")))
-    w.ask_save_invalid = lambda problems: pytest.fail(f"asked about {problems}")
-    assert w.save()
+    w.file_actions.ask_save_invalid = lambda problems: pytest.fail(f"asked about {problems}")
+    assert w.file_actions.save()
     assert load_module(lava_folder).module.map.terrain_of("0203") == "clear"

@@ -137,7 +137,7 @@ def _click_item(qtbot, view, item) -> None:
 
 @pytest.mark.gui
 def test_palette_properties_edit_kind_symbol_and_width_each_one_undo_step(window, qtbot):
-    doc, palette = window.doc, window.palette
+    doc, palette = window.doc, window.palette_dock
     _click_item(qtbot, palette.tree, palette.items[("feature", "town")])
     props = palette.properties
     _choose(qtbot, props.widgets["kind"], "fortification")
@@ -184,7 +184,7 @@ def test_map_settings_label_digits_and_area_dialog_id_and_clue(window, qtbot):
         _type_into(qtbot, d.area_id, "east_of_moselle")
 
     _fill_modal(qtbot, AreaDialog, fill)
-    window.save_area_dialog()
+    window.selection_actions.save_area_dialog()
     area = doc.map.areas["east_of_moselle"]
     assert (area.name, area.hexes, area.provenance.clue) == ("East of the Moselle", ["0202", "0203"], "Figure 9")
     assert doc.undo_stack.undoText() == "Save Area east_of_moselle"

@@ -38,7 +38,7 @@ def test_two_modules_keep_separate_recovery(qtbot, tmp_path):
     wa, wb = _open(qtbot, a), _open(qtbot, b)
     wa.doc.push(PaintTerrain(wa.doc, ["0505"], "marsh"))
     wb.doc.push(PaintTerrain(wb.doc, ["0606"], "water"))
-    assert wa.autosave() != wb.autosave()
+    assert wa.file_actions.autosave() != wb.file_actions.autosave()
     _crash(wa)
     _crash(wb)
     again_a = _open(qtbot, a)
@@ -56,7 +56,7 @@ def test_new_maps_do_not_share_a_slot_and_an_orphan_is_offered_once(qtbot, tmp_p
     assert first.doc.untitled_id != second.doc.untitled_id
     first.doc.push(PaintTerrain(first.doc, ["0101"], "marsh"))
     second.doc.push(PaintTerrain(second.doc, ["0101"], "water"))
-    assert first.autosave() != second.autosave()
+    assert first.file_actions.autosave() != second.file_actions.autosave()
     assert recovery.orphaned_untitled({first.doc.untitled_id, second.doc.untitled_id}) == []
     _crash(first)
     third = _open(qtbot, None)  # second is still open: only first's autosave is an orphan

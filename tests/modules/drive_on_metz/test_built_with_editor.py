@@ -201,7 +201,7 @@ def click_item(qtbot, view, rect) -> None:
 
 def pick_palette(qtbot, window, category: str, tid: str) -> None:
     """Click a palette entry, as the designer does to choose what to paint or change."""
-    palette = window.palette
+    palette = window.palette_dock
     item = palette.items[(category, tid)]
     palette.tree.scrollToItem(item)
     click_item(qtbot, palette.tree, palette.tree.visualItemRect(item))
@@ -472,27 +472,27 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
 
         for tid in [t for t in types_of(doc.module, category) if t not in types]:
             pick_palette(qtbot, window, category, tid)
-            press_button(qtbot, window.palette.buttons["Delete"])
+            press_button(qtbot, window.palette_dock.buttons["Delete"])
             assert tid not in types_of(doc.module, category)
     pick_palette(qtbot, window, "feature", "city")  # Add adds to the category picked, and it stays picked
     for new_id, first_name in (("fortified", "Fortified"), ("reference", "Reference")):
         dialogs.text.append(("New hex features type", first_name))
-        press_button(qtbot, window.palette.buttons["Add"])
+        press_button(qtbot, window.palette_dock.buttons["Add"])
         assert new_id in doc.map.hex_feature_types
-        assert window.palette.current() == ("feature", "city")
+        assert window.palette_dock.current() == ("feature", "city")
     for tid in ("reference", "town"):
         pick_palette(qtbot, window, "feature", tid)
         dialogs.text.append(("Rename", shipped.hex_feature_types[tid].name))
-        press_button(qtbot, window.palette.buttons["Rename"])
+        press_button(qtbot, window.palette_dock.buttons["Rename"])
     for tid in ("fortified", "reference"):
         pick_palette(qtbot, window, "feature", tid)
         dialogs.colours.append(shipped.hex_feature_types[tid].color)
-        press_button(qtbot, window.palette.buttons["Colour"])
+        press_button(qtbot, window.palette_dock.buttons["Colour"])
     # The properties panel under the palette: kind (a drop-down) and symbol (typed, Return).
     properties_set = []
     for tid, want in shipped.hex_feature_types.items():
         pick_palette(qtbot, window, "feature", tid)
-        fields = window.palette.properties.widgets
+        fields = window.palette_dock.properties.widgets
         if fields["kind"].currentText() != want.kind:
             choose(qtbot, fields["kind"], want.kind)
             properties_set.append((tid, "kind"))
@@ -526,7 +526,7 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
     for data in shipped.hexes.values():  # stamping type by type keeps each hex's order
         idx = [order.index(f.type) for f in data.features]
         assert idx == sorted(idx)
-    name_box = window.palette.feature_options.name
+    name_box = window.palette_dock.feature_options.name
     for ftype in order:
         pick_palette(qtbot, window, "feature", ftype)
         for label, data in sorted(shipped.hexes.items()):
@@ -742,7 +742,7 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
     assert not dialogs.unexpected and not dialogs.text
     # 4. File ▸ Save (Ctrl+S; a new map asks where), then `hexwright validate`.
     assert doc.problems() == []
-    window.ask_save_invalid = lambda problems: pytest.fail(f"the module has problems: {problems}")
+    window.file_actions.ask_save_invalid = lambda problems: pytest.fail(f"the module has problems: {problems}")
     out = tmp_path / "drive_on_metz_rebuilt"
     dialogs.save_paths.append(str(out))
     hand.key(Qt.Key_S, Qt.ControlModifier)
@@ -791,9 +791,9 @@ def test_palette_keeps_the_picked_category_after_add(qtbot, monkeypatch, tmp_pat
     dialogs = Dialogs(monkeypatch)
     pick_palette(qtbot, window, "feature", "city")
     dialogs.text.append(("New hex features type", "Fortified"))
-    press_button(qtbot, window.palette.buttons["Add"])
+    press_button(qtbot, window.palette_dock.buttons["Add"])
     assert "fortified" in window.doc.map.hex_feature_types
     dialogs.text.append(("New hex features type", "Reference"))  # the designer clicks Add once more
-    press_button(qtbot, window.palette.buttons["Add"])
+    press_button(qtbot, window.palette_dock.buttons["Add"])
     assert "reference" in window.doc.map.hex_feature_types
     assert "reference" not in window.doc.map.terrain_types
