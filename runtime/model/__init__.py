@@ -2,6 +2,7 @@
 
 from .common import FORMAT_VERSION, Model, Provenance
 from .grid import Grid, Labels, Underlay
+from .issues import ModuleError, ModuleIssue
 from .map import (
     Area,
     Box,
@@ -82,6 +83,8 @@ __all__ = [
     "MarkerPlacement",
     "Model",
     "Module",
+    "ModuleError",
+    "ModuleIssue",
     "ModuleMeta",
     "MovementClass",
     "OptionalRule",

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from hexwright.runtime.model import Module
+from hexwright.runtime.model.canonical import canonical
 
 from .archive import load_pack, pack_files, pack_folder, read_pack_files, save_pack, unpack
 from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
-from .files import LoadedModule, canonical, files_from_module, module_from_files, parse_module_files
+from .files import LoadedModule, files_from_module, module_from_files, parse_module_files
 from .folder import load_folder, read_folder_files, save_folder
 from .jsonio import atomic_write_bytes, atomic_write_text, dumps
 from .lenient import load_module_lenient, module_from_files_lenient

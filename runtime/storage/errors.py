@@ -1,37 +1,12 @@
-"""Errors that name the file, the field path and, where there is one, the hex."""
+"""The storage layer's own error; a module's problems are :mod:`runtime.model.issues`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, order=True)
-class ModuleIssue:
-    """One problem found in a module."""
-
-    file: str
-    field: str
-    message: str
-    hex: str = ""
-
-    def __str__(self) -> str:
-        where = self.file
-        if self.field:
-            where += f": {self.field}"
-        if self.hex:
-            where += f" (hex {self.hex})"
-        return f"{where}: {self.message}"
-
-
-class ModuleError(Exception):
-    """A module could not be loaded or written; ``issues`` lists every problem found."""
-
-    def __init__(self, issues: list[ModuleIssue] | ModuleIssue):
-        if isinstance(issues, ModuleIssue):
-            issues = [issues]
-        self.issues = sorted(issues)
-        super().__init__("\n".join(str(i) for i in self.issues))
+from hexwright.runtime.model.issues import ModuleError, ModuleIssue
 
 
 class UnsafeArchiveError(ModuleError):
     """A packed module tried to write outside its folder or is too large."""
+
+
+__all__ = ["ModuleError", "ModuleIssue", "UnsafeArchiveError"]

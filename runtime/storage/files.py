@@ -15,7 +15,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from hexwright.runtime.model import MapData, Module, ModuleMeta, PiecesData, Scenario, TablesData
+from hexwright.runtime.model.canonical import canonical
 from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.validation import check_module
 
 from .errors import ModuleError, ModuleIssue
 from .jsonio import dumps
@@ -123,8 +125,6 @@ def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def module_from_files(files: dict[str, bytes]) -> LoadedModule:
     """Build a module from its files' bytes, reporting every problem at once."""
     loaded = parse_module_files(files)
-    from hexwright.runtime.validation import check_module  # late import: validation builds on storage errors
-
     problems = check_module(loaded.module, loaded.assets)
     if problems:
         raise ModuleError(problems)
@@ -181,29 +181,6 @@ def parse_module_files(files: dict[str, bytes]) -> LoadedModule:
         scenarios=scenarios,
     )
     return LoadedModule(module, assets)
-
-
-def canonical(module: Module) -> Module:
-    """A copy of ``module`` in its one canonical form: default hexes dropped, sets sorted."""
-    copy = module.model_copy(deep=True)
-    default = copy.map.default_terrain
-    hexes = {}
-    for label, data in copy.map.hexes.items():
-        if data.terrain == default:
-            data.terrain = None
-        if data.model_dump(exclude_defaults=True):
-            hexes[label] = data
-    copy.map.hexes = hexes
-    sides = {}
-    for key, side in copy.map.hexsides.items():
-        side.features = sorted(set(side.features))
-        side.connections = sorted(set(side.connections))
-        if side.features or side.connections or side.provenance is not None:
-            sides[key] = side
-    copy.map.hexsides = sides
-    for area in copy.map.areas.values():
-        area.hexes = sorted(set(area.hexes))
-    return copy
 
 
 def _dump(model: BaseModel) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hexwright.runtime.validation import check_module
+
 from .archive import read_pack_files
 from .errors import ModuleError, ModuleIssue
 from .files import LoadedModule, parse_module_files
@@ -20,8 +22,6 @@ from .folder import read_folder_files
 def module_from_files_lenient(files: dict[str, bytes]) -> tuple[LoadedModule, list[ModuleIssue]]:
     """The module in ``files`` and its cross-reference problems (sorted; empty when valid)."""
     loaded = parse_module_files(files)
-    from hexwright.runtime.validation import check_module  # late import: validation builds on storage errors
-
     return loaded, check_module(loaded.module, loaded.assets)
 
 

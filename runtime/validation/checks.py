@@ -7,7 +7,9 @@ from fractions import Fraction
 
 from hexwright.runtime.geometry import format_hexside, parse_hexside
 from hexwright.runtime.model import Module
-from hexwright.runtime.storage.errors import ModuleIssue
+from hexwright.runtime.model.issues import ModuleIssue
+
+from .rules_config import rules_problems
 
 
 class _Report:
@@ -28,9 +30,7 @@ def check_module(module: Module, assets: dict[str, bytes] | None = None) -> list
     _check_pieces(module, report)
     _check_tables(module, report)
     _check_scenarios(module, report)
-    from hexwright.runtime.rules.config_check import rules_problems  # rules.json names ids of the other files
-
-    report.issues.extend(rules_problems(module))
+    report.issues.extend(rules_problems(module))  # rules.json names ids of the other files
     return sorted(report.issues)
 
 

@@ -19,9 +19,9 @@ from hexwright.runtime.engine import (
     legal_actions,
     reach_of,
 )
-from hexwright.runtime.rules.config_check import rules_problems
 from hexwright.runtime.rules.hexmap import hex_map
 from hexwright.runtime.state import ActionError, Location
+from hexwright.runtime.validation.rules_config import rules_problems
 
 from .dom_positions import dom, position
 

@@ -66,7 +66,7 @@ def test_rules_package_never_imports_qt():
 
 def test_rules_json_references_are_checked():
     from hexwright.runtime.model.rules import CombatRules, SupplyRules
-    from hexwright.runtime.rules.config_check import rules_problems
+    from hexwright.runtime.validation.rules_config import rules_problems
 
     m = rules_module(rules=RulesConfig(zoc=ZocRules(blocked_by_hexsides=["rivr"]),
                                        supply=SupplyRules(blocked_by_terrain=["lava"]),
@@ -83,8 +83,8 @@ def test_rules_json_references_are_checked():
 def test_drive_on_metz_rules_json_is_consistent():
     from pathlib import Path
 
-    from hexwright.runtime.rules.config_check import rules_problems
     from hexwright.runtime.storage import load_module
+    from hexwright.runtime.validation.rules_config import rules_problems
 
     dom = load_module(Path(__file__).resolve().parents[3] / "modules" / "drive_on_metz").module
     assert rules_problems(dom) == []

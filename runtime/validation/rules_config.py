@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from typing import get_args
 
 from hexwright.runtime.model import Module, Phase
+from hexwright.runtime.model.issues import ModuleIssue
 from hexwright.runtime.model.rules import RULE_IDS
-from hexwright.runtime.storage.errors import ModuleIssue
 
 FILE = "rules.json"
 
