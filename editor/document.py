@@ -1,8 +1,11 @@
-"""The map document: the module being edited, its undo stack, selection, file and state.
+"""The document: the module being edited, its undo stack, selection, file and state.
 
-Every edit goes through :meth:`MapDocument.push` as one undo command; commands write
-into the module through :meth:`apply_patch` or :meth:`swap_map`, which emit signals
-naming what changed so that views repaint only that (after Tiled's ``MapDocument``).
+Every edit — map, pieces, tables, scenarios, module properties — goes through
+:meth:`MapDocument.push` as one undo command (after Tiled's ``MapDocument``). A command
+changes the module and returns a :class:`~editor.changes.Changes` record; the document
+sends it out as its one :attr:`~MapDocument.changed` signal, and views refresh only what
+the record names (after Anki's ``OpChanges``). Selection and file state are not edits and
+have signals of their own.
 """
 
 from __future__ import annotations
@@ -11,25 +14,22 @@ import copy
 import itertools
 import uuid
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from hexwright.runtime.geometry import Hex
-from hexwright.runtime.model import MapData, Module, new_module
+from hexwright.runtime.model import Grid, MapData, Module, new_module
 from hexwright.runtime.storage import LoadedModule, ModuleIssue, files_from_module, load_module_lenient, save_module
 
+from .changes import Changes
 from .edits.naming import GridNames
 from .edits.patch import MapPatch
 
 
 class MapDocument(QObject):
-    hexesChanged = Signal(object)      # list[str]: hex labels whose data changed
-    hexsidesChanged = Signal(object)   # list[str]: hexside ids whose data changed
-    mapReset = Signal()                # grid, palette or much of the map changed
-    areasChanged = Signal()
-    boxesChanged = Signal()            # the map's boxes or tracks changed
-    metaChanged = Signal()             # module.json changed (title, optional rules, sequence…)
+    changed = Signal(object)           # Changes: what one edit (or its undo) changed in the module
     selectionChanged = Signal()
     sideSelectionChanged = Signal()    # the picked hexsides (provenance) changed
     fileStateChanged = Signal()        # path or dirty state changed (the title)
@@ -51,13 +51,16 @@ class MapDocument(QObject):
         """Names this document's recovery slot while it has no path (see editor.recovery)."""
         self.revision = 0
         """Goes up on every change of the module (edits, undo, redo): autosave compares it."""
-        for signal in (self.hexesChanged, self.hexsidesChanged, self.mapReset, self.areasChanged,
-                       self.boxesChanged, self.metaChanged,
-                       self.undo_stack.indexChanged):  # the last also covers the pieces editors' commands
-            signal.connect(self._bump_revision)
+        self.undo_stack.indexChanged.connect(self._bump_revision)
 
-    def _bump_revision(self, *_args) -> None:
+    def _bump_revision(self, *_args: object) -> None:
         self.revision += 1
+
+    def publish(self, changes: Changes) -> None:
+        """Send out what an edit changed (commands call this from redo and undo)."""
+        self._bump_revision()
+        if changes:
+            self.changed.emit(changes)
 
     def _clean_changed(self, _clean: bool) -> None:
         self.fileStateChanged.emit()
@@ -114,21 +117,23 @@ class MapDocument(QObject):
     def push(self, command: QUndoCommand) -> None:
         self.undo_stack.push(command)
 
-    def apply_patch(self, patch: MapPatch, after: bool = True) -> None:
+    def apply_patch(self, patch: MapPatch, after: bool = True) -> Changes:
         hexes, sides = patch.apply(self.module.map, after)
-        if hexes:
-            self.hexesChanged.emit(hexes)
-        if sides:
-            self.hexsidesChanged.emit(sides)
+        return Changes.of_map(hexes, sides)
 
-    def map_state(self) -> dict:
+    def set_grid(self, grid: Grid) -> None:
+        """A new grid of the same shape (underlay, labels…): the names follow it."""
+        self.module.map.grid = grid
+        self.names.grid_model = grid
+
+    def map_state(self) -> dict[str, Any]:
         """The map's fields and the scenarios, containers copied (entries are never mutated)."""
         state = {name: copy.copy(getattr(self.module.map, name)) for name in MapData.model_fields}
         state["scenarios"] = dict(self.module.scenarios)
         state["assets"] = dict(self.assets)
         return state
 
-    def restore_map_state(self, state: dict) -> None:
+    def restore_map_state(self, state: dict[str, Any]) -> Changes:
         """Put back a :meth:`map_state` (the same MapData object, so views keep it)."""
         m = self.module.map
         for name in MapData.model_fields:
@@ -142,7 +147,7 @@ class MapDocument(QObject):
                 self.side_selection = set()
                 self.sideSelectionChanged.emit()
         self.selection = {h for h in self.selection if self.names.contains(h)}
-        self.mapReset.emit()
+        return Changes(reset=True)
 
     def set_selection(self, hexes: set[Hex] | list[Hex]) -> None:
         new = {Hex(*h) for h in hexes if self.names.contains(Hex(*h))}

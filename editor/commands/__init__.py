@@ -6,6 +6,7 @@ from .delete_level import DeleteLevel
 from .delete_palette_type import DeletePaletteType
 from .delete_region import DeleteRegion
 from .erase_hexes import EraseHexes
+from .import_pieces import ImportPieces
 from .lay_connection import LayConnection
 from .paint_terrain import PaintTerrain
 from .paste_region import PasteRegion
@@ -14,12 +15,16 @@ from .remove_connection import RemoveConnection
 from .resize_map import ResizeMap
 from .restore_recovery import RestoreRecovery
 from .save_area import SaveArea
-from .save_box import SaveBox, SaveTrack
+from .save_box import SaveBox
+from .save_track import SaveTrack
+from .set_entry import SetEntry
 from .set_hex_name import SetHexName
 from .set_level import SetLevel
 from .set_levels import SetLevels
 from .set_module_meta import SetModuleMeta
+from .set_piece_art import SetPieceArt
 from .set_provenance import SetProvenance
+from .set_table import SetTable
 from .set_underlay import SetUnderlay
 from .shift_level import ShiftLevel
 from .toggle_hexside_feature import ToggleHexsideFeature
@@ -31,6 +36,7 @@ __all__ = [
     "DeletePaletteType",
     "DeleteRegion",
     "EraseHexes",
+    "ImportPieces",
     "LayConnection",
     "PaintTerrain",
     "PasteRegion",
@@ -41,11 +47,14 @@ __all__ = [
     "SaveArea",
     "SaveBox",
     "SaveTrack",
+    "SetEntry",
     "SetHexName",
     "SetLevel",
     "SetLevels",
     "SetModuleMeta",
+    "SetPieceArt",
     "SetProvenance",
+    "SetTable",
     "SetUnderlay",
     "ShiftLevel",
     "ToggleHexsideFeature",

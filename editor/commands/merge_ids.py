@@ -1,4 +1,4 @@
-"""Merge ids of the commands that merge while a drag goes on (one enum, as in Tiled)."""
+"""Merge ids of the commands that merge into one undo step (one enum, as in Tiled)."""
 
 from enum import IntEnum
 
@@ -12,3 +12,7 @@ class MergeId(IntEnum):
     LAY_CONNECTION = 6
     CHANGE_PALETTE_TYPE = 7
     """Consecutive changes of one field of one type (arrow keys through a drop-down)."""
+    SET_ENTRY = 8
+    """Consecutive changes of one field of one module entry (typing into a unit's form)."""
+    SET_TABLE = 9
+    """Consecutive changes of one field of one single table (terrain effects, turn track, victory)."""

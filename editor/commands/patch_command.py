@@ -10,36 +10,35 @@ from PySide6.QtGui import QUndoCommand
 
 from hexwright.runtime.model import Level
 
+from ..changes import Changes
 from ..document import MapDocument
 from ..edits.patch import MapPatch
+from .edit_command import EditCommand
+from .merge_ids import MergeId
 
 
-class PatchCommand(QUndoCommand):
-    merge_id: int = -1
+class PatchCommand(EditCommand):
+    merge_id: MergeId | None = None
+    """Set by the commands a drag produces; the others never merge."""
 
     def __init__(self, doc: MapDocument, text: str, patch: MapPatch, stroke: int | None = None,
                  levels_after: list[Level] | None = None):
-        super().__init__(text)
-        self.doc = doc
+        super().__init__(doc, text)
         self.patch = patch
         self.stroke = stroke
         self.levels_before = list(doc.map.levels) if levels_after is not None else None
         self.levels_after = levels_after
 
-    def redo(self) -> None:
-        self.doc.apply_patch(self.patch, after=True)
-        if self.levels_after is not None:
-            self.doc.map.levels = list(self.levels_after)
-            self.doc.mapReset.emit()  # the level ramp spans a new range
-
-    def undo(self) -> None:
-        self.doc.apply_patch(self.patch, after=False)
-        if self.levels_before is not None:
-            self.doc.map.levels = list(self.levels_before)
-            self.doc.mapReset.emit()
+    def apply(self, forward: bool) -> Changes:
+        changes = self.doc.apply_patch(self.patch, after=forward)
+        levels = self.levels_after if forward else self.levels_before
+        if levels is not None:
+            self.doc.map.levels = list(levels)
+            changes |= Changes(reset=True)  # the level ramp spans a new range
+        return changes
 
     def id(self) -> int:
-        return self.merge_id if self.stroke is not None else -1
+        return self.merge_id if self.merge_id is not None and self.stroke is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, PatchCommand) or other.merge_id != self.merge_id or other.stroke != self.stroke:

@@ -1,23 +1,19 @@
 from __future__ import annotations
 
-from PySide6.QtGui import QUndoCommand
-
 from hexwright.runtime.model import Level
 
+from ..changes import Changes
 from ..document import MapDocument
+from .edit_command import EditCommand
 
 
-class SetLevels(QUndoCommand):
+class SetLevels(EditCommand):
     """Replace the map's list of elevation levels (add, rename or recolour a level)."""
 
     def __init__(self, doc: MapDocument, levels: list[Level], text: str = "Change Levels"):
-        super().__init__(text)
-        self.doc, self.before, self.after = doc, list(doc.map.levels), list(levels)
+        super().__init__(doc, text)
+        self.before, self.after = list(doc.map.levels), list(levels)
 
-    def redo(self) -> None:
-        self.doc.map.levels = list(self.after)
-        self.doc.mapReset.emit()
-
-    def undo(self) -> None:
-        self.doc.map.levels = list(self.before)
-        self.doc.mapReset.emit()
+    def apply(self, forward: bool) -> Changes:
+        self.doc.map.levels = list(self.after if forward else self.before)
+        return Changes(reset=True)

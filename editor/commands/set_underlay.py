@@ -1,19 +1,18 @@
 from __future__ import annotations
 
-from PySide6.QtGui import QUndoCommand
-
 from hexwright.runtime.model import Underlay
 
+from ..changes import Changes
 from ..document import MapDocument
+from .edit_command import EditCommand
 
 
-class SetUnderlay(QUndoCommand):
+class SetUnderlay(EditCommand):
     """Set, change or remove the underlay image (with its bytes under ``images/``)."""
 
     def __init__(self, doc: MapDocument, underlay: Underlay | None, image_bytes: bytes | None = None,
                  text: str = "Change Underlay"):
-        super().__init__(text)
-        self.doc = doc
+        super().__init__(doc, text)
         self.before = doc.map.grid.underlay
         self.after = underlay
         self.assets_before = dict(doc.assets)
@@ -23,15 +22,8 @@ class SetUnderlay(QUndoCommand):
         if underlay is not None and image_bytes is not None:
             self.assets_after[underlay.image] = image_bytes
 
-    def _put(self, underlay: Underlay | None, assets: dict[str, bytes]) -> None:
-        grid = self.doc.map.grid.model_copy(update={"underlay": underlay})
-        self.doc.map.grid = grid
-        self.doc.names.grid_model = grid
-        self.doc.assets = dict(assets)
-        self.doc.mapReset.emit()
-
-    def redo(self) -> None:
-        self._put(self.after, self.assets_after)
-
-    def undo(self) -> None:
-        self._put(self.before, self.assets_before)
+    def apply(self, forward: bool) -> Changes:
+        underlay = self.after if forward else self.before
+        self.doc.set_grid(self.doc.map.grid.model_copy(update={"underlay": underlay}))
+        self.doc.assets = dict(self.assets_after if forward else self.assets_before)
+        return Changes(reset=True)

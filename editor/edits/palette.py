@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from hexwright.runtime.model import HexData, Module
+from hexwright.runtime.model import ConnectionType, HexData, HexFeatureType, HexsideFeatureType, Module, TerrainType
 
 Category = Literal["terrain", "feature", "hexside", "connection"]
+PaletteType = TerrainType | HexFeatureType | HexsideFeatureType | ConnectionType
+"""An entry of the palette, of any category."""
 CATEGORIES: tuple[Category, ...] = ("terrain", "feature", "hexside", "connection")
 FIELD = {
     "terrain": "terrain_types", "feature": "hex_feature_types",

@@ -1,7 +1,9 @@
 """Counters, tables and scenarios in the editor: forms, grids and their undo commands.
 
-* :mod:`.binding` — :class:`PiecesBinding`, the widgets' handle on the document;
-* :mod:`.commands` — undo commands (before/after snapshots);
+Every widget here is given the one :class:`~editor.document.MapDocument`: it pushes
+:mod:`editor.commands` (``SetEntry``, ``SetTable``, ``ImportPieces``, ``SetPieceArt``) and
+refreshes from the document's :class:`~editor.changes.Changes` records.
+
 * :mod:`.unit_form`, :mod:`.counter_preview` — a unit's values with a live counter;
 * :mod:`.oob_table`, :mod:`.csv_actions` — the order of battle grid, CSV import/export;
 * :mod:`.entry_table` — a grid of module entries, one row each (used below);

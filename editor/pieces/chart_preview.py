@@ -7,15 +7,17 @@ from PySide6.QtWidgets import QComboBox, QLabel, QScrollArea, QVBoxLayout, QWidg
 
 from hexwright.runtime.ui.chart_painter import chart_image, chart_refs
 
-from .binding import PiecesBinding
+from ..changes import Changes, Kind
+from ..document import MapDocument
 
-TABLE_KINDS = {"terrain_effects", "crts", "lookups", "turn_track", "victory", "sides", "movement_classes"}
+TABLE_KINDS = (Kind.TERRAIN_EFFECTS, Kind.CRTS, Kind.LOOKUPS, Kind.TURN_TRACK, Kind.VICTORY, Kind.SIDES,
+               Kind.MOVEMENT_CLASSES)
 
 
 class ChartPreview(QWidget):
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
+        self.doc = doc
         self.choice = QComboBox()
         self.choice.currentIndexChanged.connect(lambda _i: self.redraw())
         self.picture = QLabel()
@@ -25,14 +27,18 @@ class ChartPreview(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.choice)
         layout.addWidget(scroll, 1)
-        binding.changed.connect(lambda kind, _key: kind in TABLE_KINDS and self.reload())
+        doc.changed.connect(self._document_changed)
         self.reload()
+
+    def _document_changed(self, changes: Changes) -> None:
+        if changes.touches(*TABLE_KINDS):
+            self.reload()
 
     def reload(self) -> None:
         current = self.choice.currentData()
         self.choice.blockSignals(True)
         self.choice.clear()
-        for ref in chart_refs(self.binding.module):
+        for ref in chart_refs(self.doc.module):
             self.choice.addItem(ref, ref)
         self.choice.setCurrentIndex(max(0, self.choice.findData(current)))
         self.choice.blockSignals(False)
@@ -44,5 +50,5 @@ class ChartPreview(QWidget):
             self.picture.setText("No tables yet")
             self.picture.adjustSize()
             return
-        self.picture.setPixmap(QPixmap.fromImage(chart_image(self.binding.module, ref, 13)))
+        self.picture.setPixmap(QPixmap.fromImage(chart_image(self.doc.module, ref, 13)))
         self.picture.adjustSize()

@@ -14,9 +14,11 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from hexwright.runtime.ui.counter_painter import back_face, paint_counter, paint_face
 
-from .binding import PiecesBinding
+from ..changes import Changes, Kind
+from ..document import MapDocument
 
-WATCHED = {"pieces", "sides", "formations", "unit_types"}
+WATCHED = (Kind.SIDES, Kind.FORMATIONS, Kind.UNIT_TYPES)
+"""Besides the unit shown: what a counter's look depends on."""
 
 
 class CounterPreview(QWidget):
@@ -25,16 +27,16 @@ class CounterPreview(QWidget):
     GAP = 10
     CAPTION = 16
 
-    def __init__(self, binding: PiecesBinding, size: int = 132, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, size: int = 132, parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
+        self.doc = doc
         self.piece_id: str | None = None
         self.face = 0
         self.render_count = 0
         self._size = size
         self.setMinimumSize(self.sizeHint())
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
-        binding.changed.connect(self._changed)
+        doc.changed.connect(self._changed)
 
     def sizeHint(self) -> QSize:
         return QSize(2 * self._size + self.GAP, self._size + self.CAPTION)
@@ -52,7 +54,7 @@ class CounterPreview(QWidget):
 
     def faces(self) -> int:
         """How many faces the unit shows: its steps, or front and blank back for one step."""
-        piece = self.binding.module.pieces.pieces.get(self.piece_id or "")
+        piece = self.doc.module.pieces.pieces.get(self.piece_id or "")
         return 0 if piece is None else max(2, len(piece.steps))
 
     def set_piece(self, piece_id: str | None, face: int = 0) -> None:
@@ -72,8 +74,8 @@ class CounterPreview(QWidget):
         if self.faces() and self.face >= self.faces():
             self.face = 0
 
-    def _changed(self, kind: str, key: str) -> None:
-        if kind in WATCHED and (kind != "pieces" or key in ("*", self.piece_id)):
+    def _changed(self, changes: Changes) -> None:
+        if changes.touches(*WATCHED) or changes.touches_entry(Kind.PIECES, self.piece_id):
             self._clamp()
             self.update()
 
@@ -81,7 +83,7 @@ class CounterPreview(QWidget):
         painter = QPainter(self)
         painter.fillRect(self.rect(), self.palette().window())
         if self.faces():
-            module, assets = self.binding.module, self.binding.assets
+            module, assets = self.doc.module, self.doc.assets
             front, back = self.shown_faces()
             paint_counter(painter, self.face_rect(front), module, self.piece_id, front, assets)
             paint_face(painter, self.face_rect(back), back_face(module, self.piece_id, front), assets)

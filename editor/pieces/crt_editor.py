@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
 from hexwright.runtime.model import CombatResultsTable, CrtColumn, ResultCode
 from hexwright.runtime.validation.checks import check_module
 
+from ..changes import Kind
+from ..document import MapDocument
 from ..edits.cell_clues import cell_clue, with_cell_clue
-from .binding import PiecesBinding
-from .commands import SetCrt
 from .id_delegate import IdComboDelegate, labelled
 from .keyed_table_editor import KeyedTableEditor, set_text
 from .result_text import format_effects, parse_effects
@@ -67,10 +67,10 @@ def crt_issues(module, crt_id: str) -> list[str]:
 
 
 class CrtEditor(KeyedTableEditor):
-    command, model = SetCrt, CombatResultsTable
+    entry_kind, model = Kind.CRTS, CombatResultsTable
 
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
-        super().__init__(binding, parent)
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
+        super().__init__(doc, parent)
         self.new_button = QPushButton("New CRT")
         self.new_button.clicked.connect(lambda: self.new_crt())
         self.delete_button = QPushButton("Delete CRT")
@@ -209,7 +209,7 @@ class CrtEditor(KeyedTableEditor):
                 for c, text in enumerate((code, result.name, format_effects(result.effects), result.description)):
                     set_text(self.results, r, c, text)
             self.issues.clear()
-            self.issues.addItems(crt_issues(self.binding.module, self.crt_id))
+            self.issues.addItems(crt_issues(self.doc.module, self.crt_id))
             self._show_cell_clue()
         finally:
             for w in (self.kind, self.rounding, self.columns, self.grid, self.results):

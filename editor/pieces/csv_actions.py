@@ -23,29 +23,29 @@ from PySide6.QtWidgets import (
 from hexwright.runtime.interchange.oob_csv import ImportReport, decode_csv, export_csv, import_csv
 from hexwright.runtime.storage import atomic_write_text
 
-from .binding import PiecesBinding
-from .commands import ImportPieces
+from ..commands import ImportPieces
+from ..document import MapDocument
 
 MAX_CSV_BYTES = 16 * 1024 * 1024
 
 
-def export_oob(binding: PiecesBinding, path: str | Path) -> None:
-    atomic_write_text(Path(path), export_csv(binding.module.pieces))
+def export_oob(doc: MapDocument, path: str | Path) -> None:
+    atomic_write_text(Path(path), export_csv(doc.module.pieces))
 
 
-def read_oob(binding: PiecesBinding, path: str | Path) -> ImportReport:
+def read_oob(doc: MapDocument, path: str | Path) -> ImportReport:
     """Read a CSV file against the module; nothing changes yet. Raises OSError/ValueError."""
     path = Path(path)
     if path.stat().st_size > MAX_CSV_BYTES:
         raise ValueError(f"{path.name} is larger than {MAX_CSV_BYTES // (1024 * 1024)} MB")
-    return import_csv(decode_csv(path.read_bytes()), binding.module)  # UTF-8/BOM, UTF-16, cp1252
+    return import_csv(decode_csv(path.read_bytes()), doc.module)  # UTF-8/BOM, UTF-16, cp1252
 
 
-def apply_report(binding: PiecesBinding, report: ImportReport) -> bool:
+def apply_report(doc: MapDocument, report: ImportReport) -> bool:
     """Push the report's units as one undo step; False if there is nothing to import."""
     if not report.pieces:
         return False
-    binding.push(ImportPieces(binding, report.pieces, f"Import {len(report.pieces)} units from CSV"))
+    doc.push(ImportPieces(doc, report.pieces, f"Import {len(report.pieces)} units from CSV"))
     return True
 
 
@@ -79,11 +79,11 @@ class ImportReportDialog(QDialog):
         self.resize(640, 360 if report.problems else 120)
 
 
-def import_with_report(binding: PiecesBinding, path: str | Path, parent: QWidget | None = None) -> ImportReportDialog:
+def import_with_report(doc: MapDocument, path: str | Path, parent: QWidget | None = None) -> ImportReportDialog:
     """Read ``path`` and open the report dialog (not modal); OK applies the import."""
-    report = read_oob(binding, path)
+    report = read_oob(doc, path)
     dialog = ImportReportDialog(report, parent)
-    dialog.accepted.connect(lambda: apply_report(binding, report))
+    dialog.accepted.connect(lambda: apply_report(doc, report))
     dialog.open()
     return dialog
 
@@ -95,7 +95,7 @@ def connect_csv_buttons(table) -> None:
         path, _ = QFileDialog.getSaveFileName(table, "Export order of battle", "oob.csv", "CSV (*.csv)")
         if path:
             try:
-                export_oob(table.binding, path)
+                export_oob(table.doc, path)
             except OSError as exc:
                 table.status.setText(f"Could not write {path}: {exc}")
 
@@ -103,7 +103,7 @@ def connect_csv_buttons(table) -> None:
         path, _ = QFileDialog.getOpenFileName(table, "Import order of battle", "", "CSV (*.csv);;All files (*)")
         if path:
             try:
-                table.report_dialog = import_with_report(table.binding, path, table)
+                table.report_dialog = import_with_report(table.doc, path, table)
             except (OSError, ValueError) as exc:
                 table.status.setText(f"Could not read {path}: {exc}")
 

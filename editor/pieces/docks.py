@@ -17,11 +17,11 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QGraphicsView, QInputDialog, QMainWindow, QMessageBox, QWidget
 
 from hexwright.runtime.ui.print_sheets import COUNTER_SIZES, write_charts_pdf, write_counter_sheets_pdf
 
-from .binding import PiecesBinding
+from ..document import MapDocument
 from .chart_preview import ChartPreview
 from .crt_editor import CrtEditor
 from .lookup_editor import LookupEditor, TurnTrackEditor, VictoryEditor
@@ -35,19 +35,19 @@ from .unit_form import UnitForm
 
 @dataclass
 class PiecesDocks:
-    binding: PiecesBinding
+    doc: MapDocument
     widgets: dict[str, QWidget]
     docks: dict[str, QDockWidget]
     actions: list[QAction] = field(default_factory=list)
     drop_handler: MapDropHandler | None = None
 
 
-def build_widgets(binding: PiecesBinding) -> dict[str, QWidget]:
+def build_widgets(doc: MapDocument) -> dict[str, QWidget]:
     widgets: dict[str, QWidget] = {
-        "oob": OobTable(binding), "unit": UnitForm(binding), "sides": SidesEditor(binding),
-        "crt": CrtEditor(binding), "terrain_effects": TerrainEffectsEditor(binding), "lookups": LookupEditor(binding),
-        "turn_track": TurnTrackEditor(binding), "victory": VictoryEditor(binding), "scenario": ScenarioEditor(binding),
-        "charts": ChartPreview(binding),
+        "oob": OobTable(doc), "unit": UnitForm(doc), "sides": SidesEditor(doc),
+        "crt": CrtEditor(doc), "terrain_effects": TerrainEffectsEditor(doc), "lookups": LookupEditor(doc),
+        "turn_track": TurnTrackEditor(doc), "victory": VictoryEditor(doc), "scenario": ScenarioEditor(doc),
+        "charts": ChartPreview(doc),
     }
     widgets["oob"].pieceSelected.connect(widgets["unit"].set_piece)
     return widgets
@@ -58,9 +58,8 @@ TITLES = {"oob": "Order of battle", "unit": "Unit", "sides": "Sides and types", 
           "victory": "Victory", "scenario": "Scenario", "charts": "Charts"}
 
 
-def add_pieces_docks(window: QMainWindow, document, map_view=None) -> PiecesDocks:
-    binding = PiecesBinding(document, window)
-    widgets = build_widgets(binding)
+def add_pieces_docks(window: QMainWindow, doc: MapDocument, map_view: QGraphicsView | None = None) -> PiecesDocks:
+    widgets = build_widgets(doc)
     docks: dict[str, QDockWidget] = {}
     first = None
     for key, widget in widgets.items():
@@ -75,12 +74,12 @@ def add_pieces_docks(window: QMainWindow, document, map_view=None) -> PiecesDock
         docks[key] = dock
     first.raise_()
     handler = MapDropHandler(map_view, widgets["scenario"].place) if map_view is not None else None
-    result = PiecesDocks(binding, widgets, docks, drop_handler=handler)
-    result.actions = print_actions(window, binding)
+    result = PiecesDocks(doc, widgets, docks, drop_handler=handler)
+    result.actions = print_actions(window, doc)
     return result
 
 
-def print_actions(window: QWidget, binding: PiecesBinding) -> list[QAction]:
+def print_actions(window: QWidget, doc: MapDocument) -> list[QAction]:
     """"Export counter sheets (PDF)…" and "Export charts (PDF)…"."""
 
     def counters() -> None:
@@ -89,13 +88,13 @@ def print_actions(window: QWidget, binding: PiecesBinding) -> list[QAction]:
             return
         path, _ = QFileDialog.getSaveFileName(window, "Export counter sheets", "counters.pdf", "PDF (*.pdf)")
         if path:
-            _write(window, lambda: write_counter_sheets_pdf(binding.module, Path(path), COUNTER_SIZES[size],
-                                                            assets=binding.assets))
+            _write(window, lambda: write_counter_sheets_pdf(doc.module, Path(path), COUNTER_SIZES[size],
+                                                            assets=doc.assets))
 
     def charts() -> None:
         path, _ = QFileDialog.getSaveFileName(window, "Export charts", "charts.pdf", "PDF (*.pdf)")
         if path:
-            _write(window, lambda: write_charts_pdf(binding.module, Path(path)))
+            _write(window, lambda: write_charts_pdf(doc.module, Path(path)))
 
     out = []
     for text, slot in (("Export counter sheets (PDF)…", counters), ("Export charts (PDF)…", charts)):

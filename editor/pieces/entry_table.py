@@ -28,7 +28,10 @@ from PySide6.QtWidgets import (
 
 from hexwright.runtime.model.common import Id
 
-from .binding import PiecesBinding
+from ..changes import Changes, Kind
+from ..commands import SetEntry, SetTable
+from ..document import MapDocument
+from ..edits.entries import entries_of, noun, table_of
 from .id_delegate import NONE_LABEL, IdComboDelegate
 
 _ID = TypeAdapter(Id)
@@ -105,48 +108,43 @@ def color_column(name: str, title: str | None = None, optional: bool = False) ->
 
 
 class DictSource:
-    """Entries of a keyed collection, replaced by a :class:`~.commands.SetEntry` subclass."""
+    """Entries of a keyed collection, each replaced by one :class:`~editor.commands.SetEntry`."""
 
-    def __init__(self, binding: PiecesBinding, command, new: Callable[[], BaseModel]):
-        self.binding = binding
-        self.command = command
+    def __init__(self, doc: MapDocument, kind: Kind, new: Callable[[], BaseModel]):
+        self.doc = doc
         self.new = new
-        self.kind = command.kind
+        self.kind = kind
         self.keys_editable = True
 
-    def _dict(self) -> dict:
-        obj: Any = self.binding.module
-        for name in self.command.path:
-            obj = getattr(obj, name)
-        return obj
+    def _dict(self) -> dict[str, Any]:
+        return entries_of(self.doc.module, self.kind)
 
     def entries(self) -> list[tuple[str, BaseModel]]:
         return list(self._dict().items())
 
     def replace(self, key: str, after: BaseModel | None, text: str = "") -> None:
-        self.binding.push(self.command(self.binding, key, self._dict().get(key), after, text))
+        self.doc.push(SetEntry(self.doc, self.kind, key, self._dict().get(key), after, text))
 
     def add(self, key: str) -> str:
         key = _ID.validate_python(key)
         if key in self._dict():
             raise ValueError(f"{key!r} already exists")
-        self.replace(key, self.new(), f"Add {self.kind.rstrip('s').replace('_', ' ')} {key}")
+        self.replace(key, self.new(), f"Add {noun(self.kind)} {key}")
         return key
 
 
 class ListSource:
     """Items of a list inside one of the single tables (turns, victory rules…), numbered from 1."""
 
-    def __init__(self, binding: PiecesBinding, command, list_attr: str, new: Callable[[list], BaseModel]):
-        self.binding = binding
-        self.command = command
+    def __init__(self, doc: MapDocument, kind: Kind, list_attr: str, new: Callable[[list[Any]], BaseModel]):
+        self.doc = doc
         self.list_attr = list_attr
         self.new = new
-        self.kind = command.attr
+        self.kind = kind
         self.keys_editable = False
 
-    def _holder(self):
-        return getattr(self.binding.module.tables, self.command.attr)
+    def _holder(self) -> BaseModel:
+        return table_of(self.doc.module, self.kind)
 
     def entries(self) -> list[tuple[str, BaseModel]]:
         return [(str(i + 1), item) for i, item in enumerate(getattr(self._holder(), self.list_attr))]
@@ -160,22 +158,22 @@ class ListSource:
         else:
             items[index] = after
         new_holder = holder.model_copy(update={self.list_attr: items}, deep=True)
-        self.binding.push(self.command(self.binding, holder, new_holder, text))
+        self.doc.push(SetTable(self.doc, self.kind, holder, new_holder, text))
 
     def add(self, _key: str = "") -> str:
         holder = self._holder()
         items = list(getattr(holder, self.list_attr))
         items.append(self.new(items))
-        self.binding.push(self.command(self.binding, holder, holder.model_copy(update={self.list_attr: items}, deep=True),
-                                       f"Add to {self.kind.replace('_', ' ')}"))
+        self.doc.push(SetTable(self.doc, self.kind, holder, holder.model_copy(update={self.list_attr: items}, deep=True),
+                               f"Add to {self.kind.value.replace('_', ' ')}"))
         return str(len(items))
 
 
 class EntryTable(QWidget):
-    def __init__(self, binding: PiecesBinding, source, model: type[BaseModel], columns: list[Column],
+    def __init__(self, doc: MapDocument, source, model: type[BaseModel], columns: list[Column],
                  parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
+        self.doc = doc
         self.source = source
         self.model = model
         self.columns = columns
@@ -203,11 +201,11 @@ class EntryTable(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
-        binding.changed.connect(self._changed)
+        doc.changed.connect(self._changed)
         self.reload()
 
-    def _changed(self, kind: str, _key: str) -> None:
-        if kind == self.source.kind or kind in ("sides", "formations", "pieces", "movement_classes"):
+    def _changed(self, changes: Changes) -> None:
+        if changes.touches(self.source.kind, Kind.SIDES, Kind.FORMATIONS, Kind.PIECES, Kind.MOVEMENT_CLASSES):
             self.reload()
 
     def reload(self) -> None:
@@ -286,8 +284,8 @@ class EntryTable(QWidget):
         rows = sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True)
         keys = [self.key_of_row(r) for r in rows]
         if len(keys) > 1:
-            self.binding.undo_stack.beginMacro(f"Delete {len(keys)} entries")
+            self.doc.undo_stack.beginMacro(f"Delete {len(keys)} entries")
         for key in keys:  # from the bottom, so list numbers stay right
             self.source.replace(key, None, f"Delete {key}")
         if len(keys) > 1:
-            self.binding.undo_stack.endMacro()
+            self.doc.undo_stack.endMacro()

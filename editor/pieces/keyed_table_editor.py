@@ -4,11 +4,15 @@ change is a whole new entry, validated, and pushed as one ``SetEntry`` command."
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ValidationError
 from PySide6.QtWidgets import QComboBox, QLabel, QTableWidget, QTableWidgetItem, QWidget
 
-from .binding import PiecesBinding
-from .commands import SetEntry
+from ..changes import Changes, Kind
+from ..commands import SetEntry
+from ..document import MapDocument
+from ..edits.entries import entries_of
 
 
 def set_text(table: QTableWidget, r: int, c: int, text: str) -> QTableWidgetItem:
@@ -28,14 +32,14 @@ def validation_message(exc: ValidationError) -> str:
 
 
 class KeyedTableEditor(QWidget):
-    """Subclasses set :attr:`command` and :attr:`model` and implement :meth:`_load`."""
+    """Subclasses set :attr:`entry_kind` and :attr:`model` and implement :meth:`_load`."""
 
-    command: type[SetEntry]
+    entry_kind: Kind
     model: type[BaseModel]
 
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
+        self.doc = doc
         self.key: str | None = None
         self._loading = False
         self.choice = QComboBox()
@@ -43,15 +47,12 @@ class KeyedTableEditor(QWidget):
         self.status = QLabel("")
         self.status.setStyleSheet("color: #b00020")
         self.status.setWordWrap(True)
-        binding.changed.connect(self._changed)
+        doc.changed.connect(self._changed)
 
     # -- the entry shown ---------------------------------------------------------------------
 
-    def entries(self) -> dict:
-        holder = self.binding.module
-        for name in self.command.path:
-            holder = getattr(holder, name)
-        return holder
+    def entries(self) -> dict[str, Any]:
+        return entries_of(self.doc.module, self.entry_kind)
 
     @property
     def entry(self):
@@ -73,9 +74,10 @@ class KeyedTableEditor(QWidget):
         self.choice.blockSignals(False)
         self._load()
 
-    def _changed(self, kind: str, key: str) -> None:
-        if kind == self.command.kind:
-            if key == self.key and self.entry is not None:
+    def _changed(self, changes: Changes) -> None:
+        keys = changes.keys(self.entry_kind)
+        if keys:
+            if keys == {self.key} and self.entry is not None:
                 self._load()
             else:
                 self._reload_choice()
@@ -97,7 +99,7 @@ class KeyedTableEditor(QWidget):
         if after == before:
             return False
         self.status.clear()
-        self.binding.push(self.command(self.binding, self.key, before, after, text))
+        self.doc.push(SetEntry(self.doc, self.entry_kind, self.key, before, after, text))
         return True
 
     def _edit_fields(self, changes: dict, text: str) -> bool:
@@ -115,10 +117,10 @@ class KeyedTableEditor(QWidget):
             key = f"{prefix}-{n}"
             n += 1
         self.key = key
-        self.binding.push(self.command(self.binding, key, None, entry, text.format(key=key)))
+        self.doc.push(SetEntry(self.doc, self.entry_kind, key, None, entry, text.format(key=key)))
         self._reload_choice()
         return key
 
     def _delete_entry(self, text: str) -> None:
         if self.entry is not None:
-            self.binding.push(self.command(self.binding, self.key, self.entry, None, text.format(key=self.key)))
+            self.doc.push(SetEntry(self.doc, self.entry_kind, self.key, self.entry, None, text.format(key=self.key)))

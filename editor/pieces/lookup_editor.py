@@ -22,9 +22,10 @@ from hexwright.runtime.interchange.oob_csv import format_extra, parse_extra
 from hexwright.runtime.model import LookupRow, LookupTable, Turn, VictoryLevel, VpRule
 from hexwright.runtime.model.common import Id
 
+from ..changes import Changes, Kind
+from ..commands import SetTable
+from ..document import MapDocument
 from ..edits.cell_clues import cell_clue, with_cell_clue
-from .binding import PiecesBinding
-from .commands import SetLookup, SetTurnTrack, SetVictory
 from .entry_table import Column, EntryTable, ListSource, bool_column, int_column, ref_column, text_column
 from .keyed_table_editor import KeyedTableEditor, set_text
 
@@ -63,23 +64,23 @@ def _choice(name: str, choices: tuple[str, ...]) -> Column:
 
 
 class TurnTrackEditor(EntryTable):
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         def new(turns: list) -> Turn:
             return Turn(number=turns[-1].number + 1 if turns else 1)
 
-        super().__init__(binding, ListSource(binding, SetTurnTrack, "turns", new), Turn,
+        super().__init__(doc, ListSource(doc, Kind.TURN_TRACK, "turns", new), Turn,
                          [int_column("number"), text_column("label"), text_column("date"),
                           _dict_column("data", "Per-turn data (name=value; …)"), text_column("note")], parent)
 
 
 class VictoryEditor(QWidget):
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
-        sides = lambda: list(binding.module.pieces.sides)  # noqa: E731 - read at edit time
+        self.doc = doc
+        sides = lambda: list(doc.module.pieces.sides)  # noqa: E731 - read at edit time
         self.rules = EntryTable(
-            binding, ListSource(binding, SetVictory, "rules",
-                                lambda _r: VpRule(side=next(iter(binding.module.pieces.sides), "side"),
+            doc, ListSource(doc, Kind.VICTORY, "rules",
+                                lambda _r: VpRule(side=next(iter(doc.module.pieces.sides), "side"),
                                                   kind="control_hex", points=1)),
             VpRule, [ref_column("side", sides, optional=False),
                      _choice("kind", get_args(VpRule.model_fields["kind"].annotation)), int_column("points"),
@@ -87,12 +88,12 @@ class VictoryEditor(QWidget):
                      bool_column("minus_turn", "Minus turn"), _params_column(), text_column("description"),
                      text_column("section")])
         self.levels = EntryTable(
-            binding, ListSource(binding, SetVictory, "levels", lambda _l: VictoryLevel(min_margin=1, name="Marginal")),
+            doc, ListSource(doc, Kind.VICTORY, "levels", lambda _l: VictoryLevel(min_margin=1, name="Marginal")),
             VictoryLevel, [int_column("min_margin", "Margin at least"), text_column("name")])
         self.note = QLineEdit()
         self.note.editingFinished.connect(self._note_edited)
-        binding.changed.connect(lambda kind, _k: kind == "victory" and self.note.setText(binding.module.tables.victory.note))
-        self.note.setText(binding.module.tables.victory.note)
+        doc.changed.connect(self._document_changed)
+        self.note.setText(doc.module.tables.victory.note)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Victory point awards"))
         layout.addWidget(self.rules, 2)
@@ -102,20 +103,24 @@ class VictoryEditor(QWidget):
         form.addRow("Note", self.note)
         layout.addLayout(form)
 
+    def _document_changed(self, changes: Changes) -> None:
+        if changes.touches(Kind.VICTORY):
+            self.note.setText(self.doc.module.tables.victory.note)
+
     def _note_edited(self) -> None:
-        before = self.binding.module.tables.victory
+        before = self.doc.module.tables.victory
         if self.note.text() != before.note:
-            self.binding.push(SetVictory(self.binding, before, before.model_copy(update={"note": self.note.text()}),
+            self.doc.push(SetTable(self.doc, Kind.VICTORY, before, before.model_copy(update={"note": self.note.text()}),
                                          "Change victory note"))
 
 
 class LookupEditor(KeyedTableEditor):
     """One lookup table at a time: name, dice, key label, columns, and rows of cells."""
 
-    command, model = SetLookup, LookupTable
+    entry_kind, model = Kind.LOOKUPS, LookupTable
 
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
-        super().__init__(binding, parent)
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
+        super().__init__(doc, parent)
         self.new_id = QLineEdit()
         self.new_id.setPlaceholderText("new table id")
         self.new_button = QPushButton("New table")

@@ -56,9 +56,9 @@ class MapDropHandler(QObject):
 class BoxList(QListWidget):
     """The module's off-map boxes; dropping units on one places them in it."""
 
-    def __init__(self, binding, place: Place, parent=None):
+    def __init__(self, doc, place: Place, parent=None):
         super().__init__(parent)
-        self.binding = binding
+        self.doc = doc
         self.place = place
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
@@ -68,7 +68,7 @@ class BoxList(QListWidget):
 
     def reload(self) -> None:
         self.clear()
-        for key, box in self.binding.module.map.boxes.items():
+        for key, box in self.doc.module.map.boxes.items():
             item = QListWidgetItem(f"{box.name} ({box.kind})")
             item.setData(Qt.UserRole, key)
             self.addItem(item)

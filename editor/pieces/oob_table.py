@@ -31,8 +31,9 @@ from hexwright.runtime.interchange.oob_csv import (
     step_columns,
 )
 
-from .binding import PiecesBinding
-from .commands import SetPiece
+from ..changes import Changes, Kind
+from ..commands import SetEntry
+from ..document import MapDocument
 from .id_delegate import IdComboDelegate, labelled
 
 PIECE_MIME = "application/x-hexwright-piece"
@@ -57,36 +58,39 @@ _ROOT = QModelIndex()  # the invalid index: the table has no parent rows
 class OobTableModel(QAbstractTableModel):
     errorRaised = Signal(str)
 
-    def __init__(self, binding: PiecesBinding, parent=None):
+    def __init__(self, doc: MapDocument, parent=None):
         super().__init__(parent)
-        self.binding = binding
+        self.doc = doc
         self.last_error = ""
         self._ids: list[str] = []
         self._columns: list[str] = []
         self._rows: dict[str, dict[str, str]] = {}
         self.reload()
-        binding.changed.connect(self._changed)
+        doc.changed.connect(self._changed)
 
     # -- data ----------------------------------------------------------------------------
 
     def reload(self) -> None:
         self.beginResetModel()
-        pieces = self.binding.module.pieces.pieces
+        pieces = self.doc.module.pieces.pieces
         self._ids = list(pieces)
         self._columns = list(PIECE_COLUMNS) + step_columns(pieces)
         self._rows = {pid: piece_row(pid, p) for pid, p in pieces.items()}
         self.endResetModel()
 
-    def _changed(self, kind: str, key: str) -> None:
-        if kind != "pieces":
+    def _changed(self, changes: Changes) -> None:
+        keys = changes.keys(Kind.PIECES)
+        pieces = self.doc.module.pieces.pieces
+        if not keys:
             return
-        pieces = self.binding.module.pieces.pieces
-        if key in self._rows and key in pieces and set(step_columns(pieces)) <= set(self._columns):
+        if not all(key in self._rows and key in pieces for key in keys) \
+                or not set(step_columns(pieces)) <= set(self._columns):
+            self.reload()
+            return
+        for key in sorted(keys):  # only these rows changed
             self._rows[key] = piece_row(key, pieces[key])
             row = self._ids.index(key)
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self._columns) - 1))
-        else:
-            self.reload()
 
     @property
     def columns(self) -> list[str]:
@@ -136,15 +140,15 @@ class OobTableModel(QAbstractTableModel):
         text = str(value).strip()
         if text == self._rows[piece_id].get(column, ""):
             return False
-        existing = self.binding.module.pieces.pieces[piece_id]
+        existing = self.doc.module.pieces.pieces[piece_id]
         try:
-            after = piece_from_cells({column: text}, self.binding.module, existing)
+            after = piece_from_cells({column: text}, self.doc.module, existing)
         except CellError as exc:
             self.last_error = f"{piece_id}, {exc.column}: {exc.message}" + (f" ({exc.value!r})" if exc.value else "")
             self.errorRaised.emit(self.last_error)
             return False
         self.last_error = ""
-        self.binding.push(SetPiece(self.binding, piece_id, existing, after, f"Change {column} of {piece_id}"))
+        self.doc.push(SetEntry(self.doc, Kind.PIECES, piece_id, existing, after, f"Change {column} of {piece_id}"))
         return True
 
     # -- dragging ------------------------------------------------------------------------
@@ -179,10 +183,10 @@ class OobTable(QWidget):
 
     pieceSelected = Signal(str)
 
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
-        self.model = OobTableModel(binding, self)
+        self.doc = doc
+        self.model = OobTableModel(doc, self)
         self.proxy = OobFilter(self)
         self.proxy.setSourceModel(self.model)
         self.filter = QLineEdit()
@@ -219,7 +223,7 @@ class OobTable(QWidget):
 
     def _id_choices(self, index: QModelIndex) -> list[tuple[str, str]] | None:
         """Drop-down choices for the columns that hold ids; None for the others."""
-        m = self.binding.module
+        m = self.doc.module
         p = m.pieces
         column = self.model.columns[self.proxy.mapToSource(index).column()]
         return {"side": lambda: labelled(p.sides),

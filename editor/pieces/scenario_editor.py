@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 
 from hexwright.runtime.model import MarkerPlacement, Placement, Reinforcement, Scenario
 
-from .binding import PiecesBinding
-from .commands import SetScenario
+from ..changes import Changes, Kind
+from ..commands import SetEntry
+from ..document import MapDocument
 from .id_delegate import IdComboDelegate, labelled
 from .keyed_table_editor import set_text
 from .map_drop import BoxList
@@ -65,9 +66,9 @@ class _DropTable(QTableWidget):
 
 
 class ScenarioEditor(QWidget):
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
+        self.doc = doc
         self.scenario_id: str | None = None
         self._loading = False
         self.choice = QComboBox()
@@ -97,14 +98,14 @@ class ScenarioEditor(QWidget):
         self.setup.setHorizontalHeaderLabels(["Unit", "Hex", "Box", "Step"])
         self.setup.itemChanged.connect(self._setup_edited)
         self.setup.setItemDelegate(IdComboDelegate(  # the Box column: a drop-down of the map's boxes
-            lambda i: labelled(self.binding.module.map.boxes) if i.column() == 2 else None, self.setup))
+            lambda i: labelled(self.doc.module.map.boxes) if i.column() == 2 else None, self.setup))
         self.unplace_button = QPushButton("Remove from setup")
         self.unplace_button.clicked.connect(self._unplace_selected)
-        self.boxes = BoxList(binding, self.place)
+        self.boxes = BoxList(doc, self.place)
         self.reinforcements = _DropTable(0, 5, self.add_reinforcements)
         self.reinforcements.setHorizontalHeaderLabels(["Unit", "Turn", "Box", "Hex", "Note"])
         self.reinforcements.setItemDelegate(IdComboDelegate(
-            lambda i: labelled(self.binding.module.map.boxes, optional=True) if i.column() == 2 else None,
+            lambda i: labelled(self.doc.module.map.boxes, optional=True) if i.column() == 2 else None,
             self.reinforcements))
         self.reinforcements.itemChanged.connect(self._reinforcement_edited)
         self.remove_reinforcement = QPushButton("Remove from schedule")
@@ -182,17 +183,17 @@ class ScenarioEditor(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.status)
-        binding.changed.connect(self._changed)
+        doc.changed.connect(self._changed)
         self._reload_choice()
 
     # -- access --------------------------------------------------------------------------
 
     @property
     def scenario(self) -> Scenario | None:
-        return self.binding.module.scenarios.get(self.scenario_id or "")
+        return self.doc.module.scenarios.get(self.scenario_id or "")
 
     def _hex_ok(self, label: str) -> bool:
-        grid = self.binding.module.map.grid
+        grid = self.doc.module.map.grid
         try:
             grid.labels.scheme().parse(label, grid.hex_grid())
         except ValueError:
@@ -200,7 +201,7 @@ class ScenarioEditor(QWidget):
         return True
 
     def _label(self, piece_id: str) -> str:
-        piece = self.binding.module.pieces.pieces.get(piece_id)
+        piece = self.doc.module.pieces.pieces.get(piece_id)
         return f"{piece.designation} ({piece_id})" if piece is not None and piece.designation else piece_id
 
     # -- showing -------------------------------------------------------------------------
@@ -208,9 +209,9 @@ class ScenarioEditor(QWidget):
     def _reload_choice(self) -> None:
         self.choice.blockSignals(True)
         self.choice.clear()
-        for key, scenario in self.binding.module.scenarios.items():
+        for key, scenario in self.doc.module.scenarios.items():
             self.choice.addItem(f"{scenario.name} ({key})", key)
-        if self.scenario_id not in self.binding.module.scenarios:
+        if self.scenario_id not in self.doc.module.scenarios:
             self.scenario_id = self.choice.itemData(0) if self.choice.count() else None
         self.choice.setCurrentIndex(max(0, self.choice.findData(self.scenario_id)))
         self.choice.blockSignals(False)
@@ -220,13 +221,14 @@ class ScenarioEditor(QWidget):
         self.scenario_id = scenario_id
         self._load()
 
-    def _changed(self, kind: str, key: str) -> None:
-        if kind == "scenarios":
-            if key == self.scenario_id and self.scenario is not None:
+    def _changed(self, changes: Changes) -> None:
+        keys = changes.keys(Kind.SCENARIOS)
+        if keys:
+            if keys == {self.scenario_id} and self.scenario is not None:
                 self._load()
             else:
                 self._reload_choice()
-        elif kind in ("pieces", "sides", "chits"):
+        elif changes.touches(Kind.PIECES, Kind.SIDES, Kind.CHITS):
             self._load()
 
     def _fill_combo(self, combo: QComboBox, entries: list[tuple[str, str]], current: str | None) -> None:
@@ -239,7 +241,7 @@ class ScenarioEditor(QWidget):
 
     def _load(self) -> None:
         s = self.scenario
-        module = self.binding.module
+        module = self.doc.module
         self._loading = True
         tables = (self.setup, self.reinforcements, self.options, self.removed_pieces, self.removed_chits, self.cups,
                   self.marker_table)
@@ -341,7 +343,7 @@ class ScenarioEditor(QWidget):
         if after == before:
             return False
         self.status.clear()
-        self.binding.push(SetScenario(self.binding, self.scenario_id, before, after, text))
+        self.doc.push(SetEntry(self.doc, Kind.SCENARIOS, self.scenario_id, before, after, text))
         return True
 
     def _edit(self, **changes) -> bool:
@@ -365,7 +367,7 @@ class ScenarioEditor(QWidget):
     def place(self, piece_ids: list[str], hex: str | None = None, box: str | None = None) -> bool:
         """Set up units on a hex or in an off-map box (moving them if already set up): one undo step."""
         s = self.scenario
-        module = self.binding.module
+        module = self.doc.module
         if s is None:
             self.status.setText("Create a scenario first.")
             return False
@@ -417,7 +419,7 @@ class ScenarioEditor(QWidget):
         elif item.column() == 2:
             ok = self.place([place.piece], box=text) if text else False
         else:
-            piece = self.binding.module.pieces.pieces.get(place.piece)
+            piece = self.doc.module.pieces.pieces.get(place.piece)
             if not text.isdigit() or piece is None or int(text) >= len(piece.steps):
                 self.status.setText(f"Step of {place.piece}: a number from 0 to {len(piece.steps) - 1 if piece else 0}")
                 ok = False
@@ -430,7 +432,7 @@ class ScenarioEditor(QWidget):
 
     def add_reinforcements(self, piece_ids: list[str], turn: int | None = None, box: str | None = None) -> bool:
         s = self.scenario
-        module = self.binding.module
+        module = self.doc.module
         if s is None or any(pid not in module.pieces.pieces for pid in piece_ids):
             return False
         if box is None:
@@ -453,7 +455,7 @@ class ScenarioEditor(QWidget):
         problem = ""
         if field == "turn" and not text.lstrip("-").isdigit():
             problem = "Turn: a whole number"
-        elif field == "box" and text and text not in self.binding.module.map.boxes:
+        elif field == "box" and text and text not in self.doc.module.map.boxes:
             problem = f"Unknown box {text!r}"
         elif field == "hex" and text and not self._hex_ok(text):
             problem = f"Hex {text!r} is not on the map"
@@ -497,12 +499,12 @@ class ScenarioEditor(QWidget):
 
     def add_marker(self, marker_id: str | None = None) -> bool:
         s = self.scenario
-        markers = self.binding.module.pieces.markers
+        markers = self.doc.module.pieces.markers
         marker_id = marker_id or next(iter(markers), None)
         if s is None or marker_id not in markers:
             self.status.setText("Add a marker to the module first.")
             return False
-        track = next(iter(self.binding.module.map.tracks), None)
+        track = next(iter(self.doc.module.map.tracks), None)
         place = MarkerPlacement(marker=marker_id, track=track, space=s.first_turn if track else None)
         return self._edit(markers=[*[m.model_dump() for m in s.markers], place.model_dump()])
 
@@ -518,7 +520,7 @@ class ScenarioEditor(QWidget):
             return
         field = ("marker", "hex", "box", "track", "space", "face")[item.column()]
         text = item.text().strip()
-        module = self.binding.module
+        module = self.doc.module
         known = {"marker": module.pieces.markers, "box": module.map.boxes, "track": module.map.tracks}
         problem = ""
         if field in known and text and text not in known[field]:
@@ -547,7 +549,7 @@ class ScenarioEditor(QWidget):
             return
         cup = self.cups.item(item.row(), 0).text()
         chits = [c.strip() for c in item.text().split(",") if c.strip()]
-        unknown = [c for c in chits if c not in self.binding.module.pieces.chits]
+        unknown = [c for c in chits if c not in self.doc.module.pieces.chits]
         if unknown:
             self.status.setText(f"Unknown chits in {cup}: {', '.join(unknown)}")
             self._load()
@@ -560,20 +562,20 @@ class ScenarioEditor(QWidget):
         self._edit(cups=cups)
 
     def new_scenario(self, scenario_id: str | None = None) -> str:
-        scenarios = self.binding.module.scenarios
+        scenarios = self.doc.module.scenarios
         n = len(scenarios) + 1
         while scenario_id is None or scenario_id in scenarios:
             scenario_id = f"scenario-{n}"
             n += 1
-        turns = self.binding.module.tables.turn_track.turns
+        turns = self.doc.module.tables.turn_track.turns
         scenario = Scenario(name=f"Scenario {n - 1}", first_turn=turns[0].number if turns else 1,
                             last_turn=turns[-1].number if turns else 1)
         self.scenario_id = scenario_id
-        self.binding.push(SetScenario(self.binding, scenario_id, None, scenario, f"Add scenario {scenario_id}"))
+        self.doc.push(SetEntry(self.doc, Kind.SCENARIOS, scenario_id, None, scenario, f"Add scenario {scenario_id}"))
         self._reload_choice()
         return scenario_id
 
     def delete_scenario(self) -> None:
         if self.scenario is not None:
-            self.binding.push(SetScenario(self.binding, self.scenario_id, self.scenario, None,
+            self.doc.push(SetEntry(self.doc, Kind.SCENARIOS, self.scenario_id, self.scenario, None,
                                           f"Delete scenario {self.scenario_id}"))

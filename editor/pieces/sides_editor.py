@@ -12,8 +12,8 @@ from hexwright.runtime.model import Chit, Formation, Marker, MarkerFace, Movemen
 from hexwright.runtime.model.pieces import Echelon, NatoSymbol
 from hexwright.runtime.ui.counter_painter import paint_chit, paint_marker
 
-from .binding import PiecesBinding
-from .commands import SetChit, SetFormation, SetMarker, SetMovementClass, SetSide, SetUnitType
+from ..changes import Changes, Kind
+from ..document import MapDocument
 from .entry_table import (
     Column,
     DictSource,
@@ -67,9 +67,9 @@ def _list_column(name: str, title: str) -> Column:
 class FacePreview(QWidget):
     """The faces of the marker or chit selected in ``table``, as they will print."""
 
-    def __init__(self, binding: PiecesBinding, table: EntryTable, kind: str, size: int = 72):
+    def __init__(self, doc: MapDocument, table: EntryTable, kind: Kind, size: int = 72):
         super().__init__()
-        self.binding = binding
+        self.doc = doc
         self.table = table
         self.kind = kind
         self.key: str | None = None
@@ -77,7 +77,11 @@ class FacePreview(QWidget):
         self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Fixed)
         self.setMinimumHeight(size + 8)
         table.table.currentCellChanged.connect(lambda row, *_: self.show_row(row))
-        binding.changed.connect(lambda kind_, key: kind_ == kind and self.update())
+        doc.changed.connect(self._document_changed)
+
+    def _document_changed(self, changes: Changes) -> None:
+        if changes.touches(self.kind):
+            self.update()
 
     def sizeHint(self) -> QSize:
         return QSize(3 * self._size, self._size + 8)
@@ -89,58 +93,58 @@ class FacePreview(QWidget):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        module = self.binding.module
+        module = self.doc.module
         s = self._size
-        if self.kind == "markers" and self.key in module.pieces.markers:
+        if self.kind is Kind.MARKERS and self.key in module.pieces.markers:
             for i in range(len(module.pieces.markers[self.key].faces)):
-                paint_marker(painter, QRectF(4 + i * (s + 8), 4, s, s), module, self.key, i, self.binding.assets)
-        elif self.kind == "chits" and self.key in module.pieces.chits:
-            paint_chit(painter, QRectF(4, 4, s, s), module, self.key, self.binding.assets)
+                paint_marker(painter, QRectF(4 + i * (s + 8), 4, s, s), module, self.key, i, self.doc.assets)
+        elif self.kind is Kind.CHITS and self.key in module.pieces.chits:
+            paint_chit(painter, QRectF(4, 4, s, s), module, self.key, self.doc.assets)
         painter.end()
 
 
 class SidesEditor(QTabWidget):
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
-        p = lambda: binding.module.pieces  # noqa: E731 - read at edit time
+        self.doc = doc
+        p = lambda: doc.module.pieces  # noqa: E731 - read at edit time
         sides = lambda: list(p().sides)  # noqa: E731
         first_side = lambda: next(iter(p().sides), "side")  # noqa: E731
-        self.sides = EntryTable(binding, DictSource(binding, SetSide, lambda: Side(name="New side", color="#c0c0c0")),
+        self.sides = EntryTable(doc, DictSource(doc, Kind.SIDES, lambda: Side(name="New side", color="#c0c0c0")),
                                 Side, [text_column("name"), text_column("short"), color_column("color"),
                                        color_column("text_color"),
                                        _choice_column("map_edge", ("", "north", "south", "east", "west"))])
         self.formations = EntryTable(
-            binding, DictSource(binding, SetFormation, lambda: Formation(name="New formation", side=first_side())),
+            doc, DictSource(doc, Kind.FORMATIONS, lambda: Formation(name="New formation", side=first_side())),
             Formation, [text_column("name"), ref_column("side", sides, optional=False),
                         _choice_column("echelon", get_args(Echelon)),
                         ref_column("parent", lambda: list(p().formations)),
                         color_column("color", "Colour bar", optional=True)])
         self.movement_classes = EntryTable(
-            binding, DictSource(binding, SetMovementClass, lambda: MovementClass(name="New class")),
+            doc, DictSource(doc, Kind.MOVEMENT_CLASSES, lambda: MovementClass(name="New class")),
             MovementClass, [text_column("name")])
         self.unit_types = EntryTable(
-            binding, DictSource(binding, SetUnitType,
+            doc, DictSource(doc, Kind.UNIT_TYPES,
                                 lambda: UnitType(name="New type", movement_class=next(iter(p().movement_classes), "foot"))),
             UnitType, [text_column("name"), _choice_column("symbol", get_args(NatoSymbol)),
                        ref_column("movement_class", lambda: list(p().movement_classes), optional=False),
                        text_column("abbreviation"), bool_column("armored"), bool_column("is_hq", "HQ"),
                        bool_column("exerts_zoc", "ZOC")])
         self.markers = EntryTable(
-            binding, DictSource(binding, SetMarker, lambda: Marker(name="New marker", faces=[MarkerFace(text="?")])),
+            doc, DictSource(doc, Kind.MARKERS, lambda: Marker(name="New marker", faces=[MarkerFace(text="?")])),
             Marker, [text_column("name"),
                      _choice_column("kind", get_args(Marker.model_fields["kind"].annotation)),
                      ref_column("side", sides), int_column("count"),
                      _face_column(0, "text", "Front text"), _face_column(0, "color", "Front colour"),
                      _face_column(1, "text", "Back text"), _face_column(1, "color", "Back colour")])
         self.chits = EntryTable(
-            binding, DictSource(binding, SetChit, lambda: Chit(name="New chit")),
+            doc, DictSource(doc, Kind.CHITS, lambda: Chit(name="New chit")),
             Chit, [text_column("name"), ref_column("side", sides),
                    _choice_column("kind", get_args(Chit.model_fields["kind"].annotation)),
                    _list_column("activates", "Activates (ids)"), _chit_face_column("text", "Text"),
                    _chit_face_column("color", "Colour")])
-        self.marker_preview = FacePreview(binding, self.markers, "markers")
-        self.chit_preview = FacePreview(binding, self.chits, "chits")
+        self.marker_preview = FacePreview(doc, self.markers, Kind.MARKERS)
+        self.chit_preview = FacePreview(doc, self.chits, Kind.CHITS)
         self.markers.layout().insertWidget(1, self.marker_preview)
         self.chits.layout().insertWidget(1, self.chit_preview)
         for widget, title in ((self.sides, "Sides"), (self.formations, "Formations"),

@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
 
 from hexwright.runtime.model import TerrainEffects, WeatherCosts
 
-from .binding import PiecesBinding
-from .commands import SetTerrainEffects
+from ..changes import Changes, Kind
+from ..commands import SetTable
+from ..document import MapDocument
 from .result_text import format_combat, parse_combat
 
 # section key → (title, cost table path in the dump, map palette attribute, combat table or None)
@@ -40,9 +41,9 @@ WEATHER_PARTS = {"terrain": "terrain_types", "hexsides": "hexside_feature_types"
 
 
 class TerrainEffectsEditor(QWidget):
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
+        self.doc = doc
         self._loading = False
         self.section = QComboBox()
         self.section.currentIndexChanged.connect(lambda _i: self._load())
@@ -76,15 +77,15 @@ class TerrainEffectsEditor(QWidget):
                                 "Combat: shift=-2; def=2; drm=-1; line=A"))
         layout.addWidget(self.grid, 1)
         layout.addWidget(self.status)
-        binding.changed.connect(self._changed)
+        doc.changed.connect(self._changed)
         self._reload_sections()
 
     @property
     def effects(self) -> TerrainEffects:
-        return self.binding.module.tables.terrain_effects
+        return self.doc.module.tables.terrain_effects
 
     def _classes(self) -> list[str]:
-        return list(self.binding.module.pieces.movement_classes) + ["*"]
+        return list(self.doc.module.pieces.movement_classes) + ["*"]
 
     def _section_spec(self, key: str) -> tuple[tuple[str, ...], str, str | None]:
         if key in BASE_SECTIONS:
@@ -106,10 +107,10 @@ class TerrainEffectsEditor(QWidget):
         self.section.blockSignals(False)
         self._load()
 
-    def _changed(self, kind: str, _key: str) -> None:
-        if kind == "terrain_effects":
+    def _changed(self, changes: Changes) -> None:
+        if changes.touches(Kind.TERRAIN_EFFECTS):
             self._reload_sections()
-        elif kind == "movement_classes":
+        elif changes.touches(Kind.MOVEMENT_CLASSES):
             self._load()
 
     def _table(self, data: dict, path: tuple[str, ...]) -> dict:
@@ -122,7 +123,7 @@ class TerrainEffectsEditor(QWidget):
         path, palette, combat = self._section_spec(key)
         data = self.effects.model_dump()
         costs = self._table(data, path)
-        types = list(getattr(self.binding.module.map, palette))
+        types = list(getattr(self.doc.module.map, palette))
         types += [t for t in costs if t not in types]
         classes = self._classes()
         self._loading = True
@@ -132,7 +133,7 @@ class TerrainEffectsEditor(QWidget):
             self.shift_mode.setCurrentIndex(self.shift_mode.findData(self.effects.shift_mode))
             self.shift_mode.blockSignals(False)
             self.section_note.setText(self.effects.section)
-            headers = [self.binding.module.pieces.movement_classes[c].name if c != "*" else "* (all others)"
+            headers = [self.doc.module.pieces.movement_classes[c].name if c != "*" else "* (all others)"
                        for c in classes] + (["Combat"] if combat else [])
             self.grid.setColumnCount(len(headers))
             self.grid.setHorizontalHeaderLabels(headers)
@@ -178,7 +179,7 @@ class TerrainEffectsEditor(QWidget):
         if after == before:
             return False
         self.status.clear()
-        self.binding.push(SetTerrainEffects(self.binding, before, after, text))
+        self.doc.push(SetTable(self.doc, Kind.TERRAIN_EFFECTS, before, after, text))
         return True
 
     def set_cost(self, type_id: str, movement_class: str, text: str, section: str = "terrain") -> bool:

@@ -36,8 +36,9 @@ from hexwright.runtime.interchange.oob_csv import (
 )
 from hexwright.runtime.model import Piece, StepValues
 
-from .binding import PiecesBinding
-from .commands import SetPiece, SetPieceArt
+from ..changes import ALL, Changes, Kind
+from ..commands import SetEntry, SetPieceArt
+from ..document import MapDocument
 from .counter_preview import CounterPreview
 
 STEP_LABELS = {
@@ -59,13 +60,13 @@ def new_piece_id(pieces: dict, prefix: str = "unit") -> str:
 class UnitForm(QWidget):
     pieceChanged = Signal(str)  # the unit shown (after New or a selection)
 
-    def __init__(self, binding: PiecesBinding, parent: QWidget | None = None):
+    def __init__(self, doc: MapDocument, parent: QWidget | None = None):
         super().__init__(parent)
-        self.binding = binding
+        self.doc = doc
         self.piece_id: str | None = None
         self._loading = False
         self._build()
-        binding.changed.connect(self._changed)
+        doc.changed.connect(self._changed)
         self._reload_choices()
         self._load()
 
@@ -104,7 +105,7 @@ class UnitForm(QWidget):
         self.add_step.clicked.connect(self.add_step_values)
         self.remove_step.clicked.connect(self.remove_last_step)
 
-        self.preview = CounterPreview(self.binding, 132)
+        self.preview = CounterPreview(self.doc, 132)
         self.flip_button = QPushButton("Flip")
         self.flip_button.clicked.connect(self.preview.flip)
         self.face_label = QLabel("")
@@ -146,7 +147,7 @@ class UnitForm(QWidget):
 
     @property
     def piece(self) -> Piece | None:
-        return self.binding.module.pieces.pieces.get(self.piece_id or "")
+        return self.doc.module.pieces.pieces.get(self.piece_id or "")
 
     def set_piece(self, piece_id: str | None) -> None:
         self.piece_id = piece_id
@@ -166,14 +167,14 @@ class UnitForm(QWidget):
         combo.blockSignals(False)
 
     def _reload_choices(self) -> None:
-        p = self.binding.module.pieces
+        p = self.doc.module.pieces
         self._fill(self.side, [(k, f"{s.name} ({k})") for k, s in p.sides.items()])
         self._fill(self.unit_type, [(k, f"{t.name} ({k})") for k, t in p.unit_types.items()])
         self._fill(self.formation, [("", "(none)")] + [(k, f"{f.name} ({k})") for k, f in p.formations.items()])
         hqs = [(k, f"{u.designation} ({k})") for k, u in p.pieces.items()
                if p.unit_types.get(u.unit_type) is not None and p.unit_types[u.unit_type].is_hq]
         self._fill(self.hq, [("", "(none)")] + hqs)
-        rules = self.binding.module.meta.optional_rules
+        rules = self.doc.module.meta.optional_rules
         self._fill(self.optional_rule, [("", "(always)")] + [(k, r.name) for k, r in rules.items()])
         self.size.setItemData(0, "")
         for i, size in enumerate(SIZES):
@@ -244,10 +245,10 @@ class UnitForm(QWidget):
         self.face_label.setText("front" if face == 0 else "back (blank)" if face >= len(piece.steps)
                                 else f"step {face + 1}" + (" (back)" if face == 1 else ""))
 
-    def _changed(self, kind: str, key: str) -> None:
-        if kind in ("sides", "unit_types", "formations") or (kind == "pieces" and key == "*"):
+    def _changed(self, changes: Changes) -> None:
+        if changes.touches(Kind.SIDES, Kind.UNIT_TYPES, Kind.FORMATIONS) or ALL in changes.keys(Kind.PIECES):
             self._reload_choices()
-        if kind == "pieces" and key in ("*", self.piece_id):
+        if changes.touches_entry(Kind.PIECES, self.piece_id):
             self._reload_choices()
             self._load()
 
@@ -258,14 +259,14 @@ class UnitForm(QWidget):
         if before is not None and after == before:
             return
         self.status.clear()
-        self.binding.push(SetPiece(self.binding, self.piece_id, before, after, text))
+        self.doc.push(SetEntry(self.doc, Kind.PIECES, self.piece_id, before, after, text))
 
     def _commit(self, cells: dict[str, str]) -> bool:
         """Apply CSV-style cells (``designation``, ``step2_attack``…) to the unit; False if refused."""
         if self._loading or self.piece is None:
             return False
         try:
-            after = piece_from_cells(cells, self.binding.module, self.piece)
+            after = piece_from_cells(cells, self.doc.module, self.piece)
         except CellError as exc:
             self.status.setText(f"{exc.column}: {exc.message}" + (f" ({exc.value!r})" if exc.value else ""))
             self._load()
@@ -310,16 +311,16 @@ class UnitForm(QWidget):
             self.status.setText("The blank back of a one-step unit has no values to draw; add a step first.")
             return False
         if data is None:
-            self.binding.push(SetPieceArt(self.binding, self.piece_id, step, None, None))
+            self.doc.push(SetPieceArt(self.doc, self.piece_id, step, None, None))
             return True
         stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", Path(file_name).name).strip("-.") or "art.png"
         if not stem.lower().endswith((".png", ".svg")):
             self.status.setText("Counter art must be a .png or .svg file.")
             return False
         path = f"images/counters/{stem}"
-        if path in self.binding.assets and self.binding.assets[path] != data:
+        if path in self.doc.assets and self.doc.assets[path] != data:
             path = f"images/counters/{self.piece_id}-{step + 1}-{stem}"
-        self.binding.push(SetPieceArt(self.binding, self.piece_id, step, path, data))
+        self.doc.push(SetPieceArt(self.doc, self.piece_id, step, path, data))
         return True
 
     def _choose_art(self) -> None:
@@ -334,7 +335,7 @@ class UnitForm(QWidget):
 
     def new_unit(self, piece_id: str | None = None) -> str | None:
         """Add a one-step unit of the first side and type and show it; None if there are none."""
-        p = self.binding.module.pieces
+        p = self.doc.module.pieces
         if not p.sides or not p.unit_types:
             self.status.setText("Add a side and a unit type first.")
             return None
@@ -342,11 +343,11 @@ class UnitForm(QWidget):
         piece = Piece(side=self.side.currentData() or next(iter(p.sides)),
                       unit_type=self.unit_type.currentData() or next(iter(p.unit_types)),
                       designation="", steps=[StepValues()])
-        self.binding.push(SetPiece(self.binding, piece_id, None, piece, f"Add unit {piece_id}"))
+        self.doc.push(SetEntry(self.doc, Kind.PIECES, piece_id, None, piece, f"Add unit {piece_id}"))
         self.set_piece(piece_id)
         return piece_id
 
     def delete_unit(self) -> None:
         if self.piece is not None:
-            self.binding.push(SetPiece(self.binding, self.piece_id, self.piece, None, f"Delete unit {self.piece_id}"))
+            self.doc.push(SetEntry(self.doc, Kind.PIECES, self.piece_id, self.piece, None, f"Delete unit {self.piece_id}"))
             self.set_piece(None)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from hexwright.runtime.model import Area, Provenance
 from hexwright.runtime.ui.colors import qcolor
 
+from ..changes import Changes, Kind
 from ..commands import SaveArea
 from ..document import MapDocument
 from ..edits.palette import new_type_id
@@ -162,9 +163,12 @@ class AreasPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.list, 1)
         layout.addLayout(buttons)
-        doc.areasChanged.connect(self.rebuild)
-        doc.mapReset.connect(self.rebuild)
+        doc.changed.connect(self._document_changed)
         self.rebuild()
+
+    def _document_changed(self, changes: Changes) -> None:
+        if changes.touches(Kind.AREAS):
+            self.rebuild()
 
     def rebuild(self) -> None:
         current = self.current()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from hexwright.runtime.model import Box, Provenance, Track
 
+from ..changes import Changes, Kind
 from ..commands import SaveBox, SaveTrack
 from ..document import MapDocument
 from ..edits.boxes import parse_labels, parse_rect, parse_spaces, rect_texts, spaces_text
@@ -174,9 +175,12 @@ class BoxesPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.list, 1)
         layout.addLayout(row)
-        doc.boxesChanged.connect(self.rebuild)
-        doc.mapReset.connect(self.rebuild)
+        doc.changed.connect(self._document_changed)
         self.rebuild()
+
+    def _document_changed(self, changes: Changes) -> None:
+        if changes.touches(Kind.BOXES, Kind.TRACKS):
+            self.rebuild()
 
     def rebuild(self) -> None:
         current = self.current()

@@ -11,7 +11,7 @@ the window for its dialogs) and builds every menu itself from their methods.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import shiboken6
@@ -36,6 +36,7 @@ from hexwright.runtime.ui.map_view import MapScene
 from hexwright.runtime.ui.render_image import make_painter_for
 
 from .. import recovery
+from ..changes import Changes, Kind
 from ..document import MapDocument
 from ..pieces.docks import PiecesDocks, add_pieces_docks
 from ..tools import ALL_TOOLS, BoxTool, HexNamer, Tool
@@ -297,27 +298,30 @@ class EditorWindow(QMainWindow):
 
     def _connect_document(self) -> None:
         d = self.doc
-        d.hexesChanged.connect(self._hexes_changed)
-        d.hexsidesChanged.connect(self._sides_changed)
-        d.areasChanged.connect(self._refresh_all)
-        d.boxesChanged.connect(self._boxes_changed)
+        d.changed.connect(self._document_changed)
         d.sideSelectionChanged.connect(self._picked_sides_changed)
-        d.hexesChanged.connect(lambda _labels: self._update_reconstructed())
-        d.hexsidesChanged.connect(lambda _keys: self._update_reconstructed())
-        d.mapReset.connect(self._refresh_all)
         d.selectionChanged.connect(self._selection_changed)
         d.fileStateChanged.connect(self._update_title)
-        d.metaChanged.connect(self._update_title)
         d.undo_stack.indexChanged.connect(self._update_title)
 
     # -- document → views -----------------------------------------------------------------
 
-    def _hexes_changed(self, labels: list[str]) -> None:
-        self.scene.map_item.invalidate_hexes(labels)
+    def _document_changed(self, changes: Changes) -> None:
+        """Repaint what the edit named: its hexes and hexsides, or everything after a reset."""
+        if changes.reset or changes.touches(Kind.AREAS):
+            self._refresh_all()
+        elif changes.hexes or changes.hexsides:
+            self.scene.map_item.invalidate_hexes(sorted(changes.hexes))
+            self._sides_changed(changes.hexsides)
+            self._update_reconstructed()
+        if changes.touches(Kind.BOXES, Kind.TRACKS):
+            self._boxes_changed()
+        if changes.touches(Kind.META):
+            self._update_title()
 
-    def _sides_changed(self, keys: list[str]) -> None:
+    def _sides_changed(self, keys: Iterable[str]) -> None:
         names, labels = self.doc.names, set()
-        for key in keys:
+        for key in sorted(keys):
             try:
                 a, b = names.grid.hexside_hexes(names.side_of(key))
             except ValueError:

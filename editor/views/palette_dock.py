@@ -40,6 +40,7 @@ from hexwright.runtime.ui.layers import Layers
 from hexwright.runtime.ui.map_painter import MapPainter
 from hexwright.runtime.validation import check_module
 
+from ..changes import Changes
 from ..commands import ChangePaletteType, DeleteLevel, DeletePaletteType
 from ..commands.set_levels import SetLevels
 from ..document import MapDocument
@@ -126,11 +127,15 @@ class PaletteDock(QWidget):
         layout.addWidget(self.properties)
         layout.addLayout(form)
         layout.addWidget(self.feature_options)
-        doc.mapReset.connect(self.rebuild)
+        doc.changed.connect(self._document_changed)
         settings.changed.connect(self._sync_from_settings)
         self.rebuild()
 
     # -- listing --------------------------------------------------------------------------
+
+    def _document_changed(self, changes: Changes) -> None:
+        if changes.reset:
+            self.rebuild()
 
     def rebuild(self) -> None:
         """List the types again, keeping the picked entry (or, if it is gone, its category)."""

@@ -37,9 +37,8 @@ class ProblemsPanel(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self.refresh)
-        for signal in (doc.hexesChanged, doc.hexsidesChanged, doc.mapReset, doc.areasChanged,
-                       doc.undo_stack.indexChanged):
-            signal.connect(self._schedule)
+        doc.changed.connect(self._schedule)
+        doc.undo_stack.indexChanged.connect(self._schedule)
         self.refresh()
 
     def _schedule(self, *_args) -> None:

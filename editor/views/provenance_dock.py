@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, 
 
 from hexwright.runtime.ui.map_status import info_at
 
+from ..changes import Changes
 from ..commands import SetProvenance
 from ..document import MapDocument
 from ..edits.provenance import VARIOUS, common_clue, hex_clue, side_clue
@@ -44,11 +45,15 @@ class ProvenancePanel(QWidget):
         layout.addWidget(self.clue)
         layout.addLayout(row)
         layout.addStretch(1)
-        for signal in (doc.selectionChanged, doc.sideSelectionChanged, doc.hexesChanged, doc.hexsidesChanged,
-                       doc.mapReset):
-            signal.connect(lambda *_: self.refresh())
+        doc.selectionChanged.connect(self.refresh)
+        doc.sideSelectionChanged.connect(self.refresh)
+        doc.changed.connect(self._document_changed)
         self.show_point(None)
         self.refresh()
+
+    def _document_changed(self, changes: Changes) -> None:
+        if changes.touches_map:
+            self.refresh()
 
     def targets(self) -> tuple[list[str], list[str]]:
         names = self.doc.names

@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 from builders import small_module
 
+from hexwright.editor import commands
+from hexwright.editor.changes import Changes
 from hexwright.editor.commands import (
     ChangeGridSettings,
     ChangePaletteType,
+    DeleteLevel,
     DeletePaletteType,
     DeleteRegion,
     EraseHexes,
@@ -55,6 +58,17 @@ def make_doc() -> MapDocument:
     return MapDocument(small_module(8, 7))
 
 
+def levelled_doc() -> MapDocument:
+    """Levels 0, 1 and 2 named, no hex on 1 or 2."""
+    module = small_module(8, 7)
+    module.map.levels = [Level(value=0), Level(value=1, name="Ridge"), Level(value=2, name="Hill")]
+    return MapDocument(module)
+
+
+DOCS = {"DeleteLevel": levelled_doc}
+"""The commands that need more in the module than :func:`make_doc` has."""
+
+
 def recovered(doc):
     m = doc.module.model_copy(deep=True)
     m.map.hexes["0505"] = m.map.hexes["0203"]
@@ -81,6 +95,7 @@ COMMANDS = {
     "SetLevels": lambda d: SetLevels(d, [Level(value=0), Level(value=1, name="Hill")]),
     "SetUnderlay": lambda d: SetUnderlay(d, Underlay(image="images/scan.png"), b"\x89PNG fake"),
     "RestoreRecovery": recovered,
+    "DeleteLevel": lambda d: DeleteLevel(d, 2, None),
     "SetProvenance": lambda d: SetProvenance(d, ["0203", "0101"], ["0203/N", "0102/N"], "Figure 4"),
     "SaveBox": lambda d: SaveBox(d, "a", Box(name="A", kind="reinforcement", side="blue", entry_hexes=["0101"],
                                              rect=Rect(x=-100, y=0, width=80, height=120))),
@@ -90,9 +105,19 @@ COMMANDS = {
 }
 
 
+ENTRY_COMMANDS = {"SetEntry", "SetTable", "ImportPieces", "SetPieceArt"}
+"""Tested in test_entry_commands.py."""
+
+
+def test_every_undo_command_is_tested_here_or_with_the_entry_commands():
+    assert set(commands.__all__) == set(COMMANDS) | ENTRY_COMMANDS
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_push_undo_redo(name):
-    doc = make_doc()
+    doc = DOCS.get(name, make_doc)()
+    records: list[Changes] = []
+    doc.changed.connect(records.append)
     original = doc.files()
     doc.push(COMMANDS[name](doc))
     after = doc.files()
@@ -103,16 +128,41 @@ def test_push_undo_redo(name):
     assert not doc.is_dirty
     doc.undo_stack.redo()
     assert doc.files() == after
+    assert len(records) == 3 and all(records), "push, undo and redo each send what they changed"
+
+
+SECOND = {
+    "DeletePaletteType": lambda d: DeletePaletteType(d, "terrain", "rough", "clear"),
+    "ChangePaletteType": lambda d: ChangePaletteType(d, "terrain", "hills", TerrainType(name="Hill", color="#aa8855")),
+    "SaveArea": lambda d: SaveArea(d, "metz", Area(name="Metz", hexes=["0203"])),
+    "DeleteLevel": lambda d: DeleteLevel(d, 1, None),
+}
+"""A second edit of the same kind where repeating the first would be refused or do nothing."""
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_two_pushes_without_a_stroke_or_merge_key_are_two_steps(name):
+    doc = DOCS.get(name, make_doc)()
+    original = doc.files()
+    doc.push(COMMANDS[name](doc))
+    first = doc.files()
+    doc.push(SECOND.get(name, COMMANDS[name])(doc))
+    assert doc.undo_stack.count() == 2
+    doc.undo_stack.undo()
+    assert doc.files() == first
+    doc.undo_stack.undo()
+    assert doc.files() == original
 
 
 def test_commands_signal_exactly_what_they_touched():
     doc = make_doc()
-    seen = []
-    doc.hexesChanged.connect(lambda labels: seen.append(("hexes", labels)))
-    doc.hexsidesChanged.connect(lambda keys: seen.append(("sides", keys)))
+    seen: list[Changes] = []
+    doc.changed.connect(seen.append)
     doc.push(PaintTerrain(doc, ["0404", "0405"], "woods"))
     doc.push(ToggleHexsideFeature(doc, ["0404/N"], "river", True))
-    assert seen == [("hexes", ["0404", "0405"]), ("sides", ["0404/N"])]
+    doc.undo_stack.undo()
+    assert seen == [Changes.of_map(hexes=["0404", "0405"]), Changes.of_map(hexsides=["0404/N"]),
+                    Changes.of_map(hexsides=["0404/N"])]
 
 
 @pytest.mark.parametrize("make", [

@@ -8,7 +8,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
 from hexwright.editor.document import MapDocument
-from hexwright.editor.pieces.binding import PiecesBinding
 from hexwright.editor.pieces.crt_editor import UNDEFINED, CrtEditor, parse_rows
 from hexwright.runtime.storage import ModuleError, load_module
 from hexwright.runtime.validation.checks import check_module
@@ -18,7 +17,7 @@ pytestmark = pytest.mark.gui
 
 def _editor(qtbot, module):
     doc = MapDocument(module)
-    editor = CrtEditor(PiecesBinding(doc))
+    editor = CrtEditor(doc)
     editor.doc = doc
     qtbot.addWidget(editor)
     editor.resize(800, 900)

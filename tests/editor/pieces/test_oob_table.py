@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
 
 from hexwright.editor.document import MapDocument
-from hexwright.editor.pieces.binding import PiecesBinding
 from hexwright.editor.pieces.csv_actions import export_oob, import_with_report
 from hexwright.editor.pieces.oob_table import PIECE_MIME, OobTable, piece_ids_from_mime
 from hexwright.runtime.interchange.oob_csv import export_csv
@@ -23,7 +22,7 @@ pytestmark = pytest.mark.gui
 @pytest.fixture
 def table(qtbot):
     doc = MapDocument(oob_module(20))
-    widget = OobTable(PiecesBinding(doc))
+    widget = OobTable(doc)
     widget.doc = doc
     qtbot.addWidget(widget)
     widget.resize(900, 500)
@@ -149,10 +148,10 @@ def test_csv_of_20_units_imports_and_malformed_row_is_reported_not_imported(qtbo
     path.write_text(out.getvalue(), encoding="utf-8")
 
     doc = MapDocument(counters_module())
-    table = OobTable(PiecesBinding(doc))
+    table = OobTable(doc)
     qtbot.addWidget(table)
     before = table.model.rowCount()
-    dialog = import_with_report(table.binding, path, table)
+    dialog = import_with_report(table.doc, path, table)
     qtbot.addWidget(dialog)
     assert "20 new units" in dialog.summary.text() and "1 rows will not import" in dialog.summary.text()
     assert [dialog.problems.item(0, c).text() for c in range(4)] == ["9", "side", "martians", "unknown side"]
@@ -169,7 +168,7 @@ def test_csv_of_20_units_imports_and_malformed_row_is_reported_not_imported(qtbo
 
 def test_export_writes_the_csv_file(table, tmp_path):
     target = tmp_path / "out.csv"
-    export_oob(table.binding, target)
+    export_oob(table.doc, target)
     assert target.read_bytes() == export_csv(table.doc.module.pieces).encode("utf-8")
 
 
@@ -185,10 +184,6 @@ def test_a_utf16_csv_from_a_spreadsheet_reads_like_utf8(tmp_path):
     (tmp_path / "u8.csv").write_bytes(text.encode("utf-8"))
     (tmp_path / "u16.csv").write_bytes(text.encode("utf-16"))
 
-    class Binding:
-        pass
-
-    binding = Binding()
-    binding.module = module
-    u8, u16 = read_oob(binding, tmp_path / "u8.csv"), read_oob(binding, tmp_path / "u16.csv")
+    doc = MapDocument(module)
+    u8, u16 = read_oob(doc, tmp_path / "u8.csv"), read_oob(doc, tmp_path / "u16.csv")
     assert not u16.problems and u16.pieces == u8.pieces and u8.pieces

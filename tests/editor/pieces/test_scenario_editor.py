@@ -9,7 +9,6 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from hexwright.editor.document import MapDocument
-from hexwright.editor.pieces.binding import PiecesBinding
 from hexwright.editor.pieces.map_drop import MapDropHandler
 from hexwright.editor.pieces.oob_table import OobTable
 from hexwright.editor.pieces.scenario_editor import ScenarioEditor
@@ -27,9 +26,8 @@ def setup(qtbot):
     module.map.boxes["us-a"] = Box(name="US Box A", kind="reinforcement", side="us")
     module.meta.optional_rules["division"] = OptionalRule(name="Division command")
     doc = MapDocument(module)
-    binding = PiecesBinding(doc)
-    editor = ScenarioEditor(binding)
-    oob = OobTable(binding)
+    editor = ScenarioEditor(doc)
+    oob = OobTable(doc)
     view = MapView(MapScene(MapPainter(module.map)))
     handler = MapDropHandler(view, editor.place)
     for w in (editor, oob, view):

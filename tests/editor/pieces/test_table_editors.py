@@ -8,7 +8,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QTabWidget
 
 from hexwright.editor.document import MapDocument
-from hexwright.editor.pieces.binding import PiecesBinding
 from hexwright.editor.pieces.lookup_editor import LookupEditor, TurnTrackEditor, VictoryEditor
 from hexwright.editor.pieces.result_text import format_combat, parse_combat
 from hexwright.editor.pieces.sides_editor import SidesEditor
@@ -21,7 +20,7 @@ pytestmark = pytest.mark.gui
 
 def _make(qtbot, cls):
     doc = MapDocument(tables_module())
-    widget = cls(PiecesBinding(doc))
+    widget = cls(doc)
     widget.doc = doc
     qtbot.addWidget(widget)
     widget.resize(900, 600)

@@ -9,7 +9,6 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLineEdit
 
 from hexwright.editor.document import MapDocument
-from hexwright.editor.pieces.binding import PiecesBinding
 from hexwright.editor.pieces.unit_form import UnitForm
 from hexwright.runtime.interchange.oob_csv import STEP_FIELDS
 from hexwright.runtime.storage import load_module
@@ -22,7 +21,7 @@ FORMAT = QImage.Format_ARGB32_Premultiplied
 @pytest.fixture
 def form(qtbot):
     doc = MapDocument(counters_module())
-    widget = UnitForm(PiecesBinding(doc))
+    widget = UnitForm(doc)
     widget.doc = doc
     qtbot.addWidget(widget)
     widget.show()
