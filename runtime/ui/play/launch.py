@@ -69,8 +69,8 @@ def run_play(loaded: LoadedModule, scenario: str | None = None, seed: int | None
     from .play_window import open_play_window
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    window = open_play_window(game, loaded.assets, save_path=save_path, hot_seat=hot_seat,
+    window = open_play_window(game, loaded.assets, save_path=save_path, hot_seat=hot_seat, load_warnings=warnings,
                               autosave_path=autosave_path(game.module.meta.id, game.scenario) if autosave else None)
-    window.load_warnings = warnings
-    window.refresh()
-    return app.exec()
+    code = app.exec()
+    del window  # the window lives until the application ends
+    return code

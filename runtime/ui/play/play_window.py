@@ -4,6 +4,11 @@ Every change goes through :meth:`PlayWindow.run`, which applies one action to th
 :class:`~runtime.state.Game`, reports a refused action in the status bar, refreshes the
 views, autosaves when the turn changes and shows the hot-seat hand-over screen when the
 active side changes. Undo, redo and replay only move through the game's log.
+
+The window is composed of parts that hold it: :class:`.game_files.GameFiles` (saves,
+autosave, moves by e-mail), :class:`.seats_ui.Seats` (who plays at this computer) and
+:class:`.rules_play.RulesPlay` (the rules engine); it builds its own menus
+(:func:`.play_menus.build_menus`) and keeps their actions.
 """
 
 from __future__ import annotations
@@ -11,7 +16,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QInputDialog, QLabel, QMainWindow, QMenu, QStackedWidget
+from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStackedWidget,
+    QWidget,
+)
 
 from hexwright.runtime.engine import is_engine_action, to_step
 from hexwright.runtime.model import Module
@@ -30,9 +47,12 @@ from hexwright.runtime.state import (
     RollDice,
     SetTurn,
     StepLoss,
+    new_seed,
     phase_name,
     piece_name,
 )
+from hexwright.runtime.state.actions import Action
+from hexwright.runtime.storage import ModuleError, load_module
 
 from ..map_status import info_at, status_text
 from .board_layout import location_center
@@ -48,21 +68,24 @@ from .rules_play import RulesPlay
 from .seats_ui import Seats
 from .side_panel import SidePanel
 
+OPEN_WINDOWS: list[QMainWindow] = []
+"""Windows opened from another play window (kept alive here until the application ends)."""
 
-class PlayWindow(GameFiles, Seats, QMainWindow):
+
+class PlayWindow(QMainWindow):
     def __init__(self, game: Game, assets: dict[str, bytes] | None = None, *, save_path: str | Path | None = None,
-                 autosave_path: str | Path | None = None, hot_seat: bool = False):
+                 autosave_path: str | Path | None = None, hot_seat: bool = False,
+                 load_warnings: list[str] | None = None, secrets_dir: str | Path | None = None) -> None:
         super().__init__()
         self.game = game
         self.module: Module = game.module
         self.assets = dict(assets or {})
-        self.save_path = Path(save_path) if save_path else None
-        self.autosave_path = Path(autosave_path) if autosave_path else None
         self.hot_seat = hot_seat
         self.last_error = ""
-        self.load_warnings: list[str] = []
-        self.pbem_mark = len(game.actions)
         self.charts: ChartsWindow | None = None
+        self._docks_shown: list[QDockWidget] = []
+        self.files = GameFiles(self, save_path=save_path, autosave_path=autosave_path, load_warnings=load_warnings)
+        self.seats = Seats(self, secrets_dir=secrets_dir)
 
         self.scene = BoardScene(self.module, game.shown_state, self.assets, self)
         self.view = PlayView(self.scene, self)
@@ -77,9 +100,9 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
         self.side_panel = SidePanel()
         self.minimap = Minimap(self.view)
         self.minimap.setMaximumHeight(220)
-        self._dock("Overview", self.minimap, Qt.RightDockWidgetArea)
-        self._dock("Log", self.log_panel, Qt.RightDockWidgetArea)
-        self._dock("Boxes and tracks", self.side_panel, Qt.RightDockWidgetArea)
+        self._dock("Overview", self.minimap, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Boxes and tracks", self.side_panel, Qt.DockWidgetArea.RightDockWidgetArea)
 
         self.hover_label = QLabel()
         self.turn_label = QLabel()
@@ -108,24 +131,24 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
         buttons["bookmark"].clicked.connect(lambda: self.add_bookmark(None))
         buttons["continue"].clicked.connect(self.continue_from_here)
         self.side_panel.locationChosen.connect(self.center_on)
-        self._build_actions()
+        self.actions_by_name: dict[str, QAction] = build_menus(self)
         self.rules.install()
         self.resize(1400, 900)
-        self.resizeDocks(self.findChildren(QDockWidget)[:1], [400], Qt.Horizontal)
-        self.attach_dice_secret()  # by e-mail: this computer's side, found by its commitment in the log
+        self.resizeDocks(self.docks()[:1], [400], Qt.Orientation.Horizontal)
+        self.seats.attach_dice_secret()  # by e-mail: this computer's side, found by its commitment in the log
         self.refresh()
 
-    def _dock(self, title: str, widget, area) -> QDockWidget:
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
 
-    def _build_actions(self) -> None:
-        build_menus(self)
+    def docks(self) -> list[QDockWidget]:
+        return self.findChildren(QDockWidget)
 
-    def context_menu_for(self, key, at: Location | None) -> QMenu:
+    def context_menu_for(self, key: tuple[str, str] | None, at: Location | None) -> QMenu:
         """The context menu for a counter (``key``) and/or a place; built here so tests can read it."""
         return context_menu(self, key, at)
 
@@ -134,7 +157,7 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
 
     # -- the one way the game changes ------------------------------------------------------------
 
-    def run(self, action) -> LogEntry | None:
+    def run(self, action: Action) -> LogEntry | None:
         """Apply one action; a refused one is reported and changes nothing.
 
         With the rules on, a unit dropped on the board or *Next phase* becomes the rules
@@ -143,11 +166,9 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
         """
         before = self.game.state
         try:
-            self.seat_check(action)  # players choose sides: only the side to act moves its pieces
-            action = self.rules.translate(action)
-            if is_engine_action(action):
-                action = to_step(action)
-            entry = self.game.do(action)
+            self.seats.check(action)  # players choose sides: only the side to act moves its pieces
+            translated = self.rules.translate(action)  # a rules engine action when the rules are on
+            entry = self.game.do(to_step(translated) if is_engine_action(translated) else translated)
         except ActionError as exc:
             self.last_error = str(exc)
             self.statusBar().showMessage(f"Not done: {exc}", 8000)
@@ -159,7 +180,7 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
         self.statusBar().showMessage(entry.text, 5000)
         after = self.game.state
         if after.turn != before.turn:
-            self.autosave()
+            self.files.autosave()
         self.refresh()
         if self.hot_seat and after.active_side != before.active_side and after.active_side is not None:
             self.show_hand_over()
@@ -171,6 +192,14 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
         """Run a rules engine action (``runtime.engine``) through :meth:`run`."""
         return self.run(to_step(action))
 
+    def show_game(self, game: Game) -> None:
+        """Play ``game`` (of this window's module) from its current position: a loaded save or a new game."""
+        self.game = game
+        self.seats.attach_dice_secret()
+        self.scene.expanded = None
+        self.scene.selected = None
+        self.refresh()
+
     def refresh(self) -> None:
         game = self.game
         state = game.shown_state
@@ -180,15 +209,16 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
         self.side_panel.show_state(self.module, state, self.scene.board)
         side = self.module.pieces.sides.get(state.active_side or "")
         replay = f"  ·  REPLAY {game.position}/{len(game.actions)}" if game.replaying else ""
-        seat = self.seat_text()
+        seat = self.seats.text()
         self.turn_label.setText(f"{phase_name(self.module, state)}  ·  {side.name if side else '-'}{seat}{replay}")
-        self.warning_label.setText("⚠ " + self.load_warnings[0] if self.load_warnings else "")
+        warnings = self.files.load_warnings
+        self.warning_label.setText("⚠ " + warnings[0] if warnings else "")
         names = self.actions_by_name
         names["undo"].setEnabled(game.can_undo())
         names["redo"].setEnabled(game.can_redo())
         title = f"{self.module.meta.title} — {self.module.scenarios[game.scenario].name}"
-        if self.save_path:
-            title += f" — {self.save_path.name}"
+        if self.files.save_path:
+            title += f" — {self.files.save_path.name}"
         self.setWindowTitle(title)
         self.minimap.viewport().update()
 
@@ -250,7 +280,7 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
         piece = self.selected_piece()
         return self.run(Eliminate(pieces=(piece,))) if piece else self._nothing_selected()
 
-    def _nothing_selected(self) -> None:
+    def _nothing_selected(self) -> LogEntry | None:
         self.statusBar().showMessage("Click a counter first", 4000)
         return None
 
@@ -297,12 +327,12 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
 
     # -- dialogs and menus -------------------------------------------------------------------
 
-    def _note_dialog(self) -> None:
+    def note_dialog(self) -> None:
         text, ok = QInputDialog.getText(self, "Note", "Line for the log:")
         if ok and text.strip():
             self.run(Note(text=text.strip()))
 
-    def _set_turn_dialog(self) -> None:
+    def set_turn_dialog(self) -> None:
         state = self.game.state
         turn, ok = QInputDialog.getInt(self, "Turn marker", "Turn:", state.turn, -1000, 10000)
         if not ok:
@@ -312,15 +342,12 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
         if ok:
             self.run(SetTurn(turn=turn, phase=phases.index(name) if self.module.meta.sequence else 0))
 
-    def _name_player(self, side_id: str) -> None:
-        name, ok = QInputDialog.getText(self, "Player", f"Name of the {self.module.pieces.sides[side_id].name} player:",
-                                        text=self.game.players.get(side_id, ""))
-        if ok:
-            self.game.players[side_id] = name.strip()
-
-    def _set_strict(self, on: bool) -> None:
+    def set_strict(self, on: bool) -> None:
         self.game.strict = on
         self.refresh()
+
+    def set_hot_seat(self, on: bool) -> None:
+        self.hot_seat = on
 
     def show_charts(self) -> ChartsWindow:
         if self.charts is None:
@@ -338,7 +365,7 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
         self.hand_over.for_side(side.name if side else side_id, self.game.players.get(side_id, ""),
                                 phase_name(self.module, state))
         if not self.handing_over:
-            self._docks_shown = [d for d in self.findChildren(QDockWidget) if d.isVisible()]
+            self._docks_shown = [d for d in self.docks() if d.isVisible()]
         for dock in self._docks_shown:
             dock.hide()
         self.stack.setCurrentWidget(self.hand_over)
@@ -348,7 +375,7 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
 
     def dismiss_hand_over(self) -> None:
         self.stack.setCurrentWidget(self.view)
-        for dock in getattr(self, "_docks_shown", []):
+        for dock in self._docks_shown:
             dock.show()
         self._docks_shown = []
         for action in self.actions_by_name.values():
@@ -384,8 +411,36 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
                 text += f"  ·  controlled by {self.module.pieces.sides[controller].name}"
         self.hover_label.setText(text)
 
-    def closeEvent(self, event) -> None:
-        self.autosave()
+    # -- another module ----------------------------------------------------------------------
+
+    def open_module(self, path: str | Path, scenario: str | None = None, seed: int | None = None) -> PlayWindow:
+        """Open another module in a new play window (this one closes); returns the new window."""
+        loaded = load_module(path)
+        scenario = scenario or self.files.choose_scenario(loaded.module)
+        if scenario is None:
+            raise ActionError(f"module {loaded.module.meta.id!r} has no scenario to play")
+        game = Game(loaded.module, scenario, new_seed() if seed is None else seed, engine=self.game.engine)
+        autosave = self.files.autosave_path
+        window = PlayWindow(game, loaded.assets, hot_seat=self.hot_seat, secrets_dir=self.seats.secrets_dir,
+                            autosave_path=autosave and autosave.with_name(f"{loaded.module.meta.id}-{scenario}.hwsav"))
+        OPEN_WINDOWS.append(window)
+        window.show()
+        window.view.fit_to_window()
+        self.close()
+        return window
+
+    def open_module_dialog(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Open module folder")
+        if path:
+            try:
+                self.open_module(path)
+            except (ModuleError, ActionError) as exc:
+                QMessageBox.critical(self, "Cannot open this module", str(exc))
+            except OSError as exc:
+                QMessageBox.critical(self, "Cannot open this module", f"{exc.filename or path}: {exc.strerror or exc}")
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.files.autosave()
         if self.charts is not None:
             self.charts.close()
         super().closeEvent(event)
@@ -393,8 +448,6 @@ class PlayWindow(GameFiles, Seats, QMainWindow):
 
 def open_play_window(game: Game, assets: dict[str, bytes] | None = None, **options) -> PlayWindow:
     """Show a play window (creating the QApplication if needed); the caller runs ``exec()``."""
-    from PySide6.QtWidgets import QApplication
-
     if QApplication.instance() is None:
         QApplication([])
     window = PlayWindow(game, assets, **options)

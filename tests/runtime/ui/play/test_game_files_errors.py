@@ -36,7 +36,7 @@ def choose(monkeypatch, path) -> None:
 def test_importing_moves_from_a_folder_is_a_message(window, shown, monkeypatch, tmp_path):
     (tmp_path / "moves.hwlog").mkdir()
     choose(monkeypatch, tmp_path / "moves.hwlog")
-    window._import_dialog()
+    window.files.import_dialog()
     [(title, text)] = shown
     assert title == "Cannot import these moves" and "moves.hwlog" in text
 
@@ -45,7 +45,7 @@ def test_importing_moves_too_large_is_refused_before_reading(window, shown, monk
     monkeypatch.setattr(save_file, "MAX_SAVE_BYTES", 100)
     (tmp_path / "big.hwlog").write_bytes(b" " * 1000)
     choose(monkeypatch, tmp_path / "big.hwlog")
-    window._import_dialog()
+    window.files.import_dialog()
     [(_, text)] = shown
     assert "larger than 100 bytes" in text
 
@@ -53,24 +53,24 @@ def test_importing_moves_too_large_is_refused_before_reading(window, shown, monk
 def test_opening_a_save_that_is_a_folder_is_a_message(window, shown, monkeypatch, tmp_path):
     (tmp_path / "game.hwsav").mkdir()
     choose(monkeypatch, tmp_path / "game.hwsav")
-    window._open_dialog()
+    window.files.open_dialog()
     [(title, _)] = shown
     assert title == "Cannot open this save"
 
 
-@pytest.mark.parametrize("dialog", ["_save_as_dialog", "_export_dialog"])
+@pytest.mark.parametrize("dialog", ["save_as_dialog", "export_dialog"])
 def test_saving_where_it_cannot_be_written_is_a_message(window, shown, monkeypatch, tmp_path, dialog):
     (tmp_path / "taken.hwsav").mkdir()
     (tmp_path / "taken.hwlog").mkdir()
-    choose(monkeypatch, tmp_path / ("taken.hwsav" if dialog == "_save_as_dialog" else "taken.hwlog"))
-    getattr(window, dialog)()
+    choose(monkeypatch, tmp_path / ("taken.hwsav" if dialog == "save_as_dialog" else "taken.hwlog"))
+    getattr(window.files, dialog)()
     [(title, text)] = shown
     assert title.startswith("Cannot ") and "taken" in text
 
 
 def test_save_to_the_loaded_file_that_cannot_be_written_is_a_message(window, shown, tmp_path):
     (tmp_path / "game.hwsav").mkdir()
-    window.save_path = tmp_path / "game.hwsav"
-    window.save()
+    window.files.save_path = tmp_path / "game.hwsav"
+    window.files.save()
     [(title, text)] = shown
     assert title == "Cannot save the game" and "game.hwsav" in text

@@ -70,11 +70,11 @@ def test_drag_flip_roll_undo_redo_save_and_reload(qtbot, window, loaded, tmp_pat
     assert window.scene.counter_item("piece", "us_5_10").placed.at == Location.hex("0407")
 
     path = tmp_path / "game.hwsav"
-    window.save_to(path)
+    window.files.save_to(path)
     again = PlayWindow(Game(loaded.module, "campaign", 1, engine=ENGINE), loaded.assets)
     qtbot.addWidget(again)
-    result = again.open_save(path)
-    assert result.warnings == [] and again.load_warnings == []
+    result = again.files.open_save(path)
+    assert result.warnings == [] and again.files.load_warnings == []
     assert again.game.state == window.game.state
     assert again.log_panel.texts() == window.log_panel.texts()
     assert again.game.redo_stack == [] and save_bytes(again.game) == path.read_bytes()
@@ -115,13 +115,13 @@ def test_continue_from_here_starts_a_branch(qtbot, window):
 def test_a_save_whose_module_hash_differs_warns(qtbot, window, loaded, tmp_path):
     play_opening(qtbot, window)
     path = tmp_path / "game.hwsav"
-    window.save_to(path)
+    window.files.save_to(path)
     changed = loaded.module.model_copy(deep=True)
     changed.meta.version = "0.2.0"
     changed.pieces.pieces["us_5_2"].note = "changed after the save"
     other = PlayWindow(Game(changed, "campaign", 1, engine=ENGINE), loaded.assets)
     qtbot.addWidget(other)
-    result = other.open_save(path)
+    result = other.files.open_save(path)
     assert any("content differs" in w for w in result.warnings)
     assert other.warning_label.text().startswith("⚠")
     box = other.findChild(QMessageBox, "load-warnings")

@@ -69,7 +69,7 @@ def test_open_another_module_in_a_new_window(qtbot, tmp_path):
     qtbot.addWidget(second)
     assert second.game.module.meta.id == "other" and second.game.seed == 4
     assert not first.isVisible()
-    second.start_game(Game(second.module, "basic", 9, engine=ENGINE))
+    second.files.start_game(Game(second.module, "basic", 9, engine=ENGINE))
     assert second.game.seed == 9 and second.log_panel.texts() == ["0. start of scenario basic"]
 
 

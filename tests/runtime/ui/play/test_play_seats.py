@@ -21,8 +21,7 @@ MODULE = Path(__file__).resolve().parents[4] / "modules" / "drive_on_metz"
 
 
 def _window(qtbot, game, secrets=None, **options):
-    win = PlayWindow(game, **options)
-    win.secrets_dir = secrets
+    win = PlayWindow(game, secrets_dir=secrets, **options)
     qtbot.addWidget(win)
     win.resize(1200, 800)
     win.show()
@@ -34,15 +33,15 @@ def _window(qtbot, game, secrets=None, **options):
 
 def test_pbem_between_two_windows_with_committed_dice(qtbot, tmp_path, monkeypatch):
     blue = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "blue-secrets")
-    blue.play_by_email_as("blue")
-    blue.save_to(tmp_path / "start.hwsav")
+    blue.seats.play_by_email_as("blue")
+    blue.files.save_to(tmp_path / "start.hwsav")
     red = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "red-secrets")
-    red.open_save(tmp_path / "start.hwsav")
-    assert red.seat is None  # Blue's secret is not on Red's computer
-    red.play_by_email_as("red")
+    red.files.open_save(tmp_path / "start.hwsav")
+    assert red.seats.seat is None  # Blue's secret is not on Red's computer
+    red.seats.play_by_email_as("red")
     assert "you: Red" in red.turn_label.text()
-    red.export_moves(tmp_path / "red0.hwlog")  # Red's commitment and the opening Blue needs to roll
-    blue.import_moves(tmp_path / "red0.hwlog")
+    red.files.export_moves(tmp_path / "red0.hwlog")  # Red's commitment and the opening Blue needs to roll
+    blue.files.import_moves(tmp_path / "red0.hwlog")
 
     drag_piece_to(qtbot, blue, "blue-1", Location.hex("0303"))
     assert blue.game.state.pieces["blue-1"].at == Location.hex("0303"), blue.last_error
@@ -50,7 +49,7 @@ def test_pbem_between_two_windows_with_committed_dice(qtbot, tmp_path, monkeypat
     assert roll is not None and roll.dice, blue.last_error
     blue.next_phase()
     blue.next_phase()  # Red's turn
-    blue.export_moves(tmp_path / "blue1.hwlog")
+    blue.files.export_moves(tmp_path / "blue1.hwlog")
     packet = (tmp_path / "blue1.hwlog").read_bytes()
     assert blue.game.dice_secret.secret not in packet.decode()
 
@@ -58,19 +57,19 @@ def test_pbem_between_two_windows_with_committed_dice(qtbot, tmp_path, monkeypat
     tampered["rolls"][0]["dice"] = [7 - tampered["rolls"][0]["dice"][0]]
     (tmp_path / "bad.hwlog").write_text(json.dumps(tampered))
     with pytest.raises(SaveError, match="the file says it rolled"):
-        red.import_moves(tmp_path / "bad.hwlog")
-    red.import_moves(tmp_path / "blue1.hwlog")
+        red.files.import_moves(tmp_path / "bad.hwlog")
+    red.files.import_moves(tmp_path / "blue1.hwlog")
     assert red.game.state == blue.game.state
 
     drag_piece_to(qtbot, red, "red-1", Location.hex("0404"))
     assert red.game.state.pieces["red-1"].at == Location.hex("0404"), red.last_error
     assert red.roll(count=2) is not None, red.last_error
     red.next_phase()
-    red.export_moves(tmp_path / "red1.hwlog")
-    blue.import_moves(tmp_path / "red1.hwlog")
+    red.files.export_moves(tmp_path / "red1.hwlog")
+    blue.files.import_moves(tmp_path / "red1.hwlog")
     assert blue.game.state == red.game.state
     assert save_bytes(blue.game) == save_bytes(red.game)
-    blue.save_to(tmp_path / "blue.hwsav")
+    blue.files.save_to(tmp_path / "blue.hwsav")
     assert blue.game.dice_secret.secret not in (tmp_path / "blue.hwsav").read_text()
     assert red.game.dice_secret.secret not in (tmp_path / "blue.hwsav").read_text()
     assert list((tmp_path / "blue-secrets").iterdir()) and list((tmp_path / "red-secrets").iterdir())
@@ -78,20 +77,20 @@ def test_pbem_between_two_windows_with_committed_dice(qtbot, tmp_path, monkeypat
     # Blue's own computer finds its secret again when the save is reopened (File ▸ Open, or
     # `hexwright play --load`, which reads the config folder), and plays on.
     again = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "blue-secrets")
-    again.open_save(tmp_path / "blue.hwsav")
-    assert again.seat == "blue"
+    again.files.open_save(tmp_path / "blue.hwsav")
+    assert again.seats.seat == "blue"
     monkeypatch.setenv("HEXWRIGHT_SECRETS_DIR", str(tmp_path / "red-secrets"))
     launched = _window(qtbot, load_game(tmp_path / "blue.hwsav", play_module(), engine=ENGINE).game)
-    assert launched.seat == "red" and launched.roll() is not None, launched.last_error
+    assert launched.seats.seat == "red" and launched.roll() is not None, launched.last_error
 
 
 def test_by_email_the_other_sides_computer_is_refused_with_the_reason(qtbot, tmp_path):
     blue = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "b")
-    blue.play_by_email_as("blue")
-    blue.save_to(tmp_path / "start.hwsav")
+    blue.seats.play_by_email_as("blue")
+    blue.files.save_to(tmp_path / "start.hwsav")
     red = _window(qtbot, Game(play_module(), "basic", 5, engine=ENGINE), tmp_path / "r")
-    red.open_save(tmp_path / "start.hwsav")
-    red.play_by_email_as("red")
+    red.files.open_save(tmp_path / "start.hwsav")
+    red.seats.play_by_email_as("red")
     before = len(red.game.actions)
     drag_piece_to(qtbot, red, "red-1", Location.hex("0404"))
     assert red.last_error == "it is Blue's turn; this computer plays Red"

@@ -72,13 +72,13 @@ def test_pbem_export_and_import_between_two_windows(qtbot, window, tmp_path):
     qtbot.addWidget(other)
     drag_piece_to(qtbot, window, "blue-1", Location.hex("0303"))
     window.roll()
-    window.export_moves(tmp_path / "turn1.hwlog")
-    entries = other.import_moves(tmp_path / "turn1.hwlog")
+    window.files.export_moves(tmp_path / "turn1.hwlog")
+    entries = other.files.import_moves(tmp_path / "turn1.hwlog")
     assert [e.text for e in entries] == [e.text for e in window.game.entries]
     assert other.game.state == window.game.state
     window.next_phase()
-    window.export_moves(tmp_path / "turn1b.hwlog")
-    other.import_moves(tmp_path / "turn1b.hwlog")
+    window.files.export_moves(tmp_path / "turn1b.hwlog")
+    other.files.import_moves(tmp_path / "turn1b.hwlog")
     assert other.game.state == window.game.state
 
 
