@@ -125,7 +125,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     loaded = load_module(args.path)
     from hexwright.runtime.ui.render_image import render_png  # Qt only when rendering
 
-    width, height = render_png(loaded.module, Path(args.out), scale=args.scale, assets=loaded.assets)
+    width, height = render_png(loaded.module, Path(args.out), scale=args.scale, assets=loaded.assets,
+                               style=args.style)
     print(f"wrote {args.out} ({width}×{height} px)")
     return 0
 
@@ -221,6 +222,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     p.add_argument("path")
     p.add_argument("--out", required=True)
     p.add_argument("--scale", type=_positive, default=1.0)
+    p.add_argument("--style", choices=("classic", "modern"),
+                   help="draw in this built-in map style instead of the module's own")
     p.set_defaults(handler=cmd_render)
 
     p = sub.add_parser("schema", help="write the JSON Schemas of the module files")

@@ -19,6 +19,18 @@ from .map import (
     Track,
     TrackSpace,
 )
+from .map_style import (
+    BUILTIN_STYLES,
+    FontStyle,
+    Furniture,
+    LineStyle,
+    MapStyle,
+    Palette,
+    PlaceName,
+    StyleChoice,
+    StyleTweaks,
+    resolve_style,
+)
 from .meta import Die, ModuleMeta, OptionalRule, Phase
 from .module import Module
 from .pieces import (
@@ -56,6 +68,7 @@ from .tables import (
 from .templates import default_map, new_module
 
 __all__ = [
+    "BUILTIN_STYLES",
     "FORMAT_VERSION",
     "Area",
     "Box",
@@ -66,7 +79,9 @@ __all__ = [
     "ConnectionType",
     "CrtColumn",
     "Die",
+    "FontStyle",
     "Formation",
+    "Furniture",
     "Grid",
     "HexData",
     "HexFeature",
@@ -75,9 +90,11 @@ __all__ = [
     "HexsideFeatureType",
     "Labels",
     "Level",
+    "LineStyle",
     "LookupRow",
     "LookupTable",
     "MapData",
+    "MapStyle",
     "Marker",
     "MarkerFace",
     "MarkerPlacement",
@@ -88,9 +105,11 @@ __all__ = [
     "ModuleMeta",
     "MovementClass",
     "OptionalRule",
+    "Palette",
     "Phase",
     "Piece",
     "PiecesData",
+    "PlaceName",
     "Placement",
     "Provenance",
     "Rect",
@@ -101,6 +120,8 @@ __all__ = [
     "Scenario",
     "Side",
     "StepValues",
+    "StyleChoice",
+    "StyleTweaks",
     "TablesData",
     "TerrainEffects",
     "TerrainType",
@@ -116,4 +137,5 @@ __all__ = [
     "WeatherCosts",
     "default_map",
     "new_module",
+    "resolve_style",
 ]

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from .common import Color, HexLabel, Id, Model, Provenance
 from .grid import Grid
+from .map_style import Furniture, PlaceName, StyleChoice
 
 FeatureKind = Literal[
     "village", "town", "city", "major_city", "fortification", "fort_line", "steeple",
@@ -160,6 +161,9 @@ class MapData(Model):
     areas: dict[Id, Area] = {}
     boxes: dict[Id, Box] = {}
     tracks: dict[Id, Track] = {}
+    style: StyleChoice = Field(StyleChoice(), description="the map style it is drawn in (classic if unset)")
+    place_names: list[PlaceName] = Field([], description="names printed on the map, with halos")
+    furniture: Furniture = Furniture()
 
     def hex_data(self, label: str) -> HexData:
         """The data of hex ``label``; a hex absent from the file has the defaults."""

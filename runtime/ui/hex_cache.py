@@ -77,6 +77,10 @@ class HexCache:
             p = self._polygons[i] = QPolygonF([QPointF(x, y) for x, y in self.layout.corners(self.hex_of(i))])
         return p
 
+    def corners(self, i: int) -> list[tuple[float, float]]:
+        """The six corners of hex ``i`` as plain points (for the pure geometry)."""
+        return self.layout.corners(self.hex_of(i))
+
     def outline(self, i: int) -> list[QLineF]:
         """The six sides of hex ``i`` as lines (for batched grid drawing)."""
         lines = self._lines[i]

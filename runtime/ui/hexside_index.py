@@ -38,6 +38,7 @@ class HexsideIndex:
         self._cache: HexCache | None = None
         self._keys: set[str] | None = None
         self._by_hex: dict[int, list[SideGeom]] = {}
+        self._by_vertex: dict[tuple[float, float], list[SideGeom]] = {}
         self.unreadable: list[str] = []
 
     def update(self, cache: HexCache, hexsides: dict) -> None:
@@ -45,7 +46,7 @@ class HexsideIndex:
         if self._cache is cache and self._keys is not None and self._keys == hexsides.keys():
             return
         self._cache, self._keys = cache, set(hexsides)
-        self._by_hex, self.unreadable = {}, []
+        self._by_hex, self._by_vertex, self.unreadable = {}, {}, []
         grid, lay = cache.hex_grid, cache.layout
         for key in sorted(hexsides):
             try:
@@ -57,6 +58,8 @@ class HexsideIndex:
             p0, p1 = lay.hexside_segment(side)
             geom = SideGeom(key, side, cache.index(a), -1 if b is None else cache.index(b), p0, p1)
             self._by_hex.setdefault(geom.a, []).append(geom)
+            for p in (p0, p1):
+                self._by_vertex.setdefault(_vertex_key(p), []).append(geom)
             if geom.b >= 0:
                 self._by_hex.setdefault(geom.b, []).append(geom)
 
@@ -68,3 +71,15 @@ class HexsideIndex:
             for geom in by_hex.get(i, ()):
                 found[geom.key] = geom
         return [found[k] for k in sorted(found)]
+
+    def of_hex(self, i: int) -> list[SideGeom]:
+        """Stored hexsides bordering hex ``i``."""
+        return self._by_hex.get(i, [])
+
+    def at_vertex(self, p: Point) -> list[SideGeom]:
+        """Stored hexsides with an end at the hex corner ``p``."""
+        return self._by_vertex.get(_vertex_key(p), [])
+
+
+def _vertex_key(p: Point) -> tuple[float, float]:
+    return round(p[0], 3), round(p[1], 3)

@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-LevelStyle = Literal["ramp", "contours", "numbers"]
-LEVEL_STYLES: tuple[LevelStyle, ...] = ("ramp", "contours", "numbers")
+LevelStyle = Literal["style", "ramp", "contours", "numbers"]
+LEVEL_STYLES: tuple[LevelStyle, ...] = ("style", "ramp", "contours", "numbers")
 
 
 @dataclass(frozen=True)
 class Layers:
     """Map layers to draw, in the order they are painted (bottom first).
 
-    ``level_style`` says how elevation levels are shown when ``levels`` is on:
-    ``"ramp"`` tints hexes darker or lighter by level, ``"contours"`` draws a brown line
+    ``level_style`` says how elevation levels are shown when ``levels`` is on: ``"style"``
+    as the map style says (its ``elevation``), ``"ramp"`` tints hexes darker or lighter by level, ``"contours"`` draws a brown line
     on hexsides between different levels, ``"numbers"`` writes each hex's level.
     """
 
@@ -27,7 +27,8 @@ class Layers:
     features: bool = True
     labels: bool = True
     areas: bool = True
-    level_style: LevelStyle = "ramp"
+    furniture: bool = True
+    level_style: LevelStyle = "style"
 
     def __post_init__(self) -> None:
         if self.level_style not in LEVEL_STYLES:
@@ -43,7 +44,7 @@ class Layers:
         return tuple(f.name for f in fields(cls) if f.name != "level_style")
 
     @classmethod
-    def only(cls, *names: str, level_style: LevelStyle = "ramp") -> Layers:
+    def only(cls, *names: str, level_style: LevelStyle = "style") -> Layers:
         """Just the named layers on, e.g. ``Layers.only("terrain", "grid")``."""
         unknown = set(names) - set(cls.names())
         if unknown:

@@ -51,7 +51,7 @@ def paint_hexside_features(painter: QPainter, map_data: MapData, sides: list[Sid
         painter.drawLines(lines[fid])
 
 
-def _water_width(map_data: MapData, features: list[str], size: float) -> float:
+def water_width(map_data: MapData, features: list[str], size: float) -> float:
     widths = [
         _scaled(t.width, size)
         for t in (map_data.hexside_feature_types.get(f) for f in features)
@@ -82,7 +82,7 @@ def paint_connections(painter: QPainter, map_data: MapData, cache: HexCache, sid
         else:
             ax, ay = ends[0]
             ends.append((mx + (mx - ax) * EDGE_OVERHANG, my + (my - ay) * EDGE_OVERHANG))
-        water = _water_width(map_data, data.features, size)
+        water = water_width(map_data, data.features, size)
         for cid in data.connections:
             if cid not in types:
                 continue
@@ -120,10 +120,10 @@ def paint_connections(painter: QPainter, map_data: MapData, cache: HexCache, sid
             painter.setPen(pen)
         painter.drawLines(segs[cid])
     for geom, cid, water in bridges:
-        _paint_bridge(painter, geom, _scaled(types[cid].width, size), water, size)
+        paint_bridge(painter, geom, _scaled(types[cid].width, size), water, size)
 
 
-def _paint_bridge(painter: QPainter, geom: SideGeom, road_w: float, water_w: float, size: float) -> None:
+def paint_bridge(painter: QPainter, geom: SideGeom, road_w: float, water_w: float, size: float) -> None:
     """Two parapets either side of the road where it crosses water, with flared ends."""
     (x0, y0), (x1, y1) = geom.p0, geom.p1
     mx, my = geom.mid
@@ -172,14 +172,16 @@ class AreaOutlines:
 
 
 def paint_areas(painter: QPainter, map_data: MapData, cache: HexCache, outlines: AreaOutlines,
-                visible: list[int]) -> None:
-    """A tinted band along the inside of each area's boundary."""
+                visible: list[int], kinds: frozenset[str] | None = None, band: float = 0.14) -> None:
+    """A tinted band along the inside of each area's boundary (only areas of ``kinds``, if given)."""
     size = cache.size
-    band = 0.14 * size
+    band = band * size
     inset = 1.0 - (band / 2) / (SQRT3 * size / 2)
     painter.setBrush(Qt.NoBrush)
     for area_id in sorted(map_data.areas):
         area = map_data.areas[area_id]
+        if kinds is not None and area.kind not in kinds:
+            continue
         boundary = outlines.boundary(cache, area_id, area.hexes)
         if not boundary:
             continue

@@ -7,7 +7,12 @@ map on every paint; only grid geometry and per-terrain styles are cached, and th
 caches notice by themselves when the grid or a terrain type changes.
 
 Layers are painted bottom to top: underlay image, terrain, level shading, grid, hexside
-features, roads and railroads, hex features, names and labels, areas.
+features, roads and railroads, hex features, names and labels, areas, map furniture.
+
+How each layer looks is the map style's (:class:`~runtime.model.MapStyle`): ``classic``
+fills each hex and draws lines on hexsides and between centres; ``modern`` draws natural
+terrain shapes with symbol fields, tints and contours, curved roads and meandering rivers
+(see :mod:`.natural_layers`, :mod:`.smooth_lines`, :mod:`.furniture`).
 """
 
 from __future__ import annotations
@@ -19,19 +24,24 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QTransform
 
 from hexwright.runtime.geometry import Hex
-from hexwright.runtime.model import MapData, TerrainType
+from hexwright.runtime.model import BUILTIN_STYLES, MapData, MapStyle, TerrainType
+from hexwright.runtime.model.legend import LegendEntry
 
 from .colors import qcolor
 from .feature_glyphs import SLOTS, draw_feature, feature_color
+from .furniture import haloed_text
 from .hex_cache import HexCache, grid_key
 from .hexside_index import HexsideIndex
 from .layers import Layers
+from .level_layers import level_range, level_thresholds, paint_hexside_contours, paint_level_ramp
 from .line_layers import AreaOutlines, paint_areas, paint_connections, paint_hexside_features
+from .map_furniture import FurniturePainter
+from .natural_layers import TileCache, level_regions, paint_contours, paint_region, terrain_region, tint_alpha
+from .smooth_lines import paint_smooth_connections, paint_smooth_hexsides
 from .terrain_style import TerrainStyle, style_key
+from .textures import TOWN_SIZE, Texture, paint_star_fort, paint_town
 
-GRID_COLOR = QColor("#262626")
-CONTOUR_COLOR = QColor("#8a5a2b")
-LABEL_COLOR = QColor("#1a1a1a")
+RULE_AREAS = frozenset({"city", "victory"})
 UNKNOWN_TERRAIN = TerrainType(name="unknown terrain", color="#ff00ff", pattern="hatch")
 GLYPH_MIN_PX = 14.0
 """Below this many screen pixels of hex size, terrain glyphs are left out."""
@@ -49,14 +59,23 @@ class MapPainter:
 
     ``side_colors`` (side id -> ``#rrggbb``) colours supply sources and control marks;
     ``assets`` (``images/…`` -> bytes, as loaded with the module) supplies the underlay.
+    ``style`` is the map style (classic if not given); ``seed`` makes natural shapes differ
+    from module to module but stay the same between renders; ``legend`` lists the rows of
+    the legend (from the terrain effects chart) drawn at ``map.furniture.legend_at``.
     """
 
     def __init__(self, map_data: MapData, layers: Layers | None = None, *,
-                 side_colors: dict[str, str] | None = None, assets: dict[str, bytes] | None = None):
+                 side_colors: dict[str, str] | None = None, assets: dict[str, bytes] | None = None,
+                 style: MapStyle | None = None, seed: int = 0, legend: list[LegendEntry] | None = None):
         self.map_data = map_data
         self.layers = layers if layers is not None else Layers()
         self.side_colors = dict(side_colors or {})
         self.assets = dict(assets or {})
+        self.style = style if style is not None else BUILTIN_STYLES["classic"]
+        self.seed = seed
+        self.furniture = FurniturePainter(self, list(legend or []))
+        self._tiles = TileCache(seed)
+        self._textures: dict[tuple, Texture] = {}
         self._cache: HexCache | None = None
         self._styles: dict[tuple, TerrainStyle] = {}
         self._sides = HexsideIndex()
@@ -82,6 +101,17 @@ class MapPainter:
         """Paint another map (or a changed copy of this one)."""
         self.map_data = map_data
 
+    def set_style(self, style: MapStyle) -> None:
+        """Draw in another style (the next paint uses it; cached shapes that do not depend on it stay)."""
+        if style != self.style:
+            self.style = style
+            self._styles.clear()
+            self._textures.clear()
+            self._text_width.clear()
+
+    def set_legend(self, legend: list[LegendEntry]) -> None:
+        self.furniture.legend = list(legend)
+
     def set_assets(self, assets: dict[str, bytes]) -> None:
         """Replace the module's images (e.g. after the designer loads a new underlay scan)."""
         self.assets = dict(assets)
@@ -92,11 +122,16 @@ class MapPainter:
         return 0.25 * self.map_data.grid.hex_size
 
     def map_rect(self) -> QRectF:
-        """The whole map plus :meth:`margin`, in map pixels."""
+        """The whole map plus :meth:`margin` and the map furniture, in map pixels."""
         grid = self.map_data.grid
         w, h = self.cache.layout.bounds()
         m = self.margin()
-        return QRectF(grid.origin_x - m, grid.origin_y - m, w + 2 * m, h + 2 * m)
+        rect = QRectF(grid.origin_x - m, grid.origin_y - m, w + 2 * m, h + 2 * m)
+        if self.layers.furniture:
+            extra = self.furniture.bounds()
+            if not extra.isNull():
+                rect = rect.united(extra.adjusted(-m, -m, m, m))
+        return rect
 
     def hex_index(self, label: str) -> int | None:
         """Dense index of the hex labelled ``label``, ``None`` if there is none."""
@@ -132,7 +167,8 @@ class MapPainter:
 
     def paint(self, painter: QPainter, exposed: QRectF | None = None) -> None:
         """Paint the hexes meeting ``exposed`` (map pixels; ``None``: the whole map)."""
-        c, layers, md = self.cache, self.layers, self.map_data
+        c, layers, md, style = self.cache, self.layers, self.map_data, self.style
+        natural = style.terrain == "natural"
         visible = self.visible_indices(exposed)
         self.last_visible = visible
         px = c.size * device_scale(painter)
@@ -144,25 +180,53 @@ class MapPainter:
         painter.setRenderHint(QPainter.TextAntialiasing, True)
         if layers.underlay:
             self._paint_underlay(painter)
-        if layers.terrain:
-            self._paint_terrain(painter, visible, data, glyphs=px >= GLYPH_MIN_PX)
-        if layers.levels:
-            self._paint_levels(painter, visible, data, text=px >= TEXT_MIN_PX)
+        level_style = style.elevation if layers.level_style == "style" else layers.level_style
+        regions: list = []
+        if natural:
+            if layers.terrain:
+                self._paint_base(painter, visible, data, glyphs=px >= GLYPH_MIN_PX)
+            if layers.levels and level_style in ("contours", "ramp"):
+                regions = self._paint_tints(painter, visible)
+            if layers.terrain:
+                self._paint_natural_terrain(painter, visible, data, glyphs=px >= GLYPH_MIN_PX)
+            if regions and level_style == "contours":
+                steps = len(level_thresholds(md, level_range(md)[0]))
+                paint_contours(painter, regions, qcolor(style.palette.contour), c.size, style.lines.contour, steps)
+            elif layers.levels and level_style == "numbers" and px >= TEXT_MIN_PX:
+                self._paint_level_numbers(painter, visible, data)
+        else:
+            if layers.terrain:
+                self._paint_terrain(painter, visible, data, glyphs=px >= GLYPH_MIN_PX)
+            if layers.levels:
+                self._paint_levels(painter, visible, data, level_style, text=px >= TEXT_MIN_PX)
         if layers.grid:
             self._paint_grid(painter, visible)
         if layers.hexsides or layers.connections:
             self._sides.update(c, md.hexsides)
             sides = self._sides.near(visible)
             if layers.hexsides:
-                paint_hexside_features(painter, md, sides, c.size)
+                if style.lines.smooth:
+                    paint_smooth_hexsides(painter, md, self._sides, sides, c.size, self.seed, style)
+                else:
+                    paint_hexside_features(painter, md, sides, c.size)
             if layers.connections:
-                paint_connections(painter, md, c, sides)
+                if style.lines.smooth:
+                    paint_smooth_connections(painter, md, c, self._sides, visible, style)
+                else:
+                    paint_connections(painter, md, c, sides)
         if layers.features:
             self._paint_features(painter, visible, data)
         if layers.labels and px >= TEXT_MIN_PX:
             self._paint_text(painter, visible, labels, data)
-        if layers.areas and md.areas:
-            paint_areas(painter, md, c, self._areas, visible)
+        if layers.areas and md.areas and style.areas != "none":
+            if style.areas == "bands":
+                paint_areas(painter, md, c, self._areas, visible)
+            else:
+                paint_areas(painter, md, c, self._areas, visible, RULE_AREAS, band=0.06)
+        if layers.labels and md.place_names:
+            self.furniture.paint_place_names(painter, exposed)
+        if layers.furniture:
+            self.furniture.paint(painter, exposed)
         painter.restore()
 
     def paint_overlay_hexes(self, painter: QPainter, labels: Iterable[str], brush: QBrush | QColor,
@@ -200,8 +264,18 @@ class MapPainter:
         painter.drawImage(QPointF(0, 0), image)
         painter.restore()
 
+    def terrain_color(self, terrain: TerrainType, terrain_id: str) -> str:
+        """The fill of a terrain type in the current style."""
+        palette = self.style.palette
+        if terrain_id == self.map_data.default_terrain and palette.default_terrain:
+            return palette.terrain.get(terrain_id) or palette.default_terrain
+        return palette.terrain.get(terrain_id) or palette.pattern.get(terrain.pattern) or terrain.color
+
     def _style(self, terrain_id: str) -> TerrainStyle:
         terrain = self.map_data.terrain_types.get(terrain_id, UNKNOWN_TERRAIN)
+        color = self.terrain_color(terrain, terrain_id)
+        if color != terrain.color:
+            terrain = terrain.model_copy(update={"color": color})
         key = style_key(terrain)
         style = self._styles.get(key)
         if style is None:
@@ -245,87 +319,121 @@ class MapPainter:
                 painter.drawPath(style.glyph_for(col, row))
                 painter.translate(-cx, -cy)
 
-    def _level_range(self) -> tuple[int, int]:
-        values = [lv.value for lv in self.map_data.levels]
-        if not values:
-            values = [hd.level for hd in self.map_data.hexes.values()]
-        values.append(0)
-        return min(values), max(values)
+    def _level_of(self, i: int) -> int:
+        hd = self.map_data.hexes.get(self.cache.label(i))
+        return hd.level if hd is not None else 0
 
-    def _paint_levels(self, painter: QPainter, visible: list[int], data: list, text: bool) -> None:
-        style = self.layers.level_style
-        if style == "ramp":
-            self._paint_level_ramp(painter, visible, data)
-        elif style == "contours":
-            self._paint_contours(painter, visible, data)
-        elif text:
+    def _paint_levels(self, painter: QPainter, visible: list[int], data: list, level_style: str,
+                      text: bool) -> None:
+        if level_style == "ramp":
+            paint_level_ramp(painter, self.map_data, self.cache, visible, data)
+        elif level_style == "contours":
+            paint_hexside_contours(painter, self.cache, visible, self._level_of, qcolor(self.style.palette.contour))
+        elif level_style == "numbers" and text:
             self._paint_level_numbers(painter, visible, data)
-
-    def _paint_level_ramp(self, painter: QPainter, visible: list[int], data: list) -> None:
-        low, high = self._level_range()
-        own = {lv.value: qcolor(lv.color) for lv in self.map_data.levels if qcolor(lv.color).alpha() > 0}
-        if high == low and not own:
-            return
-        brushes: dict[int, QBrush | None] = {}
-        missing = object()
-        c = self.cache
-        painter.setPen(Qt.NoPen)
-        painter.setRenderHint(QPainter.Antialiasing, False)
-        for i, hd in zip(visible, data):
-            level = hd.level if hd is not None else 0
-            brush = brushes.get(level, missing)
-            if brush is missing:
-                brush = brushes[level] = _ramp_brush(level, low, high, own.get(level))
-            if brush is not None:
-                painter.setBrush(brush)
-                painter.drawPolygon(c.polygon(i))
-        painter.setRenderHint(QPainter.Antialiasing, True)
-
-    def _paint_contours(self, painter: QPainter, visible: list[int], data: list) -> None:
-        c, hexes = self.cache, self.map_data.hexes
-        level_of = {i: (hd.level if hd is not None else 0) for i, hd in zip(visible, data)}
-        done: set[tuple[int, int]] = set()
-        lines = []
-        for i in visible:
-            li = level_of[i]
-            for d, j in enumerate(c.neighbors(i)):
-                if j < 0 or (min(i, j), max(i, j)) in done:
-                    continue
-                lj = level_of.get(j)
-                if lj is None:
-                    hd = hexes.get(c.label(j))
-                    lj = hd.level if hd is not None else 0
-                if lj != li:
-                    done.add((min(i, j), max(i, j)))
-                    lines.append(c.outline(i)[d])
-        if lines:
-            painter.setPen(QPen(CONTOUR_COLOR, 0.09 * c.size, Qt.SolidLine, Qt.RoundCap))
-            painter.drawLines(lines)
 
     def _paint_level_numbers(self, painter: QPainter, visible: list[int], data: list) -> None:
         c = self.cache
         font = self._font(0.22, bold=True)
         painter.setFont(font)
-        painter.setPen(CONTOUR_COLOR)
+        painter.setPen(qcolor(self.style.palette.contour))
         for i, hd in zip(visible, data):
             text = str(hd.level if hd is not None else 0)
             cx, cy = c.center(i)
             self._draw_centered(painter, font, "lvl", text, cx + 0.55 * c.size, cy + 0.08 * c.size)
 
-    def _paint_grid(self, painter: QPainter, visible: list[int]) -> None:
-        c = self.cache
-        width = max(c.size / 40.0, 0.8 / device_scale(painter))
-        painter.setPen(QPen(GRID_COLOR, width, Qt.SolidLine, Qt.FlatCap, Qt.MiterJoin))
-        painter.setBrush(Qt.NoBrush)
-        lines = []
+    # -- natural terrain and elevation (modern) -----------------------------------------
+
+    def _terrain_id(self, i: int) -> str:
+        hd = self.map_data.hexes.get(self.cache.label(i))
+        return hd.terrain if hd is not None and hd.terrain is not None else self.map_data.default_terrain
+
+    def _texture(self, terrain_id: str) -> Texture | None:
+        terrain = self.map_data.terrain_types.get(terrain_id, UNKNOWN_TERRAIN)
+        color = self.terrain_color(terrain, terrain_id)
+        key = (terrain.pattern, color, self.cache.key)
+        tex = self._textures.get(key)
+        if tex is None:
+            tex = self._textures[key] = Texture(terrain.pattern, qcolor(color), self.cache.size, self.seed)
+        return tex if tex.builder is not None else None
+
+    def _corners(self, i: int) -> list[tuple[float, float]]:
+        return self.cache.corners(i)
+
+    def _paint_base(self, painter: QPainter, visible: list[int], data: list, glyphs: bool) -> None:
+        """Every hex in the default terrain's colour (the paper natural shapes are drawn on)."""
+        c, default = self.cache, self.map_data.default_terrain
+        painter.setRenderHint(QPainter.Antialiasing, False)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(self._style(default).fill)
         for i in visible:
-            lines.extend(c.outline(i))
-        painter.drawLines(lines)
+            painter.drawPolygon(c.polygon(i))
+        painter.setRenderHint(QPainter.Antialiasing, True)
+        tex = self._texture(default) if glyphs else None
+        if tex is not None:
+            for i in visible:
+                tex.paint(painter, i, self._corners(i))
+
+    def _paint_tints(self, painter: QPainter, visible: list[int]) -> list:
+        low, _high = level_range(self.map_data)
+        thresholds = level_thresholds(self.map_data, low)
+        if not thresholds:
+            return []
+        regions = level_regions(self._tiles, self.cache, visible, self._level_of, thresholds)
+        color = qcolor(self.style.palette.high)
+        color.setAlpha(tint_alpha(len(thresholds)))
+        painter.setPen(Qt.NoPen)
+        for _t, fill, _edge in regions:
+            painter.fillPath(fill, color)
+        return regions
+
+    def _paint_natural_terrain(self, painter: QPainter, visible: list[int], data: list, glyphs: bool) -> None:
+        c, default = self.cache, self.map_data.default_terrain
+        groups: dict[str, list[int]] = {}
+        for i, hd in zip(visible, data):
+            tid = hd.terrain if hd is not None and hd.terrain is not None else default
+            if tid != default:
+                groups.setdefault(tid, []).append(i)
+        for tid in sorted(groups):
+            members = groups[tid]
+            fill, edge = terrain_region(self._tiles, c, members, self._terrain_id, tid)
+            paint_region(painter, fill, edge, QColor(self._style(tid).color), c.size)
+            tex = self._texture(tid) if glyphs else None
+            if tex is not None:
+                painter.save()
+                painter.setClipPath(fill, Qt.IntersectClip)
+                for i in members:
+                    tex.paint(painter, i, self._corners(i))
+                painter.restore()
+
+    def _paint_grid(self, painter: QPainter, visible: list[int]) -> None:
+        c, lines_style = self.cache, self.style.lines
+        if lines_style.grid <= 0 or lines_style.grid_opacity <= 0:
+            return
+        width = max(lines_style.grid * c.size / 40.0, 0.8 / device_scale(painter))
+        color = qcolor(self.style.palette.grid)
+        color.setAlphaF(color.alphaF() * lines_style.grid_opacity)
+        painter.setPen(QPen(color, width, Qt.SolidLine, Qt.FlatCap, Qt.MiterJoin))
+        painter.setBrush(Qt.NoBrush)
+        if color.alpha() == 255:
+            lines = []
+            for i in visible:
+                lines.extend(c.outline(i))
+            painter.drawLines(lines)
+            return
+        # Translucent: each hexside once, or shared sides would be drawn twice as dark.
+        done = []
+        for i in visible:
+            for d, j in enumerate(c.neighbors(i)):
+                if d < 3 or j < 0:
+                    done.append(c.outline(i)[d])
+        painter.drawLines(done)
 
     def _paint_features(self, painter: QPainter, visible: list[int], data: list) -> None:
         c, md, s = self.cache, self.map_data, self.cache.size
         types = md.hex_feature_types
         font = self._font(0.3, bold=True)
+        modern = self.style.symbols == "modern"
         for i, hd in zip(visible, data):
             if hd is None or not hd.features:
                 continue
@@ -335,34 +443,57 @@ class MapPainter:
                 if ftype is None:
                     continue
                 dx, dy = SLOTS[k % len(SLOTS)]
-                color = feature_color(ftype.kind, ftype.color, self.side_colors.get(feature.side or ""))
-                draw_feature(painter, ftype.kind, ftype.symbol, cx + dx * s, cy + dy * s, s, color, font)
+                x, y = cx + dx * s, cy + dy * s
+                if modern and ftype.kind in TOWN_SIZE:
+                    paint_town(painter, ftype.kind, x, y, s, self.seed, i)
+                elif modern and ftype.kind == "fortification":
+                    paint_star_fort(painter, x, y, s)
+                else:
+                    color = feature_color(ftype.kind, ftype.color, self.side_colors.get(feature.side or ""))
+                    draw_feature(painter, ftype.kind, ftype.symbol, x, y, s, color, font)
 
     def _paint_text(self, painter: QPainter, visible: list[int], labels: list[str], data: list) -> None:
-        c, s = self.cache, self.cache.size
+        c, s, style = self.cache, self.cache.size, self.style
         flat = c.flat
-        name_font = self._font(0.24, italic=True)
-        painter.setPen(LABEL_COLOR)
-        painter.setFont(name_font)
+        ink = qcolor(style.palette.label)
+        halo = qcolor(style.palette.halo)
+        modern = style.symbols == "modern"
         name_y = (0.72 if flat else 0.66) * s
-        for i, hd in zip(visible, data):
-            if hd is not None and hd.name:
-                cx, cy = c.center(i)
-                self._draw_centered(painter, name_font, "name", hd.name, cx, cy + name_y)
-        label_font = self._font(0.25)
+        if modern:
+            name_font = self._font(style.fonts.place * 0.8, bold=True, serif=True)
+            for i, hd in zip(visible, data):
+                if hd is not None and hd.name:
+                    cx, cy = c.center(i)
+                    haloed_text(painter, hd.name, name_font, cx, cy + name_y * 0.9, ink, halo, 0.06 * s)
+        else:
+            name_font = self._font(0.24, italic=True)
+            painter.setPen(ink)
+            painter.setFont(name_font)
+            for i, hd in zip(visible, data):
+                if hd is not None and hd.name:
+                    cx, cy = c.center(i)
+                    self._draw_centered(painter, name_font, "name", hd.name, cx, cy + name_y)
+        label_font = self._font(style.fonts.hex_label)
         painter.setFont(label_font)
-        label_y = (-0.58 if flat else -0.5) * s
+        label_ink = QColor(ink)
+        if modern:
+            label_ink.setAlphaF(0.7)
+        painter.setPen(label_ink)
+        label_y = (-0.58 if flat else -0.5) * s if not modern else (-0.62 if flat else -0.54) * s
         for i, label in zip(visible, labels):
             cx, cy = c.center(i)
             self._draw_centered(painter, label_font, "label", label, cx, cy + label_y)
 
     # -- text helpers -------------------------------------------------------------------
 
-    def _font(self, fraction: float, *, bold: bool = False, italic: bool = False) -> QFont:
-        font = QFont("Sans Serif")
+    def _font(self, fraction: float, *, bold: bool = False, italic: bool = False, serif: bool = False) -> QFont:
+        fonts = self.style.fonts
+        font = QFont(fonts.serif_family if serif else fonts.family)
         font.setPixelSize(max(1, round(fraction * self.cache.size)))
         font.setBold(bold)
         font.setItalic(italic)
+        if self.style.name != "classic":
+            font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
         return font
 
     def _draw_centered(self, painter: QPainter, font: QFont, kind: str, text: str, x: float, baseline: float) -> None:
@@ -372,17 +503,3 @@ class MapPainter:
         if width is None:
             width = self._text_width[key] = QFontMetricsF(font).horizontalAdvance(text)
         painter.drawText(QPointF(x - width / 2, baseline), text)
-
-
-def _ramp_brush(level: int, low: int, high: int, own: QColor | None) -> QBrush | None:
-    """Tint for ``level``: its own colour if it has one, else lighter below and darker above the middle."""
-    if own is not None:
-        return QBrush(own)
-    if high == low:
-        return None
-    t = (level - low) / (high - low)
-    if abs(t - 0.5) < 1e-9:
-        return None
-    if t < 0.5:
-        return QBrush(QColor(255, 255, 255, round((0.5 - t) * 2 * 110)))
-    return QBrush(QColor(70, 45, 20, round((t - 0.5) * 2 * 120)))

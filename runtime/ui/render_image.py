@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 import os
+import zlib
 from pathlib import Path
 
-from hexwright.runtime.model import Module
+from hexwright.runtime.model import Module, resolve_style
+from hexwright.runtime.model.legend import legend_entries
 
 from .layers import Layers
 
@@ -23,16 +25,25 @@ def ensure_gui_app():
     return app
 
 
-def make_painter_for(module: Module, layers: Layers | None = None, assets: dict[str, bytes] | None = None):
-    """A MapPainter for ``module``'s map, with its sides' colours."""
+def module_seed(module: Module) -> int:
+    """The seed of a module's natural shapes: from its id, so they are the same on every render."""
+    return zlib.crc32(module.meta.id.encode("utf-8"))
+
+
+def make_painter_for(module: Module, layers: Layers | None = None, assets: dict[str, bytes] | None = None,
+                     style: str | None = None):
+    """A MapPainter for ``module``'s map in its map style (or the built-in ``style``), with its
+    sides' colours and a legend from its terrain effects chart."""
     from .map_painter import MapPainter
 
     side_colors = {sid: side.color for sid, side in module.pieces.sides.items()}
-    return MapPainter(module.map, layers, side_colors=side_colors, assets=assets)
+    return MapPainter(module.map, layers, side_colors=side_colors, assets=assets,
+                      style=resolve_style(module.map.style, style), seed=module_seed(module),
+                      legend=legend_entries(module.map, module.tables.terrain_effects))
 
 
 def render_image(module: Module, scale: float = 1.0, layers: Layers | None = None,
-                 assets: dict[str, bytes] | None = None):
+                 assets: dict[str, bytes] | None = None, style: str | None = None):
     """The whole map (plus its margin) on white, ``scale`` image pixels per map pixel."""
     if not scale > 0:
         raise ValueError(f"scale must be positive, not {scale}")
@@ -40,7 +51,7 @@ def render_image(module: Module, scale: float = 1.0, layers: Layers | None = Non
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage, QPainter
 
-    map_painter = make_painter_for(module, layers, assets)
+    map_painter = make_painter_for(module, layers, assets, style)
     rect = map_painter.map_rect()
     width, height = math.ceil(rect.width() * scale), math.ceil(rect.height() * scale)
     if width * height > 400_000_000:
@@ -73,10 +84,10 @@ def png_bytes(image) -> bytes:
 
 
 def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers: Layers | None = None,
-               assets: dict[str, bytes] | None = None) -> tuple[int, int]:
+               assets: dict[str, bytes] | None = None, style: str | None = None) -> tuple[int, int]:
     """Render the map to a PNG at ``out_path`` (written atomically); returns ``(width, height)``."""
     from hexwright.runtime.storage import atomic_write_bytes
 
-    image = render_image(module, scale, layers, assets)
+    image = render_image(module, scale, layers, assets, style)
     atomic_write_bytes(Path(out_path), png_bytes(image))
     return image.width(), image.height()

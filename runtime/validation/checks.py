@@ -90,6 +90,10 @@ def _check_map(module: Module, report: _Report, assets: dict[str, bytes]) -> Non
         report.ref(f, f"boxes.{box_id}.side", box.side, sides, "side")
         for i, label in enumerate(box.entry_hexes):
             _check_hex_label(module, report, f, f"boxes.{box_id}.entry_hexes.{i}", label)
+    for i, place in enumerate(m.place_names):
+        _check_hex_label(module, report, f, f"place_names.{i}.hex", place.hex)
+    for key in sorted(set(m.style.tweaks.terrain_colors) - set(m.terrain_types)):
+        report.add(f, f"style.tweaks.terrain_colors.{key}", f"no terrain type {key!r} to colour")
     if m.grid.underlay is not None and m.grid.underlay.image not in assets:
         report.add(f, "grid.underlay.image", f"image {m.grid.underlay.image!r} is not in the module folder")
 

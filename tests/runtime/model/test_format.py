@@ -104,3 +104,52 @@ def test_marker_count_is_bounded_so_a_counter_sheet_stays_printable():
     assert Marker(name="Control", faces=[MarkerFace(text="C")], count=1000).count == 1000
     with pytest.raises(ValidationError, match="count"):
         Marker(name="Control", faces=[MarkerFace(text="C")], count=10**9)
+
+
+def test_a_module_without_a_map_style_is_drawn_classic_and_saves_as_before():
+    from hexwright.runtime.model import resolve_style
+
+    module = small_module()
+    assert module.map.style.base == "classic"
+    assert resolve_style(module.map.style).terrain == "hexes"
+    files = files_from_module(module)
+    assert "style" not in json.loads(files["map.json"]) and "place_names" not in json.loads(files["map.json"])
+
+
+def test_map_style_choice_tweaks_and_place_names_round_trip():
+    from hexwright.runtime.model import PlaceName, StyleChoice, StyleTweaks, resolve_style
+
+    module = small_module()
+    module.map.style = StyleChoice(base="modern", tweaks=StyleTweaks(colors={"water": "#224488"}, line_scale=2.0,
+                                                                     terrain_colors={"woods": "#336633"}))
+    module.map.place_names = [PlaceName(text="Hill 192", hex="0203", kind="hill", height=192)]
+    again = module_from_files(files_from_module(module)).module
+    assert again.map.style == module.map.style and again.map.place_names == module.map.place_names
+    style = resolve_style(again.map.style)
+    assert style.terrain == "natural" and style.palette.water == "#224488"
+    assert style.palette.terrain["woods"] == "#336633"
+    assert style.lines.roads == pytest.approx(2 * resolve_style(StyleChoice(base="modern")).lines.roads)
+    assert resolve_style(again.map.style, "classic").terrain == "hexes"  # render --style overrides the base
+
+
+def test_unknown_style_palette_entry_and_built_in_are_refused():
+    from hexwright.runtime.model import StyleChoice, StyleTweaks, resolve_style
+
+    with pytest.raises(ValidationError, match="colors"):
+        StyleTweaks(colors={"sky": "#ffffff"})
+    with pytest.raises(ValidationError, match="base"):
+        StyleChoice(base="baroque")
+    with pytest.raises(ValueError, match="unknown map style 'baroque'"):
+        resolve_style(StyleChoice(), "baroque")
+
+
+def test_validation_names_place_names_on_missing_hexes_and_colours_of_missing_terrain():
+    from hexwright.runtime.model import PlaceName, StyleChoice, StyleTweaks
+    from hexwright.runtime.validation import check_module
+
+    module = small_module()
+    module.map.place_names = [PlaceName(text="Nowhere", hex="9999")]
+    module.map.style = StyleChoice(tweaks=StyleTweaks(terrain_colors={"lava": "#ff0000"}))
+    issues = {(i.file, i.field) for i in check_module(module)}
+    assert ("map.json", "place_names.0.hex") in issues
+    assert ("map.json", "style.tweaks.terrain_colors.lava") in issues

@@ -7,9 +7,9 @@ import pytest
 from hexwright.runtime.ui.layers import Layers
 
 
-def test_defaults_show_everything_as_a_ramp():
+def test_defaults_show_everything_with_levels_as_the_map_style_says():
     layers = Layers()
-    assert all(getattr(layers, n) for n in Layers.names()) and layers.level_style == "ramp"
+    assert all(getattr(layers, n) for n in Layers.names()) and layers.level_style == "style"
 
 
 def test_only_and_with():

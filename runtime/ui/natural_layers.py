@@ -1,0 +1,115 @@
+"""Natural terrain and elevation: merged organic shapes, symbol fields, tints and contours.
+
+Terrain of one type in the visible hexes is drawn as one path made of the hexes' organic
+tiles (:mod:`runtime.geometry.organic`), filled, textured (clipped to the shape) and edged.
+Elevation is a stack of regions, one per level above the lowest: each is tinted a little
+(so higher ground reads darker) and its boundary is a contour line, running inside the
+hexes at or above its level; lines of neighbouring levels keep apart and run in parallel.
+
+Tiles depend on a hex and its neighbours only and are cached by exactly that, so a brush
+stroke rebuilds the tiles of the hexes it touched and their neighbours, nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+
+from hexwright.runtime.geometry.organic import organic_tile, side_key
+
+from .hex_cache import HexCache
+from .path_ops import ops_path
+
+TERRAIN_INSET = 0.11
+TERRAIN_MEANDER = 0.08
+CONTOUR_INSETS = (0.07, 0.12, 0.17)
+CONTOUR_MEANDER = 0.055
+MAX_TILES = 200_000
+
+
+class TileCache:
+    """Organic tiles (fill and edge paths) by hex, neighbour mask and region."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self._cache: HexCache | None = None
+        self._tiles: dict[Hashable, tuple[QPainterPath, QPainterPath]] = {}
+
+    def tile(self, c: HexCache, i: int, same: tuple[bool, ...], salt: int, inset: float,
+             amplitude: float) -> tuple[QPainterPath, QPainterPath]:
+        if self._cache is not c or len(self._tiles) > MAX_TILES:
+            self._cache, self._tiles = c, {}
+        key = (i, same, salt)
+        hit = self._tiles.get(key)
+        if hit is None:
+            corners = c.corners(i)
+            keys = [side_key(self.seed, i, j, salt) for j in c.neighbors(i)]
+            t = organic_tile(corners, c.center(i), same, keys, inset * c.size, amplitude * c.size)
+            hit = self._tiles[key] = (ops_path(t.fill), ops_path(t.edge))
+        return hit
+
+    def region(self, c: HexCache, members: list[int], inside: Callable[[int], bool], salt: int,
+               inset: float, amplitude: float) -> tuple[QPainterPath, QPainterPath]:
+        """Fill and edge of the region made of ``members`` (``inside`` says who else belongs)."""
+        fill, edge = QPainterPath(), QPainterPath()
+        fill.setFillRule(Qt.FillRule.WindingFill)
+        for i in members:
+            same = tuple(j < 0 or inside(j) for j in c.neighbors(i))
+            f, e = self.tile(c, i, same, salt, inset, amplitude)
+            fill.addPath(f)
+            if not e.isEmpty():
+                edge.addPath(e)
+        return fill, edge
+
+
+def terrain_region(tiles: TileCache, c: HexCache, members: list[int], terrain_of: Callable[[int], str],
+                   tid: str) -> tuple[QPainterPath, QPainterPath]:
+    return tiles.region(c, members, lambda j: terrain_of(j) == tid, 0, TERRAIN_INSET, TERRAIN_MEANDER)
+
+
+def paint_region(painter: QPainter, fill: QPainterPath, edge: QPainterPath, color: QColor, size: float) -> None:
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(color)
+    painter.drawPath(fill)
+    if not edge.isEmpty():
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(color.darker(140), max(0.022 * size, 0.4), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        painter.drawPath(edge)
+
+
+def level_regions(tiles: TileCache, c: HexCache, visible: list[int], level_of: Callable[[int], int],
+                  thresholds: list[int]) -> list[tuple[int, QPainterPath, QPainterPath]]:
+    """For each threshold with visible hexes at or above it: (threshold, fill, contour)."""
+    out = []
+    for n, t in enumerate(thresholds):
+        members = [i for i in visible if level_of(i) >= t]
+        if not members:
+            continue
+        inset = CONTOUR_INSETS[n % len(CONTOUR_INSETS)]
+        fill, edge = tiles.region(c, members, _at_least(level_of, t), 1000 + t, inset, CONTOUR_MEANDER)
+        out.append((t, fill, edge))
+    return out
+
+
+def tint_alpha(steps: int, total: float = 0.4) -> int:
+    """Alpha of one tint step so ``steps`` stacked tints reach ``total`` opacity."""
+    if steps <= 0:
+        return 0
+    return max(1, round(255 * (1 - (1 - total) ** (1 / steps))))
+
+
+def paint_contours(painter: QPainter, regions: list[tuple[int, QPainterPath, QPainterPath]], color: QColor,
+                   size: float, width: float, steps: int) -> None:
+    """Contour lines; with six or more levels every fifth is an index contour, drawn thicker."""
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for t, _fill, edge in regions:
+        index = steps < 6 or (t % 5 == 0)
+        w = (0.04 if index else 0.022) * size * width
+        painter.setPen(QPen(color, max(w, 0.4), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        painter.drawPath(edge)
+
+
+def _at_least(level_of: Callable[[int], int], t: int) -> Callable[[int], bool]:
+    return lambda j: level_of(j) >= t
