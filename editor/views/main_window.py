@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexwright.runtime.storage import ModuleError
-from hexwright.runtime.ui.layers import LEVEL_STYLES, Layers
+from hexwright.runtime.ui.layers import LEVEL_STYLE_NAMES, LEVEL_STYLES, Layers
 from hexwright.runtime.ui.map_status import info_at, status_text
 from hexwright.runtime.ui.map_view import MapScene
 from hexwright.runtime.ui.render_image import make_painter_for
@@ -250,8 +250,7 @@ class EditorWindow(QMainWindow):
         levels = v.addMenu("&Levels as")
         group = QActionGroup(self)
         for style in LEVEL_STYLES:
-            a = QAction({"ramp": "Colour ramp", "contours": "Contours", "numbers": "Numbers"}[style], self,
-                        checkable=True)
+            a = QAction(LEVEL_STYLE_NAMES[style], self, checkable=True)
             a.setChecked(style == self.map_painter.layers.level_style)
             a.triggered.connect(lambda _=False, s=style: self.set_layers(level_style=s))
             group.addAction(a)

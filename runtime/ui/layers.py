@@ -7,6 +7,9 @@ from typing import Literal
 
 LevelStyle = Literal["style", "ramp", "contours", "numbers"]
 LEVEL_STYLES: tuple[LevelStyle, ...] = ("style", "ramp", "contours", "numbers")
+LEVEL_STYLE_NAMES: dict[LevelStyle, str] = {
+    "style": "As the Map Style", "ramp": "Colour Ramp", "contours": "Contours", "numbers": "Numbers",
+}
 
 
 @dataclass(frozen=True)

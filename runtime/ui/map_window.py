@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 from hexwright.runtime.model import Module
 
-from .layers import LEVEL_STYLES, Layers
+from .layers import LEVEL_STYLE_NAMES, LEVEL_STYLES, Layers
 from .map_status import info_at, status_text
 from .map_view import MapScene, MapView
 from .render_image import make_painter_for
@@ -57,7 +57,7 @@ class MapWindow(QMainWindow):
         levels = menu.addMenu("&Levels as")
         group = QActionGroup(self)
         for style in LEVEL_STYLES:
-            action = QAction(style.capitalize(), self, checkable=True)
+            action = QAction(LEVEL_STYLE_NAMES[style], self, checkable=True)
             action.setChecked(style == self.map_painter.layers.level_style)
             action.triggered.connect(lambda _=False, s=style: self.set_layers(level_style=s))
             group.addAction(action)
