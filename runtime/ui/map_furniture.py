@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QFont, QPainter, QPainterPath, QPen, QPolygonF
 
-from hexwright.runtime.model import PlaceName
+from hexwright.runtime.model import MapData, MapStyle, PlaceName, TerrainType
 from hexwright.runtime.model.legend import LegendEntry
 
 from .colors import qcolor
@@ -21,14 +21,32 @@ from .furniture import (
     paint_place_names,
     paint_scale_bar,
 )
-from .textures import TOWN_SIZE, paint_star_fort, paint_town
+from .hex_cache import HexCache
+from .terrain_style import TerrainStyle
+from .textures import TOWN_SIZE, Texture, paint_star_fort, paint_town
 
-if TYPE_CHECKING:
-    from .map_painter import MapPainter
+
+class MapOwner(Protocol):
+    """What furniture needs of the map painter that owns it (a protocol, so no import cycle)."""
+
+    map_data: MapData
+    style: MapStyle
+    seed: int
+
+    @property
+    def cache(self) -> HexCache: ...
+
+    def terrain_color(self, terrain: TerrainType, terrain_id: str) -> str: ...
+
+    def _texture(self, terrain_id: str) -> Texture | None: ...
+
+    def _style(self, terrain_id: str) -> TerrainStyle: ...
+
+    def _font(self, fraction: float, *, bold: bool = False, italic: bool = False, serif: bool = False) -> QFont: ...
 
 
 class FurniturePainter:
-    def __init__(self, owner: MapPainter, legend: list[LegendEntry]):
+    def __init__(self, owner: MapOwner, legend: list[LegendEntry]):
         self.owner = owner
         self.legend = legend
 
