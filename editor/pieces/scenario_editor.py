@@ -2,12 +2,16 @@
 boxes (typed, or dropped from the order of battle); the reinforcement schedule; optional
 rules; forces and chits removed; map limits; turns; victory note.
 
-Every change replaces the scenario through one :class:`SetScenario` command.
+The widget binds the scenario to the view: what a change means is computed by the plain
+functions of :mod:`editor.edits.scenario`, and the new scenario is pushed as one
+``SetEntry`` command.
 """
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,11 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexwright.runtime.model import MarkerPlacement, Placement, Reinforcement, Scenario
+from hexwright.runtime.model import Scenario
 
 from ..changes import Changes, Kind
 from ..commands import SetEntry
 from ..document import MapDocument
+from ..edits import scenario as scenario_edits
+from ..edits.outcome import Edit, EditRefused
 from .id_delegate import IdComboDelegate, labelled
 from .keyed_table_editor import set_text
 from .map_drop import BoxList
@@ -46,7 +52,7 @@ class _DropTable(QTableWidget):
         self.on_drop = on_drop
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
-        self.setDragDropMode(QAbstractItemView.DropOnly)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
 
     def mimeTypes(self) -> list[str]:
         return [PIECE_MIME]
@@ -71,6 +77,19 @@ class ScenarioEditor(QWidget):
         self.doc = doc
         self.scenario_id: str | None = None
         self._loading = False
+        self._build_fields()
+        self._build_tables()
+        self.status = QLabel("")
+        self.status.setStyleSheet("color: #b00020")
+        self.status.setWordWrap(True)
+        self._lay_out()
+        doc.changed.connect(self._changed)
+        self._reload_choice()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build_fields(self) -> None:
+        """The scenario picker and the scenario's own fields."""
         self.choice = QComboBox()
         self.choice.currentIndexChanged.connect(lambda _i: self.set_scenario(self.choice.currentData()))
         self.new_button = QPushButton("New scenario")
@@ -94,6 +113,8 @@ class ScenarioEditor(QWidget):
         self.first_side.currentIndexChanged.connect(lambda _i: self._edit(first_side=self.first_side.currentData() or None))
         self.map_limits.currentIndexChanged.connect(lambda _i: self._edit(map_limits=self.map_limits.currentData() or None))
 
+    def _build_tables(self) -> None:
+        """Setup, reinforcements, optional rules, removed units and chits, markers, cups."""
         self.setup = _DropTable(0, 4, lambda ids: False)
         self.setup.setHorizontalHeaderLabels(["Unit", "Hex", "Box", "Step"])
         self.setup.itemChanged.connect(self._setup_edited)
@@ -101,7 +122,7 @@ class ScenarioEditor(QWidget):
             lambda i: labelled(self.doc.module.map.boxes) if i.column() == 2 else None, self.setup))
         self.unplace_button = QPushButton("Remove from setup")
         self.unplace_button.clicked.connect(self._unplace_selected)
-        self.boxes = BoxList(doc, self.place)
+        self.boxes = BoxList(self.doc, self.place)
         self.reinforcements = _DropTable(0, 5, self.add_reinforcements)
         self.reinforcements.setHorizontalHeaderLabels(["Unit", "Turn", "Box", "Hex", "Note"])
         self.reinforcements.setItemDelegate(IdComboDelegate(
@@ -127,10 +148,8 @@ class ScenarioEditor(QWidget):
         self.cups.setHorizontalHeaderLabels(["Cup (box)", "Chits at the start (ids, comma separated)"])
         self.cups.horizontalHeader().setStretchLastSection(True)
         self.cups.itemChanged.connect(self._cup_edited)
-        self.status = QLabel("")
-        self.status.setStyleSheet("color: #b00020")
-        self.status.setWordWrap(True)
 
+    def _lay_out(self) -> None:
         head = QHBoxLayout()
         head.addWidget(QLabel("Scenario"))
         head.addWidget(self.choice, 1)
@@ -183,8 +202,6 @@ class ScenarioEditor(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.status)
-        doc.changed.connect(self._changed)
-        self._reload_choice()
 
     # -- access --------------------------------------------------------------------------
 
@@ -192,17 +209,8 @@ class ScenarioEditor(QWidget):
     def scenario(self) -> Scenario | None:
         return self.doc.module.scenarios.get(self.scenario_id or "")
 
-    def _hex_ok(self, label: str) -> bool:
-        grid = self.doc.module.map.grid
-        try:
-            grid.labels.scheme().parse(label, grid.hex_grid())
-        except ValueError:
-            return False
-        return True
-
     def _label(self, piece_id: str) -> str:
-        piece = self.doc.module.pieces.pieces.get(piece_id)
-        return f"{piece.designation} ({piece_id})" if piece is not None and piece.designation else piece_id
+        return scenario_edits.piece_label(self.doc.module, piece_id)
 
     # -- showing -------------------------------------------------------------------------
 
@@ -248,9 +256,11 @@ class ScenarioEditor(QWidget):
         for w in tables:
             w.blockSignals(True)
         try:
-            for w in (self.name, self.description, self.first_turn, self.last_turn, self.first_side, self.map_limits,
-                      self.victory_note, self.tabs, self.delete_button):
-                w.setEnabled(s is not None)
+            fields: tuple[QWidget, ...] = (self.name, self.description, self.first_turn, self.last_turn,
+                                           self.first_side, self.map_limits, self.victory_note, self.tabs,
+                                           self.delete_button)
+            for field in fields:
+                field.setEnabled(s is not None)
             if s is None:
                 for t in (self.setup, self.reinforcements):
                     t.setRowCount(0)
@@ -269,29 +279,28 @@ class ScenarioEditor(QWidget):
                 for c, text in enumerate((self._label(place.piece), place.hex or "", place.box or "", str(place.step))):
                     item = set_text(self.setup, r, c, text)
                     if c == 0:
-                        item.setFlags(item.flags() & ~Qt.ItemIsEditable)
-                        item.setData(Qt.UserRole, place.piece)
+                        item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                        item.setData(Qt.ItemDataRole.UserRole, place.piece)
             self.reinforcements.setRowCount(len(s.reinforcements))
             for r, rein in enumerate(s.reinforcements):
                 for c, text in enumerate((self._label(rein.piece), str(rein.turn), rein.box or "", rein.hex or "",
                                           rein.note)):
                     item = set_text(self.reinforcements, r, c, text)
                     if c == 0:
-                        item.setFlags(item.flags() & ~Qt.ItemIsEditable)
+                        item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
             rules = module.meta.optional_rules
             states = {k: s.optional_rules.get(k) for k in rules}
             self._fill_checks(self.options, [(k, r.name) for k, r in rules.items()], set(), "", tristate=states)
             self.marker_table.setRowCount(len(s.markers))
-            for r, place in enumerate(s.markers):
-                for c, value in enumerate((place.marker, place.hex, place.box, place.track, place.space, place.face)):
+            for r, marker in enumerate(s.markers):
+                for c, value in enumerate((marker.marker, marker.hex, marker.box, marker.track, marker.space,
+                                           marker.face)):
                     set_text(self.marker_table, r, c, "" if value is None else str(value))
-            cups = [k for k, b in module.map.boxes.items() if b.kind == "cup"] + [k for k in s.cups
-                                                                                  if module.map.boxes.get(k) is None
-                                                                                  or module.map.boxes[k].kind != "cup"]
+            cups = scenario_edits.cup_keys(module, s)
             self.cups.setRowCount(len(cups))
             for r, key in enumerate(cups):
                 item = set_text(self.cups, r, 0, key)
-                item.setFlags(item.flags() & ~Qt.ItemIsEditable)
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 set_text(self.cups, r, 1, ", ".join(s.cups.get(key, [])))
             self._fill_checks(self.removed_pieces, [(k, self._label(k)) for k in module.pieces.pieces],
                               set(s.removed_pieces), "Removed units")
@@ -307,19 +316,19 @@ class ScenarioEditor(QWidget):
                      tristate: dict[str, bool | None] | None = None) -> None:
         """Checkable items for ``entries``; kept (only their states set) while the keys stay the
         same, so an item being clicked is never deleted under the click."""
-        keys = [widget.item(i).data(Qt.UserRole) for i in range(widget.count())]
+        keys = [widget.item(i).data(Qt.ItemDataRole.UserRole) for i in range(widget.count())]
         wanted = ([None] if title else []) + [key for key, _ in entries]
         if keys != wanted:
             widget.clear()
             if title:
                 head = QListWidgetItem(title)
-                head.setFlags(Qt.NoItemFlags)
+                head.setFlags(Qt.ItemFlag.NoItemFlags)
                 widget.addItem(head)
             for key, text in entries:
                 item = QListWidgetItem(text)
-                item.setData(Qt.UserRole, key)
-                flags = item.flags() | Qt.ItemIsUserCheckable
-                item.setFlags(flags | Qt.ItemIsUserTristate if tristate is not None else flags)
+                item.setData(Qt.ItemDataRole.UserRole, key)
+                flags = item.flags() | Qt.ItemFlag.ItemIsUserCheckable
+                item.setFlags(flags | Qt.ItemFlag.ItemIsUserTristate if tristate is not None else flags)
                 if tristate is not None:
                     item.setToolTip("partly checked: the module's default")
                 widget.addItem(item)
@@ -330,77 +339,51 @@ class ScenarioEditor(QWidget):
                 item.setText(text)
             if tristate is not None:
                 state = tristate.get(key)
-                check = Qt.PartiallyChecked if state is None else Qt.Checked if state else Qt.Unchecked
+                check = Qt.CheckState.PartiallyChecked if state is None else Qt.CheckState.Checked if state else Qt.CheckState.Unchecked
             else:
-                check = Qt.Checked if key in checked else Qt.Unchecked
+                check = Qt.CheckState.Checked if key in checked else Qt.CheckState.Unchecked
             if item.checkState() != check:
                 item.setCheckState(check)
 
     # -- editing -------------------------------------------------------------------------
 
-    def _push(self, after: Scenario, text: str) -> bool:
-        before = self.scenario
-        if after == before:
+    def _apply(self, make: Callable[[Scenario], Edit[Scenario] | None], reload_on_refusal: bool = True) -> bool:
+        """Compute the new scenario with an :mod:`editor.edits.scenario` function and push it
+        as one step; a refusal is shown (and the view shows the stored values again)."""
+        s = self.scenario
+        if s is None or self.scenario_id is None:
+            return False
+        try:
+            edit = make(s)
+        except EditRefused as exc:
+            self.status.setText(str(exc))
+            if reload_on_refusal:
+                self._load()
+            return False
+        if edit is None:
+            self._load()
+            return False
+        if edit.value == s:
             return False
         self.status.clear()
-        self.doc.push(SetEntry(self.doc, Kind.SCENARIOS, self.scenario_id, before, after, text))
+        self.doc.push(SetEntry(self.doc, Kind.SCENARIOS, self.scenario_id, s, edit.value, edit.text))
         return True
 
-    def _edit(self, **changes) -> bool:
-        if self._loading or self.scenario is None:
+    def _edit(self, **changes: Any) -> bool:
+        if self._loading or self.scenario_id is None:
             return False
-        data = self.scenario.model_dump()
-        data.update(changes)
-        try:
-            after = Scenario.model_validate(data)
-        except ValidationError as exc:
-            err = exc.errors(include_url=False)[0]
-            self.status.setText(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}")
-            self._load()
-            return False
-        if after.last_turn < after.first_turn:
-            self.status.setText("The last turn comes before the first turn.")
-            self._load()
-            return False
-        return self._push(after, f"Change {', '.join(changes)} of scenario {self.scenario_id}")
+        return self._apply(lambda s: scenario_edits.edited(self.scenario_id or "", s, **changes))
 
     def place(self, piece_ids: list[str], hex: str | None = None, box: str | None = None) -> bool:
         """Set up units on a hex or in an off-map box (moving them if already set up): one undo step."""
-        s = self.scenario
-        module = self.doc.module
-        if s is None:
+        if self.scenario is None:
             self.status.setText("Create a scenario first.")
             return False
-        unknown = [pid for pid in piece_ids if pid not in module.pieces.pieces]
-        if unknown or (hex is None) == (box is None):
-            self.status.setText(f"Unknown units: {', '.join(unknown)}" if unknown else "Give a hex or a box.")
-            return False
-        if hex is not None and not self._hex_ok(hex):
-            self.status.setText(f"Hex {hex!r} is not on the map.")
-            return False
-        if box is not None and box not in module.map.boxes:
-            self.status.setText(f"Unknown box {box!r}.")
-            return False
-        ids = set(piece_ids)
-        steps = {p.piece: p.step for p in s.setup}
-        setup = [p for p in s.setup if p.piece not in ids]
-        setup += [Placement(piece=pid, hex=hex, box=box, step=steps.get(pid, 0)) for pid in piece_ids]
-        after = s.model_copy(update={
-            "setup": setup,
-            "reinforcements": [r for r in s.reinforcements if r.piece not in ids],
-            "removed_pieces": [r for r in s.removed_pieces if r not in ids],
-        }, deep=True)
-        where = f"hex {hex}" if hex else f"box {box}"
-        names = piece_ids[0] if len(piece_ids) == 1 else f"{len(piece_ids)} units"
-        return self._push(after, f"Place {names} in {where}")
+        return self._apply(lambda s: scenario_edits.placed(self.doc.module, s, piece_ids, hex, box),
+                           reload_on_refusal=False)
 
     def unplace(self, piece_ids: list[str]) -> bool:
-        s = self.scenario
-        if s is None:
-            return False
-        ids = set(piece_ids)
-        return self._push(s.model_copy(update={"setup": [p for p in s.setup if p.piece not in ids]}, deep=True),
-                          f"Remove {len(ids)} units from the setup")
+        return self._apply(lambda s: scenario_edits.unplaced(s, piece_ids))
 
     def _unplace_selected(self) -> None:
         rows = sorted({i.row() for i in self.setup.selectedIndexes()})
@@ -412,170 +395,86 @@ class ScenarioEditor(QWidget):
         s = self.scenario
         if self._loading or s is None or item.row() >= len(s.setup):
             return
-        place = s.setup[item.row()]
-        text = item.text().strip()
-        if item.column() == 1:
-            ok = self.place([place.piece], hex=text) if text else False
-        elif item.column() == 2:
-            ok = self.place([place.piece], box=text) if text else False
+        piece, text = s.setup[item.row()].piece, item.text().strip()
+        if item.column() in (1, 2):
+            where = {"hex": text} if item.column() == 1 else {"box": text}
+            ok = self.place([piece], **where) if text else False
         else:
-            piece = self.doc.module.pieces.pieces.get(place.piece)
-            if not text.isdigit() or piece is None or int(text) >= len(piece.steps):
-                self.status.setText(f"Step of {place.piece}: a number from 0 to {len(piece.steps) - 1 if piece else 0}")
-                ok = False
-            else:
-                setup = list(s.setup)
-                setup[item.row()] = place.model_copy(update={"step": int(text)})
-                ok = self._push(s.model_copy(update={"setup": setup}, deep=True), f"Set step of {place.piece}")
+            ok = self._apply(lambda sc: scenario_edits.with_step(self.doc.module, sc, item.row(), text))
         if not ok:
             self._load()
 
     def add_reinforcements(self, piece_ids: list[str], turn: int | None = None, box: str | None = None) -> bool:
-        s = self.scenario
-        module = self.doc.module
-        if s is None or any(pid not in module.pieces.pieces for pid in piece_ids):
-            return False
-        if box is None:
-            box = next((k for k, b in module.map.boxes.items() if b.kind in ("reinforcement", "arrival")), None)
-        ids = set(piece_ids)
-        turn = turn if turn is not None else min(s.first_turn + 1, s.last_turn)
-        reinforcements = [r for r in s.reinforcements if r.piece not in ids]
-        reinforcements += [Reinforcement(piece=pid, turn=turn, box=box) for pid in piece_ids]
-        after = s.model_copy(update={"reinforcements": reinforcements,
-                                     "setup": [p for p in s.setup if p.piece not in ids]}, deep=True)
-        return self._push(after, f"Schedule {len(piece_ids)} units on turn {turn}")
+        return self._apply(lambda s: scenario_edits.scheduled(self.doc.module, s, piece_ids, turn, box),
+                           reload_on_refusal=False)
 
     def _reinforcement_edited(self, item: QTableWidgetItem) -> None:
         s = self.scenario
         if self._loading or s is None or item.row() >= len(s.reinforcements):
             return
-        rein = s.reinforcements[item.row()]
-        text = item.text().strip()
-        field = ("piece", "turn", "box", "hex", "note")[item.column()]
-        problem = ""
-        if field == "turn" and not text.lstrip("-").isdigit():
-            problem = "Turn: a whole number"
-        elif field == "box" and text and text not in self.doc.module.map.boxes:
-            problem = f"Unknown box {text!r}"
-        elif field == "hex" and text and not self._hex_ok(text):
-            problem = f"Hex {text!r} is not on the map"
-        if problem:
-            self.status.setText(problem)
-            self._load()
-            return
-        value = int(text) if field == "turn" else (text or None) if field in ("box", "hex") else text
-        schedule = list(s.reinforcements)
-        schedule[item.row()] = rein.model_copy(update={field: value})
-        self._push(s.model_copy(update={"reinforcements": schedule}, deep=True), f"Change reinforcement {rein.piece}")
+        field = scenario_edits.REINFORCEMENT_FIELDS[item.column()]
+        self._apply(lambda sc: scenario_edits.with_reinforcement_field(self.doc.module, sc, item.row(), field,
+                                                                        item.text()))
 
     def _remove_reinforcement(self) -> None:
-        s = self.scenario
-        rows = sorted({i.row() for i in self.reinforcements.selectedIndexes()})
-        if s is not None and rows:
-            keep = [r for i, r in enumerate(s.reinforcements) if i not in rows]
-            self._push(s.model_copy(update={"reinforcements": keep}, deep=True), "Remove reinforcements")
+        rows = {i.row() for i in self.reinforcements.selectedIndexes()}
+        if rows:
+            self._apply(lambda s: scenario_edits.without_reinforcements(s, rows))
 
     def _option_changed(self, item: QListWidgetItem) -> None:
-        if self._loading or self.scenario is None:
+        if self._loading or self.scenario_id is None:
             return
-        options = dict(self.scenario.optional_rules)
-        key = item.data(Qt.UserRole)
-        state = item.checkState()
-        if state == Qt.PartiallyChecked:
-            options.pop(key, None)
-        else:
-            options[key] = state == Qt.Checked
-        self._edit(optional_rules=options)
+        check = item.checkState()
+        state = None if check == Qt.CheckState.PartiallyChecked else check == Qt.CheckState.Checked
+        rule = item.data(Qt.ItemDataRole.UserRole)
+        self._apply(lambda s: scenario_edits.with_optional_rule(self.scenario_id or "", s, rule, state))
 
     def _removed_changed(self) -> None:
-        if self._loading or self.scenario is None:
+        if self._loading:
             return
 
         def checked(widget: QListWidget) -> list[str]:
-            return [widget.item(i).data(Qt.UserRole) for i in range(widget.count())
-                    if widget.item(i).data(Qt.UserRole) and widget.item(i).checkState() == Qt.Checked]
+            items = (widget.item(i) for i in range(widget.count()))
+            return [item.data(Qt.ItemDataRole.UserRole) for item in items
+                    if item.data(Qt.ItemDataRole.UserRole) and item.checkState() == Qt.CheckState.Checked]
 
         self._edit(removed_pieces=checked(self.removed_pieces), removed_chits=checked(self.removed_chits))
 
     def add_marker(self, marker_id: str | None = None) -> bool:
-        s = self.scenario
-        markers = self.doc.module.pieces.markers
-        marker_id = marker_id or next(iter(markers), None)
-        if s is None or marker_id not in markers:
+        if self.scenario is None:
             self.status.setText("Add a marker to the module first.")
             return False
-        track = next(iter(self.doc.module.map.tracks), None)
-        place = MarkerPlacement(marker=marker_id, track=track, space=s.first_turn if track else None)
-        return self._edit(markers=[*[m.model_dump() for m in s.markers], place.model_dump()])
+        return self._apply(lambda s: scenario_edits.with_marker(self.doc.module, self.scenario_id or "", s, marker_id),
+                           reload_on_refusal=False)
 
     def _remove_marker(self) -> None:
-        s = self.scenario
         rows = {i.row() for i in self.marker_table.selectedIndexes()}
-        if s is not None and rows:
-            self._edit(markers=[m.model_dump() for i, m in enumerate(s.markers) if i not in rows])
+        if rows:
+            self._apply(lambda s: scenario_edits.without_markers(self.scenario_id or "", s, rows))
 
     def _marker_edited(self, item: QTableWidgetItem) -> None:
         s = self.scenario
         if self._loading or s is None or item.row() >= len(s.markers):
             return
-        field = ("marker", "hex", "box", "track", "space", "face")[item.column()]
-        text = item.text().strip()
-        module = self.doc.module
-        known = {"marker": module.pieces.markers, "box": module.map.boxes, "track": module.map.tracks}
-        problem = ""
-        if field in known and text and text not in known[field]:
-            problem = f"Unknown {field} {text!r}"
-        elif field == "hex" and text and not self._hex_ok(text):
-            problem = f"Hex {text!r} is not on the map"
-        elif field in ("space", "face") and text and not text.isdigit():
-            problem = f"{field.capitalize()}: a whole number"
-        if problem:
-            self.status.setText(problem)
-            self._load()
-            return
-        value: object = int(text) if field in ("space", "face") and text else (text or None)
-        if field == "face" and value is None:
-            value = 0
-        if field == "marker" and value is None:
-            self._load()
-            return
-        markers = [m.model_dump() for m in s.markers]
-        markers[item.row()][field] = value
-        self._edit(markers=markers)
+        field = scenario_edits.MARKER_FIELDS[item.column()]
+        self._apply(lambda sc: scenario_edits.with_marker_field(self.doc.module, self.scenario_id or "", sc,
+                                                                 item.row(), field, item.text()))
 
     def _cup_edited(self, item: QTableWidgetItem) -> None:
-        s = self.scenario
-        if self._loading or s is None or item.column() != 1:
+        cup_item = self.cups.item(item.row(), 0)
+        if self._loading or item.column() != 1 or cup_item is None:
             return
-        cup = self.cups.item(item.row(), 0).text()
-        chits = [c.strip() for c in item.text().split(",") if c.strip()]
-        unknown = [c for c in chits if c not in self.doc.module.pieces.chits]
-        if unknown:
-            self.status.setText(f"Unknown chits in {cup}: {', '.join(unknown)}")
-            self._load()
-            return
-        cups = dict(s.cups)
-        if chits:
-            cups[cup] = chits
-        else:
-            cups.pop(cup, None)
-        self._edit(cups=cups)
+        self._apply(lambda s: scenario_edits.with_cup(self.doc.module, self.scenario_id or "", s, cup_item.text(),
+                                                      item.text()))
 
     def new_scenario(self, scenario_id: str | None = None) -> str:
-        scenarios = self.doc.module.scenarios
-        n = len(scenarios) + 1
-        while scenario_id is None or scenario_id in scenarios:
-            scenario_id = f"scenario-{n}"
-            n += 1
-        turns = self.doc.module.tables.turn_track.turns
-        scenario = Scenario(name=f"Scenario {n - 1}", first_turn=turns[0].number if turns else 1,
-                            last_turn=turns[-1].number if turns else 1)
+        scenario_id, scenario = scenario_edits.new_scenario(self.doc.module, scenario_id)
         self.scenario_id = scenario_id
         self.doc.push(SetEntry(self.doc, Kind.SCENARIOS, scenario_id, None, scenario, f"Add scenario {scenario_id}"))
         self._reload_choice()
         return scenario_id
 
     def delete_scenario(self) -> None:
-        if self.scenario is not None:
+        if self.scenario is not None and self.scenario_id is not None:
             self.doc.push(SetEntry(self.doc, Kind.SCENARIOS, self.scenario_id, self.scenario, None,
-                                          f"Delete scenario {self.scenario_id}"))
+                                   f"Delete scenario {self.scenario_id}"))

@@ -58,5 +58,6 @@ def test_replace_entries_and_tables_store_copies():
 
 
 def test_the_record_and_the_edit_functions_need_no_qt():
-    code = "import sys, hexwright.editor.changes, hexwright.editor.edits.entries; sys.exit('PySide6' in sys.modules)"
+    code = ("import sys, hexwright.editor.changes, hexwright.editor.edits.entries, hexwright.editor.edits.scenario; "
+            "sys.exit('PySide6' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
