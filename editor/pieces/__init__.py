@@ -9,7 +9,6 @@ refreshes from the document's :class:`~editor.changes.Changes` records.
 * :mod:`.entry_table` — a grid of module entries, one row each (used below);
 * :mod:`.sides_editor` — sides, formations, movement classes, unit types, markers, chits;
 * :mod:`.crt_editor`, :mod:`.terrain_effects_editor`, :mod:`.lookup_editor` — the tables;
-* :mod:`.result_text` — the short text forms of CRT effects and terrain combat effects;
 * :mod:`.scenario_editor`, :mod:`.map_drop` — scenarios, and dropping units on the map;
 * :mod:`.chart_preview` — a table drawn as its printed chart;
 * :mod:`.docks` — everything above as dock widgets of the editor window.

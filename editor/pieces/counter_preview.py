@@ -35,7 +35,7 @@ class CounterPreview(QWidget):
         self.render_count = 0
         self._size = size
         self.setMinimumSize(self.sizeHint())
-        self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         doc.changed.connect(self._changed)
 
     def sizeHint(self) -> QSize:
@@ -82,7 +82,7 @@ class CounterPreview(QWidget):
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.fillRect(self.rect(), self.palette().window())
-        if self.faces():
+        if self.faces() and self.piece_id is not None:
             module, assets = self.doc.module, self.doc.assets
             front, back = self.shown_faces()
             paint_counter(painter, self.face_rect(front), module, self.piece_id, front, assets)
@@ -92,14 +92,14 @@ class CounterPreview(QWidget):
                 rect = self.face_rect(face)
                 if face == self.face:
                     painter.setPen(QPen(self.palette().highlight().color(), 3))
-                    painter.setBrush(Qt.NoBrush)
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
                     painter.drawRect(rect.adjusted(-3, -3, 3, 3))
                 caption = f"{what}: step {face + 1}" if face < steps else f"{what}: blank"
                 painter.setPen(self.palette().windowText().color())
                 painter.drawText(QRectF(rect.left(), rect.bottom() + 2, rect.width(), self.CAPTION),
-                                 int(Qt.AlignCenter), caption)
+                                 int(Qt.AlignmentFlag.AlignCenter), caption)
             self.render_count += 1
         else:
             painter.setPen(QColor("#808080"))
-            painter.drawText(self.rect(), int(Qt.AlignCenter), "no unit")
+            painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignCenter), "no unit")
         painter.end()

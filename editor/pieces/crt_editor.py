@@ -1,8 +1,9 @@
 """The combat results table editor: columns, die rows, the grid of result codes, what each
 code means, and validation that names every cell using an undefined code.
 
-Every change builds a new :class:`CombatResultsTable`, checks it, and pushes one
-:class:`SetCrt` command; a change the model refuses is reported and not applied.
+The widget binds the table to the view: every change is computed by a plain function of
+:mod:`editor.edits.crt` (a new, validated :class:`CombatResultsTable`) and pushed as one
+``SetEntry`` command; a change the model refuses is reported and not applied.
 """
 
 from __future__ import annotations
@@ -23,47 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexwright.runtime.model import CombatResultsTable, CrtColumn, ResultCode
-from hexwright.runtime.validation.checks import check_module
+from hexwright.runtime.model import CombatResultsTable
 
 from ..changes import Kind
 from ..document import MapDocument
-from ..edits.cell_clues import cell_clue, with_cell_clue
+from ..edits import crt as crt_edits
+from ..edits.cell_clues import cell_clue
+from ..edits.result_text import format_effects
 from .id_delegate import IdComboDelegate, labelled
 from .keyed_table_editor import KeyedTableEditor, set_text
-from .result_text import format_effects, parse_effects
 
 UNDEFINED = QColor("#ffb3b3")
-
-
-def new_crt() -> CombatResultsTable:
-    return CombatResultsTable(
-        name="Combat Results Table", kind="odds",
-        columns=[CrtColumn(label="1:1", min="1", max="1"), CrtColumn(label="2:1", min="2", max="2")],
-        rows=[1, 2, 3, 4, 5, 6], cells=[["-", "-"] for _ in range(6)],
-        results={"-": ResultCode(name="No effect")})
-
-
-def parse_rows(text: str) -> list[int]:
-    """``1, 2, 3`` or ``0-7`` → die rows. Raises ValueError."""
-    rows: list[int] = []
-    for part in (p.strip() for p in text.replace(";", ",").split(",")):
-        if not part:
-            continue
-        if "-" in part[1:]:
-            lo, hi = part[0] + part[1:].split("-", 1)[0], part[1:].split("-", 1)[1]
-            rows += list(range(int(lo), int(hi) + 1))
-        else:
-            rows.append(int(part))
-    if not rows:
-        raise ValueError("give at least one die row")
-    return rows
-
-
-def crt_issues(module, crt_id: str) -> list[str]:
-    prefix = f"crts.{crt_id}"
-    return [f"{i.field}: {i.message}" for i in check_module(module)
-            if i.file == "tables.json" and (i.field == prefix or i.field.startswith(prefix + "."))]
 
 
 class CrtEditor(KeyedTableEditor):
@@ -175,10 +146,11 @@ class CrtEditor(KeyedTableEditor):
         for w in (self.kind, self.rounding, self.columns, self.grid, self.results):
             w.blockSignals(True)
         try:
-            for w in (self.name, self.kind, self.dice, self.rounding, self.rows_edit, self.columns, self.grid,
-                      self.results, self.add_column, self.remove_column, self.add_result, self.remove_result,
-                      self.delete_button):
-                w.setEnabled(crt is not None)
+            fields: tuple[QWidget, ...] = (
+                self.name, self.kind, self.dice, self.rounding, self.rows_edit, self.columns, self.grid, self.results,
+                self.add_column, self.remove_column, self.add_result, self.remove_result, self.delete_button)
+            for field in fields:
+                field.setEnabled(crt is not None)
             if crt is None:
                 self.grid.setRowCount(0)
                 self.grid.setColumnCount(0)
@@ -202,14 +174,14 @@ class CrtEditor(KeyedTableEditor):
                 for c in range(len(crt.columns)):
                     code = row[c] if c < len(row) else ""
                     item = set_text(self.grid, r, c, code)
-                    item.setTextAlignment(Qt.AlignCenter)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                     item.setBackground(QBrush(UNDEFINED) if code not in crt.results else QBrush())
             self.results.setRowCount(len(crt.results))
             for r, (code, result) in enumerate(crt.results.items()):
                 for c, text in enumerate((code, result.name, format_effects(result.effects), result.description)):
                     set_text(self.results, r, c, text)
             self.issues.clear()
-            self.issues.addItems(crt_issues(self.doc.module, self.crt_id))
+            self.issues.addItems(crt_edits.crt_issues(self.doc.module, self.crt_id or ""))
             self._show_cell_clue()
         finally:
             for w in (self.kind, self.rounding, self.columns, self.grid, self.results):
@@ -223,18 +195,7 @@ class CrtEditor(KeyedTableEditor):
 
     def set_cell(self, row: int, column: int, code: str) -> bool:
         """Set one result code (``row``/``column`` from 0), as typing it into the grid does."""
-        if self.crt is None:
-            return False
-        data = self.crt.model_dump()
-        while len(data["cells"]) <= row:
-            data["cells"].append([])
-        cells = data["cells"][row]
-        while len(cells) <= column:
-            cells.append("")
-        cells[column] = code.strip()
-        label = self.crt.columns[column].label if column < len(self.crt.columns) else str(column)
-        roll = self.crt.rows[row] if row < len(self.crt.rows) else row
-        return self._push(data, f"Set CRT cell {roll}/{label}")
+        return self._apply(lambda crt: crt_edits.with_cell(crt, row, column, code))
 
     def _picked_cell(self) -> tuple[int, str] | None:
         """The current grid cell as the model names it: (die roll, column label)."""
@@ -246,7 +207,7 @@ class CrtEditor(KeyedTableEditor):
     def _show_cell_clue(self) -> None:
         cell = self._picked_cell()
         self.cell_clue.setEnabled(cell is not None)
-        text = cell_clue(self.crt.reconstructed_cells, *cell) if cell is not None else ""
+        text = cell_clue(self.crt.reconstructed_cells, *cell) if cell is not None and self.crt is not None else ""
         if self.cell_clue.text() != text:
             self.cell_clue.setText(text)
 
@@ -257,108 +218,41 @@ class CrtEditor(KeyedTableEditor):
 
     def set_cell_clue(self, roll: int, column: str, clue: str) -> bool:
         """Mark the cell at die roll ``roll``, column ``column`` reconstructed with ``clue`` (blank: as printed)."""
-        if self.crt is None:
-            return False
-        cells = with_cell_clue(self.crt.reconstructed_cells, roll, column, clue)
-        data = self.crt.model_dump()
-        data["reconstructed_cells"] = [c.model_dump() for c in cells]
-        verb = "Set clue of" if clue.strip() else "Clear clue of"
-        return self._push(data, f"{verb} CRT cell {roll}/{column}")
+        return self._apply(lambda crt: crt_edits.with_cell_clue_of(crt, roll, column, clue))
 
     def _cell_edited(self, item: QTableWidgetItem) -> None:
         if not self._loading:
             self.set_cell(item.row(), item.column(), item.text())
 
     def _rows_edited(self) -> None:
-        if self._loading or self.crt is None:
-            return
-        try:
-            rows = parse_rows(self.rows_edit.text())
-        except ValueError as exc:
-            self.status.setText(f"Die rows: {exc}")
-            self._load()
-            return
-        data = self.crt.model_dump()
-        filler = next(iter(self.crt.results), "-")
-        cells = [list(r) for r in data["cells"]][:len(rows)]
-        cells += [[filler] * len(self.crt.columns) for _ in range(len(rows) - len(cells))]
-        data.update(rows=rows, cells=cells)
-        self._push(data, f"Change die rows of CRT {self.crt_id}")
+        if not self._loading:
+            self._apply(lambda crt: crt_edits.with_rows(self.crt_id or "", crt, self.rows_edit.text()))
 
     def _column_edited(self, item: QTableWidgetItem) -> None:
-        if self._loading or self.crt is None:
-            return
-        data = self.crt.model_dump()
-        field = ("label", "min", "max")[item.column()]
-        text = item.text().strip()
-        data["columns"][item.row()][field] = text if field == "label" else (text or None)
-        self._push(data, f"Change column {item.row() + 1} of CRT {self.crt_id}")
+        if not self._loading:
+            field = crt_edits.COLUMN_FIELDS[item.column()]
+            self._apply(lambda crt: crt_edits.with_column_field(self.crt_id or "", crt, item.row(), field, item.text()))
 
     def append_column(self) -> None:
-        if self.crt is None:
-            return
-        data = self.crt.model_dump()
-        data["columns"].append({"label": f"col {len(data['columns']) + 1}", "min": None, "max": None})
-        filler = next(iter(self.crt.results), "-")
-        data["cells"] = [list(row) + [filler] for row in data["cells"]]
-        self._push(data, f"Add column to CRT {self.crt_id}")
+        self._apply(lambda crt: crt_edits.with_column_added(self.crt_id or "", crt))
 
     def remove_last_column(self) -> None:
-        if self.crt is None or len(self.crt.columns) < 2:
-            return
-        data = self.crt.model_dump()
-        data["columns"].pop()
-        data["cells"] = [list(row)[:len(data["columns"])] for row in data["cells"]]
-        self._push(data, f"Remove column from CRT {self.crt_id}")
+        self._apply(lambda crt: crt_edits.without_last_column(self.crt_id or "", crt))
 
     def _result_edited(self, item: QTableWidgetItem) -> None:
-        if self._loading or self.crt is None:
-            return
-        codes = list(self.crt.results)
-        old_code = codes[item.row()]
-        data = self.crt.model_dump()
-        text = item.text().strip()
-        entries = list(data["results"].items())
-        code, result = entries[item.row()]
-        if item.column() == 0:
-            if not text or (text != old_code and text in data["results"]):
-                self.status.setText(f"Result code {text!r} is empty or already defined")
-                self._load()
-                return
-            entries[item.row()] = (text, result)
-            data["cells"] = [[text if c == old_code else c for c in row] for row in data["cells"]]
-        elif item.column() == 2:
-            try:
-                result["effects"] = [e.model_dump() for e in parse_effects(text)]
-            except ValueError as exc:
-                self.status.setText(f"Effects of {code}: {exc}")
-                self._load()
-                return
-        else:
-            result["name" if item.column() == 1 else "description"] = text
-        data["results"] = dict(entries)
-        self._push(data, f"Change result code {code} of CRT {self.crt_id}")
+        if not self._loading:
+            field = crt_edits.RESULT_FIELDS[item.column()]
+            self._apply(lambda crt: crt_edits.with_result_field(self.crt_id or "", crt, item.row(), field, item.text()))
 
     def append_result(self) -> None:
-        if self.crt is None:
-            return
-        data = self.crt.model_dump()
-        n = 1
-        while f"R{n}" in data["results"]:
-            n += 1
-        data["results"][f"R{n}"] = {"name": f"Result {n}"}
-        self._push(data, f"Add result code to CRT {self.crt_id}")
+        self._apply(lambda crt: crt_edits.with_result_added(self.crt_id or "", crt))
 
     def remove_selected_result(self) -> None:
         row = self.results.currentRow()
-        if self.crt is None or not 0 <= row < len(self.crt.results):
-            return
-        data = self.crt.model_dump()
-        data["results"].pop(list(self.crt.results)[row])
-        self._push(data, f"Remove result code from CRT {self.crt_id}")
+        self._apply(lambda crt: crt_edits.without_result(self.crt_id or "", crt, row))
 
     def new_crt(self, crt_id: str | None = None) -> str:
-        return self._add_entry(crt_id, "crt", new_crt(), "Add CRT {key}")
+        return self._add_entry(crt_id, "crt", crt_edits.new_crt(), "Add CRT {key}")
 
     def delete_crt(self) -> None:
         self._delete_entry("Delete CRT {key}")

@@ -64,11 +64,11 @@ class ImportReportDialog(QDialog):
         for r, problem in enumerate(report.problems):
             for c, text in enumerate((str(problem.row), problem.column, problem.value, problem.message)):
                 self.problems.setItem(r, c, QTableWidgetItem(text))
-        self.problems.horizontalHeader().setSectionResizeMode(3, QHeaderView.Stretch)
+        self.problems.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.problems.setVisible(bool(report.problems))
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        buttons.button(QDialogButtonBox.Ok).setText(f"Import {len(report.pieces)} units")
-        buttons.button(QDialogButtonBox.Ok).setEnabled(bool(report.pieces))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"Import {len(report.pieces)} units")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(report.pieces))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.buttons = buttons

@@ -43,14 +43,12 @@ class PiecesDocks:
 
 
 def build_widgets(doc: MapDocument) -> dict[str, QWidget]:
-    widgets: dict[str, QWidget] = {
-        "oob": OobTable(doc), "unit": UnitForm(doc), "sides": SidesEditor(doc),
-        "crt": CrtEditor(doc), "terrain_effects": TerrainEffectsEditor(doc), "lookups": LookupEditor(doc),
-        "turn_track": TurnTrackEditor(doc), "victory": VictoryEditor(doc), "scenario": ScenarioEditor(doc),
-        "charts": ChartPreview(doc),
-    }
-    widgets["oob"].pieceSelected.connect(widgets["unit"].set_piece)
-    return widgets
+    oob, unit = OobTable(doc), UnitForm(doc)
+    oob.pieceSelected.connect(unit.set_piece)
+    return {"oob": oob, "unit": unit, "sides": SidesEditor(doc), "crt": CrtEditor(doc),
+            "terrain_effects": TerrainEffectsEditor(doc), "lookups": LookupEditor(doc),
+            "turn_track": TurnTrackEditor(doc), "victory": VictoryEditor(doc), "scenario": ScenarioEditor(doc),
+            "charts": ChartPreview(doc)}
 
 
 TITLES = {"oob": "Order of battle", "unit": "Unit", "sides": "Sides and types", "crt": "CRT",
@@ -61,19 +59,22 @@ TITLES = {"oob": "Order of battle", "unit": "Unit", "sides": "Sides and types", 
 def add_pieces_docks(window: QMainWindow, doc: MapDocument, map_view: QGraphicsView | None = None) -> PiecesDocks:
     widgets = build_widgets(doc)
     docks: dict[str, QDockWidget] = {}
-    first = None
+    first: QDockWidget | None = None
     for key, widget in widgets.items():
         dock = QDockWidget(TITLES[key], window)
         dock.setObjectName(f"pieces-{key}")
         dock.setWidget(widget)
-        window.addDockWidget(Qt.BottomDockWidgetArea, dock)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
         if first is None:
             first = dock
         else:
             window.tabifyDockWidget(first, dock)
         docks[key] = dock
-    first.raise_()
-    handler = MapDropHandler(map_view, widgets["scenario"].place) if map_view is not None else None
+    if first is not None:
+        first.raise_()
+    scenario = widgets["scenario"]
+    assert isinstance(scenario, ScenarioEditor)
+    handler = MapDropHandler(map_view, scenario.place) if map_view is not None else None
     result = PiecesDocks(doc, widgets, docks, drop_handler=handler)
     result.actions = print_actions(window, doc)
     return result

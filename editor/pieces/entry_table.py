@@ -43,7 +43,8 @@ class Column:
     ``model_dump()`` (raising ValueError with a message when the text is wrong)."""
 
     title: str
-    get: Callable[[BaseModel], str]
+    get: Callable[[Any], str]
+    """(entry of the table's model) → text"""
     put: Callable[[dict, str], None]
     color: bool = False
     choices: Callable[[], list[tuple[str, str]]] | None = None
@@ -197,7 +198,7 @@ class EntryTable(QWidget):
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.delete_button)
         buttons.addStretch(1)
-        layout = QVBoxLayout(self)
+        layout = self.vbox = QVBoxLayout(self)  # others insert widgets into it (a preview)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
@@ -216,7 +217,7 @@ class EntryTable(QWidget):
             self.table.setRowCount(len(entries))
             for r, (key, entry) in enumerate(entries):
                 item = self._cell(r, 0, key)
-                item.setFlags(item.flags() & ~Qt.ItemIsEditable)
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 for c, column in enumerate(self.columns, start=1):
                     text = column.get(entry)
                     item = self._cell(r, c, text)

@@ -1,18 +1,21 @@
 """What the CRT editor and the lookup table editor share: one entry of a keyed collection of
 the tables (``tables.crts``, ``tables.lookups``) at a time, picked in a combo box; every
-change is a whole new entry, validated, and pushed as one ``SetEntry`` command."""
+change is a whole new entry, computed and validated by a plain function of
+:mod:`editor.edits` (``crt``, ``lookup``), and pushed as one ``SetEntry`` command."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from PySide6.QtWidgets import QComboBox, QLabel, QTableWidget, QTableWidgetItem, QWidget
 
 from ..changes import Changes, Kind
 from ..commands import SetEntry
 from ..document import MapDocument
 from ..edits.entries import entries_of
+from ..edits.outcome import Edit, EditRefused, with_fields
 
 
 def set_text(table: QTableWidget, r: int, c: int, text: str) -> QTableWidgetItem:
@@ -24,11 +27,6 @@ def set_text(table: QTableWidget, r: int, c: int, text: str) -> QTableWidgetItem
     elif item.text() != text:
         item.setText(text)
     return item
-
-
-def validation_message(exc: ValidationError) -> str:
-    err = exc.errors(include_url=False)[0]
-    return f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
 
 
 class KeyedTableEditor(QWidget):
@@ -87,27 +85,28 @@ class KeyedTableEditor(QWidget):
 
     # -- changing it --------------------------------------------------------------------------
 
-    def _push(self, data: dict, text: str) -> bool:
-        """Validate ``data`` as the new entry and push it; a refusal is shown, nothing changes."""
+    def _apply(self, make: Callable[[Any], Edit[Any] | None]) -> bool:
+        """Compute the new entry with a plain function of :mod:`editor.edits` and push it as
+        one step; a refusal is shown, nothing changes, and the view shows the stored entry."""
         before = self.entry
+        if before is None or self.key is None:
+            return False
         try:
-            after = self.model.model_validate(data)
-        except ValidationError as exc:
-            self.status.setText(validation_message(exc))
+            edit = make(before)
+        except EditRefused as exc:
+            self.status.setText(str(exc))
             self._load()
             return False
-        if after == before:
+        if edit is None or edit.value == before:
             return False
         self.status.clear()
-        self.doc.push(SetEntry(self.doc, self.entry_kind, self.key, before, after, text))
+        self.doc.push(SetEntry(self.doc, self.entry_kind, self.key, before, edit.value, edit.text))
         return True
 
-    def _edit_fields(self, changes: dict, text: str) -> bool:
-        if self._loading or self.entry is None:
+    def _edit_fields(self, changes: dict[str, Any], text: str) -> bool:
+        if self._loading:
             return False
-        data = self.entry.model_dump()
-        data.update(changes)
-        return self._push(data, text)
+        return self._apply(lambda entry: Edit(with_fields(entry, changes), text))
 
     def _add_entry(self, key: str | None, prefix: str, entry: BaseModel, text: str) -> str:
         """Add ``entry`` under ``key`` (or the first free ``prefix-N``) and show it."""
@@ -122,5 +121,5 @@ class KeyedTableEditor(QWidget):
         return key
 
     def _delete_entry(self, text: str) -> None:
-        if self.entry is not None:
+        if self.entry is not None and self.key is not None:
             self.doc.push(SetEntry(self.doc, self.entry_kind, self.key, self.entry, None, text.format(key=self.key)))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import get_args
 
-from pydantic import TypeAdapter, ValidationError
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
@@ -19,17 +18,16 @@ from PySide6.QtWidgets import (
 )
 
 from hexwright.runtime.interchange.oob_csv import format_extra, parse_extra
-from hexwright.runtime.model import LookupRow, LookupTable, Turn, VictoryLevel, VpRule
-from hexwright.runtime.model.common import Id
+from hexwright.runtime.model import LookupTable, Turn, VictoryLevel, VpRule
 
 from ..changes import Changes, Kind
 from ..commands import SetTable
 from ..document import MapDocument
-from ..edits.cell_clues import cell_clue, with_cell_clue
+from ..edits import lookup as lookup_edits
+from ..edits.cell_clues import cell_clue
+from ..edits.outcome import EditRefused
 from .entry_table import Column, EntryTable, ListSource, bool_column, int_column, ref_column, text_column
 from .keyed_table_editor import KeyedTableEditor, set_text
-
-_ID = TypeAdapter(Id)
 
 
 def _dict_column(name: str, title: str) -> Column:
@@ -213,14 +211,8 @@ class LookupEditor(KeyedTableEditor):
         return self._edit_fields(changes, f"Change {', '.join(changes)} of {self.lookup_id}")
 
     def _columns_edited(self) -> None:
-        columns = [c.strip() for c in self.columns.text().split("|") if c.strip()]
-        if self.lookup is None or self._loading:
-            return
-        data = self.lookup.model_dump()
-        data["columns"] = columns
-        for row in data["rows"]:
-            row["cells"] = (row["cells"] + [""] * len(columns))[:len(columns)]
-        self._push(data, f"Change columns of {self.lookup_id}")
+        if not self._loading:
+            self._apply(lambda t: lookup_edits.with_columns(self.lookup_id or "", t, self.columns.text()))
 
     def _picked_cell(self) -> tuple[int, str] | None:
         """The current grid cell as the model names it: (row index, column heading); None on a key."""
@@ -232,7 +224,7 @@ class LookupEditor(KeyedTableEditor):
     def _show_cell_clue(self) -> None:
         cell = self._picked_cell()
         self.cell_clue.setEnabled(cell is not None)
-        text = cell_clue(self.lookup.reconstructed_cells, *cell) if cell is not None else ""
+        text = cell_clue(self.lookup.reconstructed_cells, *cell) if cell is not None and self.lookup is not None else ""
         if self.cell_clue.text() != text:
             self.cell_clue.setText(text)
 
@@ -243,53 +235,28 @@ class LookupEditor(KeyedTableEditor):
 
     def set_cell_clue(self, row: int, column: str, clue: str) -> bool:
         """Mark cell (row index ``row``, column ``column``) reconstructed with ``clue`` (blank: as printed)."""
-        if self.lookup is None:
-            return False
-        data = self.lookup.model_dump()
-        data["reconstructed_cells"] = [c.model_dump() for c in
-                                       with_cell_clue(self.lookup.reconstructed_cells, row, column, clue)]
-        verb = "Set clue of" if clue.strip() else "Clear clue of"
-        return self._push(data, f"{verb} cell {row + 1}/{column} of {self.lookup_id}")
+        return self._apply(lambda t: lookup_edits.with_cell_clue_of(self.lookup_id or "", t, row, column, clue))
 
     def set_cell(self, row: int, column: int, text: str) -> bool:
         """Column 0 is the row key; 1… the cells."""
-        if self.lookup is None:
-            return False
-        data = self.lookup.model_dump()
-        if column == 0:
-            data["rows"][row]["key"] = text.strip()
-        else:
-            cells = data["rows"][row]["cells"]
-            while len(cells) < column:
-                cells.append("")
-            cells[column - 1] = text.strip()
-        return self._push(data, f"Set cell of {self.lookup_id}")
+        return self._apply(lambda t: lookup_edits.with_cell(self.lookup_id or "", t, row, column, text))
 
     def _edited(self, item: QTableWidgetItem) -> None:
         if not self._loading:
             self.set_cell(item.row(), item.column(), item.text())
 
     def _add_row(self) -> None:
-        if self.lookup is not None:
-            data = self.lookup.model_dump()
-            data["rows"].append(LookupRow(key=str(len(data["rows"]) + 1), cells=[""] * len(data["columns"])).model_dump())
-            self._push(data, f"Add row to {self.lookup_id}")
+        self._apply(lambda t: lookup_edits.with_row_added(self.lookup_id or "", t))
 
     def _remove_row(self) -> None:
-        if self.lookup is not None and self.lookup.rows:
-            data = self.lookup.model_dump()
-            data["rows"].pop()
-            self._push(data, f"Remove row of {self.lookup_id}")
+        self._apply(lambda t: lookup_edits.without_last_row(self.lookup_id or "", t))
 
     def new_lookup(self, lookup_id: str | None = None) -> str | None:
-        if lookup_id is not None:
-            try:
-                _ID.validate_python(lookup_id)
-            except ValidationError:
-                self.status.setText(f"{lookup_id!r} is not a valid id")
-                return None
-        table = LookupTable(name="New table", dice="1d6", key_label="Die", columns=["Result"],
-                            rows=[LookupRow(key=str(i), cells=[""]) for i in range(1, 7)])
+        try:
+            table = lookup_edits.new_lookup(lookup_id)
+        except EditRefused as exc:
+            self.status.setText(str(exc))
+            return None
         lookup_id = self._add_entry(lookup_id, "table", table, "Add table {key}")
         self.new_id.clear()
         return lookup_id

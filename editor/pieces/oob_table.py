@@ -1,7 +1,8 @@
 """The order of battle: every unit in one sortable, filterable grid, edited in place.
 
 The columns are the CSV columns (:mod:`runtime.interchange.oob_csv`), so what a designer
-sees here is what the spreadsheet holds. A cell edit is one :class:`SetPiece` command; a
+sees here is what the spreadsheet holds. A cell edit (:func:`editor.edits.oob.with_cell`) is one
+``SetEntry`` command; a
 cell that does not parse is refused and :attr:`OobTableModel.last_error` says why. Rows
 drag out as ``application/x-hexwright-piece`` (unit ids, one per line) for the scenario
 editor and the map.
@@ -25,8 +26,6 @@ from hexwright.runtime.interchange.oob_csv import (
     INT_FIELDS,
     PIECE_COLUMNS,
     STEP_COLUMN,
-    CellError,
-    piece_from_cells,
     piece_row,
     step_columns,
 )
@@ -34,6 +33,8 @@ from hexwright.runtime.interchange.oob_csv import (
 from ..changes import Changes, Kind
 from ..commands import SetEntry
 from ..document import MapDocument
+from ..edits import oob as oob_edits
+from ..edits.outcome import EditRefused
 from .id_delegate import IdComboDelegate, labelled
 
 PIECE_MIME = "application/x-hexwright-piece"
@@ -105,35 +106,35 @@ class OobTableModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._columns)
 
-    def data(self, index: QModelIndex, role: int = Qt.DisplayRole):
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
         column = self._columns[index.column()]
         text = self._rows[self._ids[index.row()]].get(column, "")
-        if role in (Qt.DisplayRole, Qt.EditRole):
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return text
-        if role == Qt.UserRole:  # sort key: numbers as numbers
+        if role == Qt.ItemDataRole.UserRole:  # sort key: numbers as numbers
             m = STEP_COLUMN.match(column)
             if m and m.group(2) in INT_FIELDS:
                 return int(text) if text else -10**9
             return text.lower()
         if role == Qt.TextAlignmentRole and STEP_COLUMN.match(column):
-            return int(Qt.AlignCenter)
+            return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
-        if role == Qt.DisplayRole:
-            return self._columns[section] if orientation == Qt.Horizontal else str(section + 1)
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._columns[section] if orientation == Qt.Orientation.Horizontal else str(section + 1)
         return None
 
     def flags(self, index: QModelIndex) -> Qt.ItemFlags:
-        base = Qt.ItemIsEnabled | Qt.ItemIsSelectable | Qt.ItemIsDragEnabled
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
         if index.isValid() and self._columns[index.column()] != "id":
-            base |= Qt.ItemIsEditable
+            base |= Qt.ItemFlag.ItemIsEditable
         return base
 
-    def setData(self, index: QModelIndex, value, role: int = Qt.EditRole) -> bool:
-        if role != Qt.EditRole or not index.isValid():
+    def setData(self, index: QModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return False
         piece_id = self._ids[index.row()]
         column = self._columns[index.column()]
@@ -142,13 +143,13 @@ class OobTableModel(QAbstractTableModel):
             return False
         existing = self.doc.module.pieces.pieces[piece_id]
         try:
-            after = piece_from_cells({column: text}, self.doc.module, existing)
-        except CellError as exc:
-            self.last_error = f"{piece_id}, {exc.column}: {exc.message}" + (f" ({exc.value!r})" if exc.value else "")
+            edit = oob_edits.with_cell(self.doc.module, piece_id, column, text)
+        except EditRefused as exc:
+            self.last_error = str(exc)
             self.errorRaised.emit(self.last_error)
             return False
         self.last_error = ""
-        self.doc.push(SetEntry(self.doc, Kind.PIECES, piece_id, existing, after, f"Change {column} of {piece_id}"))
+        self.doc.push(SetEntry(self.doc, Kind.PIECES, piece_id, existing, edit.value, edit.text))
         return True
 
     # -- dragging ------------------------------------------------------------------------
@@ -165,7 +166,7 @@ class OobTableModel(QAbstractTableModel):
         return piece_mime(ids)
 
     def supportedDragActions(self) -> Qt.DropActions:
-        return Qt.CopyAction
+        return Qt.DropAction.CopyAction
 
 
 class OobFilter(QSortFilterProxyModel):
@@ -175,7 +176,7 @@ class OobFilter(QSortFilterProxyModel):
         super().__init__(parent)
         self.setFilterCaseSensitivity(Qt.CaseInsensitive)
         self.setFilterKeyColumn(-1)
-        self.setSortRole(Qt.UserRole)
+        self.setSortRole(Qt.ItemDataRole.UserRole)
 
 
 class OobTable(QWidget):
@@ -197,9 +198,9 @@ class OobTable(QWidget):
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(-1, Qt.AscendingOrder)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setDragEnabled(True)
-        self.view.setDragDropMode(QAbstractItemView.DragOnly)
+        self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.view.setEditTriggers(QAbstractItemView.DoubleClicked | QAbstractItemView.EditKeyPressed
                                   | QAbstractItemView.AnyKeyPressed)
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)

@@ -74,7 +74,7 @@ class FacePreview(QWidget):
         self.kind = kind
         self.key: str | None = None
         self._size = size
-        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Fixed)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(size + 8)
         table.table.currentCellChanged.connect(lambda row, *_: self.show_row(row))
         doc.changed.connect(self._document_changed)
@@ -145,8 +145,8 @@ class SidesEditor(QTabWidget):
                    _chit_face_column("color", "Colour")])
         self.marker_preview = FacePreview(doc, self.markers, Kind.MARKERS)
         self.chit_preview = FacePreview(doc, self.chits, Kind.CHITS)
-        self.markers.layout().insertWidget(1, self.marker_preview)
-        self.chits.layout().insertWidget(1, self.chit_preview)
+        self.markers.vbox.insertWidget(1, self.marker_preview)
+        self.chits.vbox.insertWidget(1, self.chit_preview)
         for widget, title in ((self.sides, "Sides"), (self.formations, "Formations"),
                               (self.movement_classes, "Movement classes"), (self.unit_types, "Unit types"),
                               (self.markers, "Markers"), (self.chits, "Chits")):

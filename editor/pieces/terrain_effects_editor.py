@@ -4,12 +4,14 @@ combat effect of each terrain, feature or hexside.
 
 Costs are typed as on the printed chart: ``2``, ``1/2``, ``+1``, ``all``, ``prohibited``,
 ``other``; an empty cell leaves the class to the ``*`` (all others) column. Combat effects
-read ``shift=-2; def=2; drm=-1; line=A``. Each edit is one :class:`SetTerrainEffects`.
+read ``shift=-2; def=2; drm=-1; line=A``. What an edit means is computed by the plain
+functions of :mod:`editor.edits.terrain_effects`; each is pushed as one ``SetTable``.
 """
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from collections.abc import Callable
+
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -23,21 +25,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexwright.runtime.model import TerrainEffects, WeatherCosts
+from hexwright.runtime.model import TerrainEffects
 
 from ..changes import Changes, Kind
 from ..commands import SetTable
 from ..document import MapDocument
-from .result_text import format_combat, parse_combat
-
-# section key → (title, cost table path in the dump, map palette attribute, combat table or None)
-BASE_SECTIONS = {
-    "terrain": ("Terrain", ("terrain",), "terrain_types", "combat"),
-    "features": ("Hex features", ("features",), "hex_feature_types", "combat"),
-    "hexsides": ("Hexsides", ("hexsides",), "hexside_feature_types", "hexside_combat"),
-    "connections": ("Roads and railroads", ("connections",), "connection_types", None),
-}
-WEATHER_PARTS = {"terrain": "terrain_types", "hexsides": "hexside_feature_types", "connections": "connection_types"}
+from ..edits.outcome import Edit, EditRefused
+from ..edits.result_text import format_combat
+from ..edits.terrain_effects import (
+    BASE_SECTIONS,
+    cost_table,
+    section_spec,
+    with_combat,
+    with_cost,
+    with_section_note,
+    with_shift_mode,
+    with_weather,
+)
 
 
 class TerrainEffectsEditor(QWidget):
@@ -53,7 +57,7 @@ class TerrainEffectsEditor(QWidget):
         self.shift_mode.currentIndexChanged.connect(self._shift_mode_changed)
         self.section_note = QLineEdit()
         self.section_note.editingFinished.connect(
-            lambda: self._apply(lambda d: d.__setitem__("section", self.section_note.text()), "Change chart section"))
+            lambda: self._apply(lambda e: with_section_note(e, self.section_note.text())))
         self.weather_id = QLineEdit()
         self.weather_id.setPlaceholderText("weather id, e.g. mud")
         self.add_weather = QPushButton("Add weather")
@@ -87,13 +91,6 @@ class TerrainEffectsEditor(QWidget):
     def _classes(self) -> list[str]:
         return list(self.doc.module.pieces.movement_classes) + ["*"]
 
-    def _section_spec(self, key: str) -> tuple[tuple[str, ...], str, str | None]:
-        if key in BASE_SECTIONS:
-            _title, path, palette, combat = BASE_SECTIONS[key]
-            return path, palette, combat
-        weather, part = key.split(":", 1)[1].rsplit(".", 1)
-        return ("weather", weather, part), WEATHER_PARTS[part], None
-
     def _reload_sections(self) -> None:
         current = self.section.currentData()
         self.section.blockSignals(True)
@@ -113,16 +110,11 @@ class TerrainEffectsEditor(QWidget):
         elif changes.touches(Kind.MOVEMENT_CLASSES):
             self._load()
 
-    def _table(self, data: dict, path: tuple[str, ...]) -> dict:
-        for name in path:
-            data = data.setdefault(name, {})
-        return data
-
     def _load(self) -> None:
         key = self.section.currentData() or "terrain"
-        path, palette, combat = self._section_spec(key)
+        path, palette, combat = section_spec(key)
         data = self.effects.model_dump()
-        costs = self._table(data, path)
+        costs = cost_table(data, path)
         types = list(getattr(self.doc.module.map, palette))
         types += [t for t in costs if t not in types]
         classes = self._classes()
@@ -157,62 +149,30 @@ class TerrainEffectsEditor(QWidget):
         elif item.text() != text:
             item.setText(text)
 
-    def _apply(self, change, text: str) -> bool:
+    def _apply(self, make: Callable[[TerrainEffects], Edit[TerrainEffects] | None]) -> bool:
+        """Compute the new chart with an :mod:`editor.edits.terrain_effects` function and push
+        it as one step; a refusal is shown and the grid shows the stored chart again."""
         if self._loading:
             return False
         before = self.effects
-        data = before.model_dump()
         try:
-            change(data)
-            after = TerrainEffects.model_validate(data)
-        except (ValueError, ValidationError) as exc:
-            if isinstance(exc, ValidationError):
-                err = exc.errors(include_url=False)[0]
-                message = f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
-                if "input" in err:
-                    message += f" (got {err['input']!r})"
-            else:
-                message = str(exc)
-            self.status.setText(message)
+            edit = make(before)
+        except EditRefused as exc:
+            self.status.setText(str(exc))
             self._load()
             return False
-        if after == before:
+        if edit is None or edit.value == before:
             return False
         self.status.clear()
-        self.doc.push(SetTable(self.doc, Kind.TERRAIN_EFFECTS, before, after, text))
+        self.doc.push(SetTable(self.doc, Kind.TERRAIN_EFFECTS, before, edit.value, edit.text))
         return True
 
     def set_cost(self, type_id: str, movement_class: str, text: str, section: str = "terrain") -> bool:
         """Set one cost cell (empty text clears it), as typing it into the grid does."""
-        path, _palette, _combat = self._section_spec(section)
-
-        def change(data: dict) -> None:
-            table = self._table(data, path)
-            row = dict(table.get(type_id, {}))
-            if text.strip():
-                row[movement_class] = text.strip()
-            else:
-                row.pop(movement_class, None)
-            if row:
-                table[type_id] = row
-            else:
-                table.pop(type_id, None)
-
-        return self._apply(change, f"Set {type_id} cost for {movement_class}")
+        return self._apply(lambda e: with_cost(e, type_id, movement_class, text, section))
 
     def set_combat(self, type_id: str, text: str, section: str = "terrain") -> bool:
-        _path, _palette, combat = self._section_spec(section)
-        if combat is None:
-            return False
-
-        def change(data: dict) -> None:
-            effect = parse_combat(text)
-            if effect is None:
-                data[combat].pop(type_id, None)
-            else:
-                data[combat][type_id] = effect.model_dump()
-
-        return self._apply(change, f"Set combat effect of {type_id}")
+        return self._apply(lambda e: with_combat(e, type_id, text, section))
 
     def _edited(self, item: QTableWidgetItem) -> None:
         if self._loading:
@@ -227,16 +187,14 @@ class TerrainEffectsEditor(QWidget):
 
     def _shift_mode_changed(self) -> None:
         mode = self.shift_mode.currentData()
-        self._apply(lambda d: d.__setitem__("shift_mode", mode), "Change how column shifts combine")
+        self._apply(lambda e: with_shift_mode(e, mode))
 
     def _add_weather(self) -> None:
-        wid = self.weather_id.text().strip()
-        if not wid or wid in self.effects.weather:
-            self.status.setText("Give a new weather id.")
+        wid = self.weather_id.text()
+        try:
+            with_weather(self.effects, wid)
+        except EditRefused as exc:  # shown without reloading the grid
+            self.status.setText(str(exc))
             return
-
-        def change(data: dict) -> None:
-            data["weather"][wid] = WeatherCosts().model_dump()
-
-        if self._apply(change, f"Add weather {wid}"):
+        if self._apply(lambda e: with_weather(e, wid)):
             self.weather_id.clear()

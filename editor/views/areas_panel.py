@@ -89,7 +89,7 @@ class AreaDialog(QDialog):
         self.clue.setPlaceholderText("(not reconstructed)")
         self.clue.setToolTip("provenance: what a reconstructed area rests on (a figure, a rule)")
         form.addRow("Clue", self.clue)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -102,7 +102,7 @@ class AreaDialog(QDialog):
             self.area_id.setText(match[0] if match else new_type_id(self.ids, name.strip()) if name.strip() else "")
 
     def _pick(self) -> None:
-        colour = QColorDialog.getColor(qcolor(self.color.text()), self, "Area colour", QColorDialog.ShowAlphaChannel)
+        colour = QColorDialog.getColor(qcolor(self.color.text()), self, "Area colour", QColorDialog.ColorDialogOption.ShowAlphaChannel)
         if colour.isValid():
             self.color.setText("#%02x%02x%02x%02x" % (colour.red(), colour.green(), colour.blue(), colour.alpha()))
 
@@ -175,18 +175,18 @@ class AreasPanel(QWidget):
         self.list.clear()
         for aid, area in self.doc.map.areas.items():
             item = QListWidgetItem(swatch(area.color), f"{area.name} — {area.kind}, {len(area.hexes)} hexes  ({aid})")
-            item.setData(Qt.UserRole, aid)
+            item.setData(Qt.ItemDataRole.UserRole, aid)
             self.list.addItem(item)
             if aid == current:
                 self.list.setCurrentItem(item)
 
     def current(self) -> str | None:
         item = self.list.currentItem()
-        return item.data(Qt.UserRole) if item is not None else None
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
 
     def pick(self, area_id: str) -> None:
         for i in range(self.list.count()):
-            if self.list.item(i).data(Qt.UserRole) == area_id:
+            if self.list.item(i).data(Qt.ItemDataRole.UserRole) == area_id:
                 self.list.setCurrentRow(i)
 
     def select_hexes(self) -> None:

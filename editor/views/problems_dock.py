@@ -50,7 +50,7 @@ class ProblemsPanel(QWidget):
         self.list.clear()
         for issue in self.issues:
             item = QListWidgetItem(str(issue))
-            item.setData(Qt.UserRole, issue.hex)
+            item.setData(Qt.ItemDataRole.UserRole, issue.hex)
             if issue.hex:
                 item.setToolTip(f"Click to go to hex {issue.hex}")
             self.list.addItem(item)
@@ -63,6 +63,6 @@ class ProblemsPanel(QWidget):
         return [str(issue) for issue in self.issues]
 
     def _clicked(self, item: QListWidgetItem) -> None:
-        label = item.data(Qt.UserRole)
+        label = item.data(Qt.ItemDataRole.UserRole)
         if label:
             self.hexActivated.emit(label)

@@ -70,7 +70,7 @@ class ProvenancePanel(QWidget):
             self.picked.setText(self.picked.text() + " — with different clues")
         elif clue is not None and (labels or sides):
             self.picked.setText(self.picked.text() + " — reconstructed")
-        if clue is not VARIOUS and clue is not None and self.clue.toPlainText() != clue:
+        if isinstance(clue, str) and self.clue.toPlainText() != clue:
             self.clue.setPlainText(clue)
         for name in ("Set clue", "Clear clue"):
             self.buttons[name].setEnabled(bool(labels or sides))

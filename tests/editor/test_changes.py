@@ -58,6 +58,7 @@ def test_replace_entries_and_tables_store_copies():
 
 
 def test_the_record_and_the_edit_functions_need_no_qt():
-    code = ("import sys, hexwright.editor.changes, hexwright.editor.edits.entries, hexwright.editor.edits.scenario; "
+    edits = ["entries", "scenario", "crt", "lookup", "terrain_effects", "oob", "outcome", "result_text"]
+    code = (f"import sys, hexwright.editor.changes, {', '.join('hexwright.editor.edits.' + m for m in edits)}; "
             "sys.exit('PySide6' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

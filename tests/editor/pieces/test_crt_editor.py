@@ -8,7 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
 from hexwright.editor.document import MapDocument
-from hexwright.editor.pieces.crt_editor import UNDEFINED, CrtEditor, parse_rows
+from hexwright.editor.edits.crt import parse_rows
+from hexwright.editor.pieces.crt_editor import UNDEFINED, CrtEditor
 from hexwright.runtime.storage import ModuleError, load_module
 from hexwright.runtime.validation.checks import check_module
 

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QTabWidget
 
 from hexwright.editor.document import MapDocument
+from hexwright.editor.edits.result_text import format_combat, parse_combat
 from hexwright.editor.pieces.lookup_editor import LookupEditor, TurnTrackEditor, VictoryEditor
-from hexwright.editor.pieces.result_text import format_combat, parse_combat
 from hexwright.editor.pieces.sides_editor import SidesEditor
 from hexwright.editor.pieces.terrain_effects_editor import TerrainEffectsEditor
 from hexwright.runtime.model import CombatEffect
