@@ -13,16 +13,20 @@ explicitly: ``Game(module, scenario, seed, engine=ENGINE)``; its part of the sta
 
 from .actions import (
     Advance,
+    Choose,
     Declare,
     Decline,
+    Draw,
     Drop,
     EliminateExcess,
     EndPhase,
     EngineAction,
     ExitMap,
     Move,
+    PutChit,
     Resolve,
     Retreat,
+    Roll,
     SetEnforcement,
     from_step,
     is_engine_action,
@@ -30,20 +34,23 @@ from .actions import (
     to_step,
 )
 from .combat import attack_odds, available_attackers
-from .context import movers, phase_of, phase_side, to_act, unit_reach
+from .context import movers, phase_of, phase_side, unit_reach, weather_now
 from .control import control_map
-from .core import ENGINE, Engine, apply, check_and_apply, is_over, legal_actions, view
+from .core import ENGINE, Engine, apply, check_and_apply, is_over, legal_actions, prepared, to_act, view
 from .data import Declared, EngineState, Frame, engine_state, rules_of, with_engine_state
 from .drops import drop_of, droppers
 from .intent import ReachView, action_for_drop, choices, reach_of, refusal
+from .runner import allows_now, waiting
 from .victory import Score, Verdict, scores, totals, verdict
 
 __all__ = [
     "ENGINE",
     "Advance",
+    "Choose",
     "Declare",
     "Declared",
     "Decline",
+    "Draw",
     "Drop",
     "EliminateExcess",
     "EndPhase",
@@ -53,13 +60,16 @@ __all__ = [
     "ExitMap",
     "Frame",
     "Move",
+    "PutChit",
     "ReachView",
     "Resolve",
     "Retreat",
+    "Roll",
     "Score",
     "SetEnforcement",
     "Verdict",
     "action_for_drop",
+    "allows_now",
     "apply",
     "attack_odds",
     "available_attackers",
@@ -76,6 +86,7 @@ __all__ = [
     "movers",
     "phase_of",
     "phase_side",
+    "prepared",
     "reach_of",
     "refusal",
     "rules_of",
@@ -87,5 +98,7 @@ __all__ = [
     "unit_reach",
     "verdict",
     "view",
+    "waiting",
+    "weather_now",
     "with_engine_state",
 ]

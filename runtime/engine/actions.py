@@ -32,6 +32,7 @@ class Move(_EngineAction):
     name: Literal["move"] = "move"
     unit: str
     to: str
+    mode: str = Field("", max_length=64, description="a movement mode of rules.json movement.modes ('' = normal)")
 
 
 class Drop(_EngineAction):
@@ -103,6 +104,38 @@ class EndPhase(_EngineAction):
     name: Literal["end_phase"] = "end_phase"
 
 
+class Choose(_EngineAction):
+    """Pick an option of the choice step waiting (pass, an operation, an HQ as ``target``),
+    or ``play``/``skip`` a chit just drawn."""
+
+    name: Literal["choose"] = "choose"
+    option: str = Field(max_length=64)
+    target: str = Field("", max_length=64)
+
+
+class PutChit(_EngineAction):
+    """Put one of the side's chits into the cup being filled (ToV 4.2)."""
+
+    name: Literal["put_chit"] = "put_chit"
+    chit: str = Field(max_length=64)
+
+
+class Draw(_EngineAction):
+    """Draw a chit from the cup at random (chance: the state's generator, logged)."""
+
+    name: Literal["draw"] = "draw"
+
+    draws_dice: ClassVar[bool] = True
+
+
+class Roll(_EngineAction):
+    """Roll the dice of the chance step waiting: initiative, a table, arrivals (logged)."""
+
+    name: Literal["roll"] = "roll"
+
+    draws_dice: ClassVar[bool] = True
+
+
 class SetEnforcement(_EngineAction):
     """The players set how strictly a rule is applied: enforce, warn or off (kept in the log)."""
 
@@ -112,17 +145,19 @@ class SetEnforcement(_EngineAction):
 
 
 EngineAction = Annotated[
-    Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | SetEnforcement,
+    Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | Choose
+    | PutChit | Draw | Roll | SetEnforcement,
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
 ACTION_TYPES: tuple[type[_EngineAction], ...] = (
-    Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, SetEnforcement)
+    Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, Choose, PutChit, Draw,
+    Roll, SetEnforcement)
 STEPS_WITH_DICE = frozenset(str(t.model_fields["name"].default) for t in ACTION_TYPES if t.draws_dice)
 """Names of the steps that roll dice: the engine's answer to :meth:`runtime.state.RulesEngine.draws_dice`."""
 ORDER = {n: i for i, n in enumerate(
-    ("retreat", "advance", "decline", "eliminate_excess", "move", "drop", "exit", "declare", "resolve", "end_phase",
-     "set_enforcement"))}
+    ("retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "move", "drop", "exit",
+     "declare", "resolve", "end_phase", "set_enforcement"))}
 
 
 def is_engine_action(action: object) -> bool:
@@ -130,8 +165,9 @@ def is_engine_action(action: object) -> bool:
 
 
 def to_step(action: _EngineAction) -> RulesStep:
-    data = action.model_dump(mode="json")
-    name = data.pop("name")
+    data = action.model_dump(mode="json", exclude_defaults=True)
+    name = str(getattr(action, "name"))  # noqa: B009 - every engine action has one; the base class does not
+    data.pop("name", None)
     return RulesStep(name=name, args=data)
 
 

@@ -12,20 +12,38 @@ from __future__ import annotations
 from itertools import combinations
 
 from hexwright.runtime.model import Module
+from hexwright.runtime.model.sequence import ActionKind
 from hexwright.runtime.rules import CombatOdds, combat_odds, resolve
 from hexwright.runtime.state import Eliminate, GameState, Location, StepLoss, piece_name
 from hexwright.runtime.state.rng import roll
 
+from . import runner
 from .actions import Declare, Resolve
-from .context import phase_of, phase_side, side_of
+from .context import phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
+from .statuses import add_status, blocked_from, defender_modifiers
 from .transaction import Tx
+
+_STATUS = {"pin": "pinned", "disrupt": "disrupted"}
 
 
 def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str) -> CombatOdds:
     s = tx.state
+    sides = {side_of(tx.module, a) for a in attackers}
+    mods = defender_modifiers(tx.module, s, [p for p in s.stack(Location.hex(hex)) if side_of(tx.module, p) not in sides])
     return combat_odds(tx.module, s.occupancy(), attackers, hex, optional_rules=optional_on(s), steps=s.steps(),
-                       rules=tx.rules)
+                       rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods)
+
+
+def may_attack(tx: Tx, unit: str, for_legal: bool = False) -> str:
+    """Why ``unit`` may not attack now ("" if it may): not activated, or a status (St-Lô 9.1.3)."""
+    step = runner.actions_step(tx.module, tx.data.seq)
+    act = tx.data.seq.activation
+    if step is not None and step.units == "activated" and (act is None or unit not in act.units):
+        return "" if runner.step_level(tx, step) != "enforce" and for_legal else "not activated"
+    if act is not None and act.attacks == 0 and unit in act.units:
+        return "this activation allows no attack"
+    return blocked_from(tx.module, tx.state, unit, "attack")
 
 
 def attack_odds(module: Module, state: GameState, attackers: tuple[str, ...], hex: str) -> CombatOdds:
@@ -60,11 +78,14 @@ def _adjacent(tx: Tx, a: str, b: str) -> bool:
     return grid.distance(scheme.parse(a, grid), scheme.parse(b, grid)) == 1
 
 
-def _combat_phase(tx: Tx) -> None:
+def _combat_phase(tx: Tx, kind: ActionKind = "declare") -> None:
     phase = phase_of(tx.module, tx.state)
     if tx.data.frames:
         tx.refuse(f"finish the {tx.data.frames[-1].proc} first", phase.section if phase else "")
-    if phase is None or phase.kind != "combat":
+    now = runner.waiting(tx.module, tx.data.seq)
+    if not runner.allows(tx.module, tx.data.seq, kind) and now is not None and runner.step_level(tx, now) == "warn":
+        runner.require(tx, kind, "attacking")
+    elif not runner.allows(tx.module, tx.data.seq, kind):
         tx.refuse(f"attacks are made in a combat phase, not now ({phase.name if phase else 'no phase'})",
                   phase.section if phase else "")
 
@@ -95,6 +116,12 @@ def apply_declare(tx: Tx, act: Declare) -> None:
             tx.check("combat", f"{piece_name(m, a)} is not adjacent to {act.hex}", sec, act.hex)
         if a in busy:
             tx.check("combat", f"{piece_name(m, a)} already attacks this turn", sec, act.hex)
+        why = may_attack(tx, a)
+        step = runner.actions_step(m, tx.data.seq)
+        if why and step is not None and why == "not activated":
+            runner.step_check(tx, step, f"{piece_name(m, a)} may not attack: {why}", act.hex)
+        elif why:
+            tx.check("combat", f"{piece_name(m, a)} may not attack: {why}", sec, act.hex)
     if act.hex in targets or any(x in d.defended for x in defenders):
         tx.check("combat", f"{piece_name(m, defenders[0])} is already attacked this turn", sec, act.hex)
     odds = odds_for(tx, act.attackers, act.hex)
@@ -109,7 +136,7 @@ def apply_declare(tx: Tx, act: Declare) -> None:
 def apply_resolve(tx: Tx, act: Resolve) -> None:
     m, d = tx.module, tx.data
     sec = m.rules.combat.section or ""
-    _combat_phase(tx)
+    _combat_phase(tx, "resolve")
     dec = next((x for x in d.declared if x.hex == act.hex), None)
     if dec is None:
         tx.refuse(f"no attack is declared on {act.hex}", sec)
@@ -158,6 +185,10 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
                 for _ in range(eff.amount):
                     if tx.state.hex_of(u) is not None:
                         tx.do(StepLoss(piece=u))
+        elif eff.what in ("pin", "disrupt") and _STATUS[eff.what] in m.rules.statuses:
+            for u in units:
+                if tx.state.hex_of(u) is not None:
+                    add_status(tx, u, _STATUS[eff.what])
         else:
             tx.say(f"{eff.who} {eff.what}: not automated, apply it by hand")
     if advance is not None:
@@ -172,7 +203,7 @@ def legal_declares(tx: Tx) -> list[Declare]:
     busy = {a for dec in d.declared for a in dec.attackers} | set(d.attacked)
     targets = {dec.hex for dec in d.declared}
     mine = {pid: s.hex_of(pid) for pid in sorted(s.pieces) if side_of(m, pid) == side and s.hex_of(pid) is not None
-            and pid not in busy}
+            and pid not in busy and not may_attack(tx, pid, for_legal=True)}
     out: list[Declare] = []
     for label, stack in s.stacks_on_map().items():
         enemies = [p for p in stack if side_of(m, p) != side]

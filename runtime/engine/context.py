@@ -16,6 +16,10 @@ def phase_of(module: Module, state: GameState) -> Phase | None:
 
 
 def phase_side(module: Module, state: GameState) -> str | None:
+    """The side acting in the current step: made active by the phase, a chit or initiative."""
+    seq = engine_state(state).seq
+    if seq.active and seq.frames:
+        return seq.active
     phase = phase_of(module, state)
     return phase.side if phase is not None and phase.side else state.active_side
 
@@ -28,6 +32,18 @@ def to_act(module: Module, state: GameState) -> str | None:
     if data.top is not None and data.top.side:
         return data.top.side
     return phase_side(module, state)
+
+
+def weather_now(module: Module, state: GameState) -> str | None:
+    """The weather movement and combat read: a lasting condition in force (ToV 4.1.5 mud)
+    that the terrain chart or the combat rules know, else the weather rolled (``weather``)."""
+    seq = engine_state(state).seq
+    known = set(module.tables.terrain_effects.weather) | set(module.rules.combat.weather_shifts)
+    for cond, last in sorted(seq.lasting.items()):
+        if last >= state.turn and cond in known:
+            return cond
+    current = seq.conditions.get("weather")
+    return current if current in known else None
 
 
 def side_of(module: Module, piece: str) -> str:
@@ -53,13 +69,18 @@ def entry_box(module: Module, state: GameState, piece: str) -> str | None:
     return at.id
 
 
-def movers(module: Module, state: GameState, data: EngineState | None = None) -> list[str]:
-    """Units of the phase's side that may still move this phase: on the map or in an entry box."""
+def movers(module: Module, state: GameState, data: EngineState | None = None, *,
+           activated_only: bool = False) -> list[str]:
+    """Units of the acting side that may still move: on the map or in an entry box; with
+    ``activated_only``, those of the activation running that have moves left."""
     data = data or engine_state(state)
     side = phase_side(module, state)
+    act = data.seq.activation
     out = []
     for pid in sorted(state.pieces):
         if side_of(module, pid) != side or pid in data.moved:
+            continue
+        if activated_only and (act is None or pid not in act.units or act.moved.get(pid, 0) >= act.moves):
             continue
         at = state.pieces[pid].at
         if at.kind == "hex" or (entry_box(module, state, pid) and arrival_turn(module, state, pid) <= state.turn):
@@ -69,8 +90,15 @@ def movers(module: Module, state: GameState, data: EngineState | None = None) ->
 
 def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, **kwargs) -> ReachResult:
     """``runtime.rules.reach`` for ``unit`` where it stands (a hex or its entry box)."""
+    from .statuses import movement_allowance
+
     at = state.pieces[unit].at
     box = at.id if at.kind == "box" else None
+    if "allowance" not in kwargs:
+        allowance = movement_allowance(module, state, unit)
+        if allowance is not None:
+            kwargs["allowance"] = allowance
+    kwargs.setdefault("weather", weather_now(module, state))
     return reach(module, state.occupancy(), unit, box=box, optional_rules=optional_on(state), steps=state.steps(),
                  rules=rules, **kwargs)
 

@@ -16,28 +16,34 @@ from pydantic import ValidationError
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules import RULE_IDS
+from hexwright.runtime.model.sequence import Activation, Loop, Step
 from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
-from . import combat, drops, moves, sequence
+from . import combat, drops, moves, runner, sequence, steps
 from .actions import (
     STEPS_WITH_DICE,
     Advance,
+    Choose,
     Declare,
     Decline,
+    Draw,
     Drop,
     EliminateExcess,
     EndPhase,
     EngineAction,
     ExitMap,
     Move,
+    PutChit,
     Resolve,
     Retreat,
+    Roll,
     SetEnforcement,
     from_step,
     sort_key,
 )
-from .context import movers, phase_of
+from .context import movers
+from .context import to_act as _to_act
 from .data import engine_state, rules_of, with_engine_state
 from .transaction import Tx
 
@@ -45,7 +51,8 @@ _HANDLERS: dict[type, Callable[[Tx, EngineAction], None]] = {
     Move: moves.apply_move, Drop: drops.apply_drop, ExitMap: moves.apply_exit, Declare: combat.apply_declare,
     Resolve: combat.apply_resolve,
     Retreat: sequence.apply_retreat, Advance: sequence.apply_advance, Decline: sequence.apply_decline,
-    EliminateExcess: sequence.apply_eliminate_excess, EndPhase: sequence.apply_end_phase,
+    EliminateExcess: sequence.apply_eliminate_excess, EndPhase: steps.apply_end,
+    Choose: steps.apply_choose, PutChit: steps.apply_put_chit, Draw: steps.apply_draw, Roll: steps.apply_roll,
 }
 
 
@@ -53,8 +60,22 @@ def _tx(module: Module, state: GameState) -> Tx:
     return Tx(module, state, engine_state(state), rules_of(module, state))
 
 
+def prepared(module: Module, state: GameState) -> Tx:
+    """The state with every step that needs no choice run (a new game enters its first phase)."""
+    tx = _tx(module, state)
+    sequence.settle(tx)
+    return tx
+
+
 def is_over(state: GameState) -> bool:
     return engine_state(state).over
+
+
+def to_act(module: Module, state: GameState) -> str | None:
+    """The side whose choice the engine waits for: a procedure's, else the step's (phase,
+    chit drawn, initiative won)."""
+    tx = prepared(module, state)
+    return _to_act(module, with_engine_state(tx.state, tx.data))
 
 
 def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
@@ -62,24 +83,29 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
 
     Enforcement choices (:class:`SetEnforcement`) are always open and not listed.
     """
-    tx = _tx(module, state)
+    tx = prepared(module, state)
     if tx.data.over:
         return []
+    state = with_engine_state(tx.state, tx.data)
+    out: list[EngineAction] = []
+    step = runner.actions_step(module, tx.data.seq)
     if tx.data.frames:
-        out = sequence.legal_choices(tx)
-    else:
-        phase = phase_of(module, state)
-        out = []
-        kind = phase.kind if phase is not None else "other"
-        if kind == "movement":
-            out += moves.legal_moves(tx, movers(module, state, tx.data))
+        out += sequence.legal_choices(tx)
+    elif step is not None:
+        only = step.units == "activated" and runner.step_level(tx, step) == "enforce"
+        if "move" in step.allow or "exit" in step.allow:
+            out += [a for a in moves.legal_moves(tx, movers(module, state, tx.data, activated_only=only), step.modes)
+                    if a.name in step.allow]
+        if "drop" in step.allow:
             out += drops.legal_drops(tx, drops.droppers(module, state, tx.data, tx.rules))
-        elif kind == "combat":
-            if not tx.data.resolving:
-                out += combat.legal_declares(tx)
+        if "declare" in step.allow and not tx.data.resolving:
+            out += combat.legal_declares(tx)
+        if "resolve" in step.allow:
             out += [Resolve(hex=d.hex) for d in tx.data.declared]
         if not tx.data.declared:
             out.append(EndPhase())
+    else:
+        out += steps.legal_step_actions(tx)
     return sorted(out, key=sort_key)
 
 
@@ -87,19 +113,40 @@ def check_and_apply(module: Module, state: GameState, action: EngineAction) -> t
     """:func:`apply` that also returns the rulings made (the log entry's text holds them too)."""
     tx = _tx(module, state)
     if isinstance(action, SetEnforcement):
-        if action.rule not in RULE_IDS:
-            raise ActionError(f"no rule {action.rule!r} (rules: {', '.join(RULE_IDS)})")
+        if action.rule not in RULE_IDS and not (action.rule.startswith("step.") and action.rule[5:] in step_ids(module)):
+            raise ActionError(f"no rule {action.rule!r} (rules: {', '.join(RULE_IDS)}, step.<step id>)")
         tx.set(enforcement=dict(sorted({**tx.data.enforcement, action.rule: action.level}.items())))
         tx.say(f"rule {action.rule}: {action.level}")
     else:
         if tx.data.over:
             raise ActionError("the game is over")
+        sequence.settle(tx)
+        if tx.data.over:
+            raise ActionError("the game is over")
         _HANDLERS[type(action)](tx, action)
         sequence.settle(tx)
+    runner.compact(tx)
     new = with_engine_state(tx.state, tx.data)
     entry = LogEntry(kind="rules", text=tx.text(), turn=state.turn, phase=state.phase, side=state.active_side,
                      dice=tuple(tx.dice))
     return new, entry, list(tx.rulings)
+
+
+def step_ids(module: Module) -> set[str]:
+    """Ids of every declared step (for ``step.<id>`` enforcement)."""
+    out: set[str] = set()
+
+    def walk(steps: list[Step]) -> None:
+        for st in steps:
+            if st.id:
+                out.add(st.id)
+            if isinstance(st, (Loop, Activation)):
+                walk(st.steps)
+
+    for lists in (module.rules.sequence.phases, module.rules.sequence.procedures):
+        for steps_list in lists.values():
+            walk(steps_list)
+    return out
 
 
 def apply(module: Module, state: GameState, action: EngineAction | RulesStep) -> tuple[GameState, LogEntry]:

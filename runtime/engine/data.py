@@ -15,13 +15,15 @@ it; the engine and the windows read it through :func:`engine_state`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules import Enforcement, RulesConfig
 from hexwright.runtime.state import EngineStateBase, GameState
+
+from .seqdata import SeqState
 
 
 class _Data(BaseModel):
@@ -71,12 +73,22 @@ class EngineState(EngineStateBase):
     area_scored: tuple[str, ...] = ()
     """``"<rule index>:<unit>"`` for each unit scored by an ``occupy_area_turns`` rule."""
     enforcement: dict[str, Enforcement] = {}
+    seq: SeqState = SeqState()
     over: bool = False
     outcome: str = ""
 
     @property
     def top(self) -> Frame | None:
         return self.frames[-1] if self.frames else None
+
+    @model_serializer(mode="wrap")
+    def _without_idle_sequence(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """``seq`` is left out while empty, so games whose steps need no record (DoM) keep
+        the state JSON, and hashes, they had before the sequence was data."""
+        data = handler(self)
+        if isinstance(data, dict) and self.seq == SeqState():
+            data.pop("seq", None)
+        return data
 
 
 def engine_state(state: GameState) -> EngineState:

@@ -40,8 +40,9 @@ def _in_play(drop: AirDrop, state: GameState) -> bool:
 
 def droppers(module: Module, state: GameState, data: EngineState, rules: RulesConfig) -> list[str]:
     """Units of the phase's side that may be dropped now (movement phase, rule in play, not moved)."""
-    phase = phase_of(module, state)
-    if phase is None or phase.kind != "movement" or data.frames or not rules.drops:
+    from .runner import allows_now
+
+    if not allows_now(module, state, data.seq, "drop") or data.frames or not rules.drops:
         return []
     side = phase_side(module, state)
     out = []
@@ -77,7 +78,9 @@ def apply_drop(tx: Tx, act: Drop) -> None:
     if tx.data.frames:
         tx.refuse(f"finish the {tx.data.frames[-1].proc} first", phase.section if phase else "")
     side = side_of(m, act.unit)
-    if phase is None or phase.kind != "movement" or phase_side(m, s) != side:
+    from .runner import allows
+
+    if not allows(m, tx.data.seq, "drop") or phase_side(m, s) != side:
         now = phase.name if phase else "no phase"
         tx.refuse(f"{name} is dropped in a {m.pieces.sides[side].name} movement phase, not now ({now})", sec)
     if act.unit in tx.data.moved:
@@ -95,7 +98,7 @@ def apply_drop(tx: Tx, act: Drop) -> None:
         for r in landed.rulings:
             tx.rule(r)
     check_move_end(tx, act.to)
-    tx.state = passed(tx.state, side, (act.to,))
+    tx.state = passed(tx.state, side, (act.to,), tx.module)
     if drop.stop_on_landing:
         tx.set(moved=tuple(sorted(set(tx.data.moved) | {act.unit})))
 

@@ -17,7 +17,7 @@ from hexwright.runtime.rules import drop_zone
 from hexwright.runtime.state import ActionError, GameState, Location
 
 from .actions import Advance, Drop, EngineAction, ExitMap, Move, Retreat
-from .context import movers, phase_of, unit_reach
+from .context import movers, unit_reach
 from .core import check_and_apply
 from .data import engine_state, rules_of
 from .drops import drop_of, droppers
@@ -44,8 +44,9 @@ def _tx(module: Module, state: GameState) -> Tx:
 def reach_of(module: Module, state: GameState, unit: str) -> ReachView | None:
     """The reach of ``unit`` if it may move now (movement phase, its side, not moved yet)."""
     data = engine_state(state)
-    phase = phase_of(module, state)
-    if data.over or data.frames or phase is None or phase.kind != "movement":
+    from .runner import allows_now
+
+    if data.over or data.frames or not allows_now(module, state, data.seq, "move"):
         return None
     rules = rules_of(module, state)
     if unit in droppers(module, state, data, rules):

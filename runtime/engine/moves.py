@@ -13,11 +13,14 @@ from fractions import Fraction
 from hexwright.runtime.rules import ReachResult
 from hexwright.runtime.state import GameState, Location, MovePieces, check_hex, piece_name
 
+from . import runner
 from .actions import ExitMap, Move
 from .context import arrival_turn, entry_box, phase_of, phase_side, side_of, unit_reach, with_level
 from .control import passed
 from .data import ExitRecord
+from .restrictions import check_restrictions, restriction_problem
 from .stacking import at_move_end, check_move_end
+from .statuses import blocked_from
 from .transaction import Tx
 
 BIG = Fraction(1000)
@@ -34,11 +37,28 @@ def _check_mover(tx: Tx, unit: str) -> None:
         tx.refuse(f"no unit {unit!r} in this game")
     if tx.data.frames:
         tx.refuse(f"finish the {tx.data.frames[-1].proc} first", phase.section if phase else "")
-    if phase is None or phase.kind != "movement":
-        tx.refuse(f"units move in a movement phase, not now ({phase.name if phase else 'no phase'})",
-                  phase.section if phase else "")
+    if not runner.allows(m, tx.data.seq, "move"):
+        now = runner.waiting(m, tx.data.seq)
+        step = runner.actions_step(m, tx.data.seq)
+        if now is not None and runner.step_level(tx, now) == "warn":
+            runner.require(tx, "move", "moving")
+        else:
+            tx.refuse(f"units move in a movement phase, not now ({phase.name if phase else 'no phase'}"
+                      f"{': ' + runner.step_name(now) if now is not None and step is None else ''})",
+                      phase.section if phase else "")
     if side_of(m, unit) != phase_side(m, s):
-        tx.refuse(f"{piece_name(m, unit)} does not move in the {phase.name} phase", phase.section)
+        tx.refuse(f"{piece_name(m, unit)} does not move in the {phase.name if phase else ''} phase",
+                  phase.section if phase else "")
+    status = blocked_from(m, s, unit, "move")
+    if status:
+        tx.check("movement", f"{piece_name(m, unit)} may not move: {status}", m.rules.movement.section)
+    step = runner.actions_step(m, tx.data.seq)
+    act = tx.data.seq.activation
+    if step is not None and step.units == "activated" and (act is None or unit not in act.units):
+        runner.step_check(tx, step, f"{piece_name(m, unit)} is not activated")
+    if step is not None and act is not None and act.moved.get(unit, 0) >= act.moves and unit in act.units:
+        runner.step_check(tx, step, f"{piece_name(m, unit)} has made its {act.moves} move(s) in this activation")
+    check_restrictions(tx, unit, None)
     at = s.pieces[unit].at
     if at.kind != "hex" and entry_box(m, s, unit) is None:
         drop = tx.rules.drop_from(at.id) if at.kind == "box" else None
@@ -74,17 +94,42 @@ def _why_not(tx: Tx, unit: str, target: str, result: ReachResult) -> tuple[str, 
     return rule, "out of reach", sec, target
 
 
+def _mode(tx: Tx, act: Move) -> str | None:
+    if not act.mode:
+        return None
+    step = runner.actions_step(tx.module, tx.data.seq)
+    if act.mode not in tx.rules.movement.modes:
+        tx.refuse(f"no movement mode {act.mode!r} in rules.json movement.modes", tx.rules.movement.section)
+    if step is not None and act.mode not in step.modes:
+        tx.check("movement", f"{tx.rules.movement.modes[act.mode].name} is not allowed in this step",
+                 step.section)
+    return act.mode
+
+
+def _count_move(tx: Tx, unit: str) -> None:
+    act = tx.data.seq.activation
+    if act is not None and unit in act.units:
+        moved = dict(act.moved)
+        moved[unit] = moved.get(unit, 0) + 1
+        tx.set(seq=tx.data.seq.model_copy(update={"activation": act.model_copy(update={"moved": moved})}))
+        if moved[unit] < act.moves:
+            return
+    tx.set(moved=tuple(sorted(set(tx.data.moved) | {unit})))
+
+
 def apply_move(tx: Tx, act: Move) -> None:
     m = tx.module
     _check_mover(tx, act.unit)
+    mode = _mode(tx, act)
     state: GameState = tx.state
     side = side_of(m, act.unit)
     check_hex(m, act.to)
+    check_restrictions(tx, act.unit, act.to)
     for pid, p in state.pieces.items():
         if p.at == Location.hex(act.to) and side_of(m, pid) != side:
             tx.refuse(f"{piece_name(m, pid)} is in {act.to}: opposing units never share a hex",
                       m.rules.movement.section)
-    result = unit_reach(m, state, act.unit, tx.rules)
+    result = unit_reach(m, state, act.unit, tx.rules, mode=mode)
     reached = result.hexes.get(act.to)
     for r in result.rulings:
         if r.rule == "entry":
@@ -100,9 +145,11 @@ def apply_move(tx: Tx, act: Move) -> None:
         path, cost = (act.to,), ""
     tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.to)))
     tx.texts[-1] += cost
+    if mode:
+        tx.texts[-1] += f" [{tx.rules.movement.modes[mode].name}]"
     check_move_end(tx, act.to)
-    tx.state = passed(tx.state, side, path)
-    tx.set(moved=tuple(sorted(set(tx.data.moved) | {act.unit})))
+    tx.state = passed(tx.state, side, path, tx.module)
+    _count_move(tx, act.unit)
 
 
 def apply_exit(tx: Tx, act: ExitMap) -> None:
@@ -131,18 +178,28 @@ def apply_exit(tx: Tx, act: ExitMap) -> None:
         cost = f" ({_mf(option.cost)}{road})"
     tx.do(MovePieces(pieces=(act.unit,), to=Location.off("exited")))
     tx.texts[-1] += f" across the {act.edge} edge from {act.hex}{cost}"
-    tx.state = passed(tx.state, side, path)
+    tx.state = passed(tx.state, side, path, tx.module)
     record = ExitRecord(unit=act.unit, side=side, hex=act.hex, edge=act.edge, turn=tx.state.turn)
-    tx.set(moved=tuple(sorted(set(tx.data.moved) | {act.unit})), exits=tx.data.exits + (record,))
+    tx.set(exits=tx.data.exits + (record,))
+    _count_move(tx, act.unit)
 
 
-def legal_moves(tx: Tx, units: list[str]) -> list[Move | ExitMap]:
+def legal_moves(tx: Tx, units: list[str], modes: list[str] | None = None) -> list[Move | ExitMap]:
     out: list[Move | ExitMap] = []
+    strict = tx.rules.enforcement_of("restriction") == "enforce"
     for unit in units:
-        result = unit_reach(tx.module, tx.state, unit, tx.rules)
-        ends = ((h, x) for h, x in sorted(result.hexes.items()))
-        if at_move_end(tx) and tx.rules.enforcement_of("stacking") == "enforce":
-            ends = ((h, x) for h, x in ends if x.can_end)
-        out += [Move(unit=unit, to=h) for h, _x in ends]
-        out += sorted({ExitMap(unit=unit, hex=e.hex, edge=e.edge) for e in result.exits}, key=lambda a: (a.hex, a.edge))
+        if blocked_from(tx.module, tx.state, unit, "move") and tx.rules.enforcement_of("movement") == "enforce":
+            continue
+        if strict and restriction_problem(tx, unit, None):
+            continue
+        for mode in [""] + [x for x in (modes or []) if x in tx.rules.movement.modes]:
+            result = unit_reach(tx.module, tx.state, unit, tx.rules, mode=mode or None)
+            ends = ((h, x) for h, x in sorted(result.hexes.items()))
+            if at_move_end(tx) and tx.rules.enforcement_of("stacking") == "enforce":
+                ends = ((h, x) for h, x in ends if x.can_end)
+            out += [Move(unit=unit, to=h, mode=mode) for h, _x in ends
+                    if not (strict and restriction_problem(tx, unit, h))]
+            if not mode and not (strict and restriction_problem(tx, unit, "")):
+                out += sorted({ExitMap(unit=unit, hex=e.hex, edge=e.edge) for e in result.exits},
+                              key=lambda a: (a.hex, a.edge))
     return out

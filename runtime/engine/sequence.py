@@ -20,11 +20,13 @@ from __future__ import annotations
 from hexwright.runtime.rules import Ruling, advance_paths, retreat_paths, stacking_violations
 from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
 
-from .actions import Advance, Decline, EliminateExcess, EndPhase, Retreat
+from .actions import Advance, Decline, EliminateExcess, Retreat
 from .context import phase_of, side_of
 from .control import passed
 from .data import Frame, with_engine_state
+from .runner import advance
 from .stacking import checked_at_end_of
+from .statuses import clear_status
 from .transaction import Tx
 from .victory import end_of_turn_scoring, verdict
 
@@ -74,8 +76,13 @@ def advance_options(tx: Tx, frame: Frame) -> list[Advance]:
 
 
 def settle(tx: Tx) -> None:
-    """Run the procedures that need no choice; stop at the first that does."""
-    while tx.data.frames and not tx.data.over:
+    """Run the procedures and steps that need no choice; stop at the first that does."""
+    while not tx.data.over:
+        if not tx.data.frames:
+            advance(tx)
+            if not tx.data.frames:
+                return
+            continue
         top = tx.data.frames[-1]
         if top.proc == "retreat":
             if not _on_map(tx, top.units):
@@ -133,7 +140,7 @@ def apply_retreat(tx: Tx, act: Retreat) -> None:
             tx.refuse("a unit never enters a hex held by the enemy", sec)
     tx.do(MovePieces(pieces=(unit,), to=Location.hex(act.path[-1])))
     tx.texts[-1] += f" (retreat{' via ' + ', '.join(act.path[:-1]) if len(act.path) > 1 else ''})"
-    tx.state = passed(tx.state, side_of(tx.module, unit), act.path)
+    tx.state = passed(tx.state, side_of(tx.module, unit), act.path, tx.module)
     _retreated(tx, unit, start, act.path)
 
 
@@ -151,7 +158,7 @@ def apply_advance(tx: Tx, act: Advance) -> None:
             tx.refuse(f"{act.path[-1]} is occupied", sec)
     tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.path[-1])))
     tx.texts[-1] += " (advance after combat)"
-    tx.state = passed(tx.state, side_of(tx.module, act.unit), act.path)
+    tx.state = passed(tx.state, side_of(tx.module, act.unit), act.path, tx.module)
     _pop(tx)
 
 
@@ -174,15 +181,10 @@ def apply_eliminate_excess(tx: Tx, act: EliminateExcess) -> None:
     tx.texts[-1] += f" (over the stacking limit in {top.hex} — {sec})"
 
 
-def apply_end_phase(tx: Tx, act: EndPhase) -> None:
-    m, d = tx.module, tx.data
+def begin_end_of_phase(tx: Tx) -> None:
+    """A phase's steps are done: stacking is checked (§6), then the phase ends (§4)."""
+    m = tx.module
     phase = phase_of(m, tx.state)
-    if d.frames:
-        top = d.top
-        tx.refuse(f"finish the {top.proc} first", phase.section if phase else "")
-    if d.declared:
-        tx.check("combat", f"declared attacks are not resolved yet ({', '.join(x.hex for x in d.declared)})",
-                 m.rules.combat.section)
     frames = [Frame(proc="end_phase")]
     if checked_at_end_of(tx, phase):
         level = tx.rules.enforcement_of("stacking")
@@ -194,7 +196,7 @@ def apply_end_phase(tx: Tx, act: EndPhase) -> None:
                 tx.rule(_stack_ruling(tx, hex, problem, owner))
             else:
                 tx.check("stacking", problem, tx.rules.stacking.section, hex)
-    tx.set(frames=d.frames + tuple(frames))
+    tx.set(frames=tx.data.frames + tuple(frames))
 
 
 def _stack_ruling(tx: Tx, hex: str, problem: str, owner: str) -> Ruling:
@@ -206,8 +208,12 @@ def finish_phase(tx: Tx) -> None:
     m, s = tx.module, tx.state
     seq = m.meta.sequence
     tx.set(moved=(), declared=(), resolving=False, attacked=(), defended=())
+    tx.set(seq=tx.data.seq.model_copy(update={"frames": (), "activation": None, "chit": "", "hq": ""}))
     last = s.phase >= len(seq) - 1
     if last:
+        for status, decl in sorted(tx.module.rules.statuses.items()):
+            if decl.cleared_at_turn_end:
+                clear_status(tx, status)
         data, texts = end_of_turn_scoring(m, s, tx.data)
         tx.data = data
         for t in texts:

@@ -37,6 +37,10 @@ class Tx:
                 if p in self.module.pieces.pieces and (h := self.state.hex_of(p)) is not None}
         self.state, entry = state_apply(self.module, self.state, action)
         if left:
+            from .control import controllable
+
+            only = controllable(self.module)
+            left = {h: side for h, side in left.items() if only is None or h in only}
             control = {**self.state.control, **left}
             self.state = self.state.model_copy(update={"control": dict(sorted(control.items()))})
         self.texts.append(entry.text)

@@ -3,13 +3,17 @@
 
 Rule kinds the engine scores:
 
-* ``control_hex`` — ``points`` while the side controls ``params.hex`` (§7, §10.1);
+* ``control_hex`` — ``points`` while the side controls ``params.hex`` (§7, §10.1); with
+  ``trace: supply`` only while the hex traces supply to a source of the side (ToV 13.0);
 * ``exit_edge`` — ``points`` per unit of the side that left the map voluntarily across one
   of ``params.edges`` (optionally only ``params.unit_types``); with ``minus_turn`` the
   points are ``points − turn`` of the exit (§10.2: 8 − turn);
 * ``occupy_area_turns`` — ``points`` per unit that stayed in area ``params.area`` at the
   end of ``params.turns`` consecutive turns (§10.1: east of the Moselle for 3 turns).
 
+Arrival groups add their ``vp`` when they arrive (ToV 11.3). Levels read the margin
+(DoM Table 5) or, with ``basis: total``, one side's own total (St-Lô 21.2); a
+``sudden_death`` condition ends the game at a ``victory_check`` step (ToV 13.0).
 Other kinds are listed in the rules for the players to score by hand.
 """
 
@@ -18,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.rules import supply
 from hexwright.runtime.state import GameState
 
 from .control import control_map
@@ -60,13 +66,17 @@ def scores(module: Module, state: GameState) -> list[Score]:
     data = engine_state(state)
     control = control_map(module, state)
     out: list[Score] = []
+    traced: dict[str, set[str]] = {}
     for index, rule in enumerate(module.tables.victory.rules):
         p = rule.params
         if rule.kind == "control_hex":
             hexes = [str(p["hex"])] if "hex" in p else [str(h) for h in p.get("hexes", [])]
+            if rule.trace and rule.side not in traced:
+                traced[rule.side] = supplied_hexes(module, state, rule.side, control)
             for h in hexes:
-                if control.get(h) == rule.side:
-                    out.append(Score(rule.side, rule.points, rule.description, rule.section, f"controls {h}"))
+                if control.get(h) == rule.side and (not rule.trace or h in traced[rule.side]):
+                    detail = f"controls {h}" + (", traces supply" if rule.trace else "")
+                    out.append(Score(rule.side, rule.points, rule.description, rule.section, detail))
         elif rule.kind == "exit_edge":
             edges = set(p.get("edges", []) or [])
             types = set(p.get("unit_types", []) or [])
@@ -83,7 +93,32 @@ def scores(module: Module, state: GameState) -> list[Score]:
                 if int(i) == index:
                     piece = module.pieces.pieces[unit]
                     out.append(Score(rule.side, rule.points, rule.description, rule.section, piece.designation or unit))
+    for gid in data.seq.arrived:
+        group = module.rules.arrivals.get(gid)
+        if group is not None and group.vp:
+            out.append(Score(group.side, group.vp, f"arrival {gid}", group.section))
     return out
+
+
+def supplied_hexes(module: Module, state: GameState, side: str, control: dict[str, str],
+                   rules: RulesConfig | None = None) -> set[str]:
+    """Hexes that trace supply to a source of ``side`` as if a unit of it stood there."""
+    result = supply(module, state.occupancy(), side, control=control, rules=rules)
+    return set(result.length)
+
+
+def sudden_death(module: Module, state: GameState, rules: RulesConfig | None = None) -> str:
+    """The first ``sudden_death`` condition that holds now, as the outcome text ("" if none)."""
+    control = control_map(module, state)
+    for sd in module.tables.victory.sudden_death:
+        if state.turn < sd.from_turn or any(control.get(h) != sd.side for h in sd.hexes):
+            continue
+        if sd.trace and not set(sd.hexes) <= supplied_hexes(module, state, sd.side, control, rules):
+            continue
+        name = module.pieces.sides[sd.side].name if sd.side in module.pieces.sides else sd.side
+        return f"{name}: {sd.level} ({', '.join(sd.hexes)} held{' in supply' if sd.trace else ''}" + \
+            (f" — {sd.section})" if sd.section else ")")
+    return ""
 
 
 def totals(module: Module, state: GameState) -> dict[str, int]:
@@ -96,6 +131,8 @@ def totals(module: Module, state: GameState) -> dict[str, int]:
 def verdict(module: Module, state: GameState) -> Verdict:
     """Who leads and by how much, and the level reached (Table 5: the highest ``min_margin`` met)."""
     t = totals(module, state)
+    if module.tables.victory.basis == "total":
+        return _by_total(module, t)
     ranked = sorted(t.items(), key=lambda kv: (-kv[1], kv[0]))
     if len(ranked) < 2 or ranked[0][1] == ranked[1][1]:
         return Verdict(t, None, 0, "")
@@ -106,6 +143,15 @@ def verdict(module: Module, state: GameState) -> Verdict:
         if margin >= lv.min_margin:
             level = lv.name
     return Verdict(t, ranked[0][0], margin, level)
+
+
+def _by_total(module: Module, t: dict[str, int]) -> Verdict:
+    """St-Lô 21.2: the level whose range holds its ``side``'s total; ``winner`` names whom it favours."""
+    for lv in module.tables.victory.levels:
+        total = t.get(lv.side or "", 0)
+        if (lv.min_total is None or total >= lv.min_total) and (lv.max_total is None or total <= lv.max_total):
+            return Verdict(t, lv.winner or lv.side, total, lv.name)
+    return Verdict(t, None, 0, "")
 
 
 def end_of_turn_scoring(module: Module, state: GameState, data: EngineState) -> tuple[EngineState, list[str]]:

@@ -80,9 +80,11 @@ class StepValues(Model):
 class Restriction(Model):
     """A restriction printed on or ruled for a unit."""
 
-    kind: Literal["no_move_before_turn", "must_stay_in_area", "cannot_leave_box", "other"]
+    kind: Literal["no_move_before_turn", "must_stay_in_area", "must_stay_in_hex", "cannot_leave_box", "other"]
     turn: int | None = None
     area: Id | None = None
+    hex: str | None = None
+    section: str = ""
     note: str = ""
 
 

@@ -14,15 +14,17 @@ from pydantic import Field
 
 from .common import Id, Model
 from .map import FeatureKind
+from .sequence import ArrivalGroup, ControlRules, PoolDef, SequenceRules, StatusDef
+from .sequence import Enforcement as Enforcement
 from .tables import Number
-
-Enforcement = Literal["enforce", "warn", "off"]
-"""``enforce``: an illegal action is refused; ``warn``: allowed with a logged override;
-``off``: the engine neither checks nor shows the rule."""
 
 RULE_IDS = (
     "movement", "zoc", "stacking", "exit", "entry", "drop", "supply", "los", "combat", "retreat", "advance",
+    "restriction",
 )
+"""Rule ids with an enforcement level; a declared step adds ``step.<its id>``. ``Enforcement``:
+``enforce``: an illegal action is refused; ``warn``: allowed with a logged override; ``off``:
+the engine neither checks nor shows the rule."""
 
 
 class ZocWithdrawal(Model):
@@ -267,9 +269,14 @@ class RulesConfig(Model):
     los: LosRules = LosRules()
     combat: CombatRules = CombatRules()
     drops: list[AirDrop] = Field([], description="units entering by air drop, one entry per box (DoM §8.2)")
+    sequence: SequenceRules = SequenceRules()
+    statuses: dict[Id, StatusDef] = Field({}, description="unit statuses the engine holds, with their effects")
+    pools: dict[Id, PoolDef] = Field({}, description="side pools: air points, TAPs, initiative level")
+    arrivals: dict[Id, ArrivalGroup] = Field({}, description="arrival groups triggered by turn, chit draw or die")
+    control: ControlRules = ControlRules()
     enforcement: dict[Id, Enforcement] = Field(
         {}, description="by rule id (movement, zoc, stacking, exit, entry, drop, supply, los, combat, retreat, "
-                        "advance); missing: enforce")
+                        "advance, restriction, step.<step id>); missing: enforce")
 
     def enforcement_of(self, rule: str) -> Enforcement:
         return self.enforcement.get(rule, "enforce")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from .common import HexLabel, Id, Model
+from .pieces import Restriction
 
 
 class Placement(Model):
@@ -55,4 +56,7 @@ class Scenario(Model):
     removed_chits: list[Id] = []
     cups: dict[Id, list[Id]] = Field({}, description="chits in each cup box at the start")
     map_limits: Id | None = Field(None, description="an area; hexes outside are out of play")
+    restrictions: dict[Id, list[Restriction]] = Field(
+        {}, description="by piece: restrictions of this scenario, on top of the piece's own (ToV 12.1)")
+    conditions: dict[Id, str] = Field({}, description="game conditions at the start, e.g. weather (ToV 3.2)")
     victory_note: str = ""

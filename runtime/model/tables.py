@@ -144,18 +144,42 @@ class VpRule(Model):
     per: Literal["once", "unit", "step", "turn"] = "once"
     minus_turn: bool = Field(False, description="points minus the current turn number (DoM §10.2)")
     params: dict[Id, int | str | list[str]] = {}
+    trace: Literal["", "supply", "loc"] = Field(
+        "", description="control_hex: the hex must trace supply (ToV 13.0) or a road-leg LOC (St-Lô 21.1) "
+                        "to a source of the side, as if one of its units stood there")
     description: str = ""
     section: str = ""
 
 
 class VictoryLevel(Model):
-    min_margin: int
+    """A level reached on the margin over the other side (DoM Table 5), or on one side's own
+    total (St-Lô 21.2: ``side`` us, ``min_total`` 21 → Decisive US)."""
+
+    min_margin: int = 0
     name: str
+    side: Id | None = Field(None, description="with min_total/max_total: whose total is read")
+    min_total: int | None = None
+    max_total: int | None = None
+    winner: Id | None = Field(None, description="the side this level favours (None: ``side``)")
+
+
+class SuddenDeath(Model):
+    """The game ends at a ``victory_check`` step when ``side`` controls every one of ``hexes``
+    (each tracing supply when ``trace``), from ``from_turn`` (ToV 13.0, 14.3)."""
+
+    side: Id
+    hexes: list[str] = Field(min_length=1)
+    trace: Literal["", "supply"] = ""
+    from_turn: int = 1
+    level: str = "Sudden death"
+    section: str = ""
 
 
 class Victory(Model):
     rules: list[VpRule] = []
     levels: list[VictoryLevel] = []
+    basis: Literal["margin", "total"] = Field("margin", description="levels read the margin or one side's total")
+    sudden_death: list[SuddenDeath] = []
     note: str = ""
 
 

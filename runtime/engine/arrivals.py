@@ -1,0 +1,121 @@
+"""Arrivals (``rules.json`` ``arrivals``): groups of units triggered by a turn, by the Nth
+draw of a chit (ToV 11.1) or by a die roll (St-Lô 18.1), the groups of a queue in their
+order, one per success; placed on their entry hexes or in their box, delayed while every
+entry hex is blocked (St-Lô 18.2.1), with the VP they cost or earn (ToV 11.3)."""
+
+from __future__ import annotations
+
+from hexwright.runtime.model.sequence import ArrivalGroup, ArrivalsStep, Step
+from hexwright.runtime.state import Location, MovePieces, piece_name
+
+from . import runner
+from .steps import _roll
+from .transaction import Tx
+
+
+def _groups(tx: Tx, step: ArrivalsStep | None) -> list[tuple[str, ArrivalGroup]]:
+    groups = tx.module.rules.arrivals
+    ids = step.groups if step is not None and step.groups else sorted(groups)
+    return [(g, groups[g]) for g in ids if g in groups]
+
+
+def _free_hex(tx: Tx, group: ArrivalGroup, placed: dict[str, int]) -> str | None:
+    occ = tx.state.occupancy()
+    limit = tx.rules.stacking.limit
+    for hex in group.hexes:
+        here = [p for p, h in occ.items() if h == hex]
+        if any(tx.module.pieces.pieces[p].side != group.side for p in here):
+            continue
+        if limit is None or len(here) + placed.get(hex, 0) < limit:
+            return hex
+    return None
+
+
+def place(tx: Tx, gid: str, group: ArrivalGroup) -> bool:
+    """Bring ``group`` in; False if its entry is blocked and it waits (delayed)."""
+    pieces = [p for p in group.pieces if p in tx.state.pieces]
+    seq = tx.data.seq
+    where: dict[str, str] = {}
+    if group.hexes:
+        placed: dict[str, int] = {}
+        for p in pieces:
+            hex = _free_hex(tx, group, placed)
+            if hex is None:
+                if group.delay_when_blocked:
+                    if gid not in seq.delayed:
+                        runner.seq_set(tx, delayed=tuple(sorted(seq.delayed + (gid,))))
+                    tx.say(f"arrival {gid} delayed: every entry hex ({', '.join(group.hexes)}) is blocked"
+                           + (f" — {group.section}" if group.section else ""))
+                    return False
+                break
+            where[p] = hex
+            placed[hex] = placed.get(hex, 0) + 1
+    for p in pieces:
+        to = Location.hex(where[p]) if p in where else Location.box(group.box) if group.box else None
+        if to is not None:
+            tx.do(MovePieces(pieces=(p,), to=to))
+    seq = tx.data.seq
+    runner.seq_set(tx, arrived=tuple(sorted(seq.arrived + (gid,))),
+                   delayed=tuple(g for g in seq.delayed if g != gid),
+                   arriving=tuple(sorted(set(seq.arriving) | set(pieces))))
+    names = ", ".join(piece_name(tx.module, p) for p in pieces)
+    vp = f", {group.vp:+d} VP" if group.vp else ""
+    tx.say(f"arrival {gid}: {names}{vp}" + (f" — {group.section}" if group.section else ""))
+    return True
+
+
+def _queue(gid: str, group: ArrivalGroup) -> str:
+    return group.queue or gid
+
+
+def _next_in_queues(tx: Tx, step: ArrivalsStep | None) -> dict[str, tuple[str, ArrivalGroup]]:
+    """For each queue with a die trigger due this turn: its next group not yet triggered."""
+    seq = tx.data.seq
+    out: dict[str, tuple[str, ArrivalGroup]] = {}
+    for gid, g in sorted(_groups(tx, step), key=lambda x: (x[1].order, x[0])):
+        q = _queue(gid, g)
+        if gid in seq.arrived or gid in seq.delayed or q in out:
+            continue
+        if g.trigger.kind == "die" and g.trigger.from_turn <= tx.state.turn:
+            out[q] = (gid, g)
+        elif g.queue:
+            out[q] = ("", g)  # an earlier group of the queue waits for another trigger
+    return {q: v for q, v in out.items() if v[0]}
+
+
+def begin_arrivals(tx: Tx, step: ArrivalsStep) -> bool:
+    """Place delayed and turn-triggered groups; True when a die roll is due."""
+    runner.seq_set(tx, arriving=())
+    for gid in tx.data.seq.delayed:
+        group = tx.module.rules.arrivals.get(gid)
+        if group is not None:
+            place(tx, gid, group)
+    for gid, g in _groups(tx, step):
+        seq = tx.data.seq
+        if g.trigger.kind == "turn" and g.trigger.turn <= tx.state.turn and gid not in seq.arrived \
+                and gid not in seq.delayed:
+            place(tx, gid, g)
+    return bool(_next_in_queues(tx, step))
+
+
+def roll_arrivals(tx: Tx, step: Step) -> None:
+    assert isinstance(step, ArrivalsStep)
+    for _q, (gid, g) in sorted(_next_in_queues(tx, step).items()):
+        assert g.trigger.kind == "die"
+        rolled = _roll(tx, g.trigger.die)[0]
+        sides = tx.module.pieces.sides
+        who = sides[g.side].name if g.side in sides else g.side
+        ok = rolled <= g.trigger.at_most
+        tx.say(f"{who} arrivals roll {rolled}: {'arrive' if ok else 'none'} (1-{g.trigger.at_most})")
+        if ok:
+            place(tx, gid, g)
+    runner.done(tx)
+
+
+def arrive_by_chit(tx: Tx, keys: list[str]) -> None:
+    counts = tx.data.seq.chit_draws
+    for gid, g in _groups(tx, None):
+        t = g.trigger
+        if t.kind == "chit_draw" and t.chit in keys and counts.get(t.chit, 0) == t.nth \
+                and gid not in tx.data.seq.arrived and gid not in tx.data.seq.delayed:
+            place(tx, gid, g)

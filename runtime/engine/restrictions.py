@@ -1,0 +1,39 @@
+"""Restrictions on units (``pieces.json`` ``restrictions`` and a scenario's own): may not
+move before turn N (ToV 12.1), must stay in an area (ToV 12.7 Metz garrison) or a hex —
+enforced like any rule (id ``restriction``), refused with the reason."""
+
+from __future__ import annotations
+
+from hexwright.runtime.model.pieces import Restriction
+from hexwright.runtime.state import piece_name
+
+from .transaction import Tx
+
+
+def restrictions_of(tx: Tx, unit: str) -> list[Restriction]:
+    piece = tx.module.pieces.pieces[unit]
+    scenario = tx.module.scenarios[tx.state.scenario]
+    return list(piece.restrictions) + list(scenario.restrictions.get(unit, []))
+
+
+def restriction_problem(tx: Tx, unit: str, to: str | None) -> tuple[str, str] | None:
+    """(reason, section) if moving ``unit`` (to hex ``to``; "" off the map; None: at all) breaks one."""
+    name = piece_name(tx.module, unit)
+    for r in restrictions_of(tx, unit):
+        if r.kind == "no_move_before_turn" and r.turn is not None and tx.state.turn < r.turn:
+            return f"{name} may not move before turn {r.turn}", r.section
+        if to is None:
+            continue
+        if r.kind == "must_stay_in_hex" and r.hex and to != r.hex:
+            return f"{name} must stay in {r.hex}", r.section
+        if r.kind == "must_stay_in_area" and r.area:
+            area = tx.module.map.areas.get(r.area)
+            if area is not None and to not in area.hexes:
+                return f"{name} must stay in {area.name or r.area}", r.section
+    return None
+
+
+def check_restrictions(tx: Tx, unit: str, to: str | None) -> None:
+    problem = restriction_problem(tx, unit, to)
+    if problem is not None:
+        tx.check("restriction", problem[0], problem[1], to or "")

@@ -1,0 +1,67 @@
+"""The sequence runner's part of the engine state: the stack of running step lists and the
+game state the rules read (weather and lasting conditions, unit statuses, side pools, the
+activation running, chit draws, arrivals). Plain frozen data, serialised with the game."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class StepFrame(_Data):
+    """One running list of steps: a phase's (``phase:<id>``) or a procedure's (``proc:<id>``),
+    or the ``steps`` of the container at ``path`` (indices from the root list) inside it.
+
+    ``index`` is the step running; ``started`` once it has begun (a chance step waits, a
+    container's child list is running above). A loop's child list counts its
+    ``iteration`` and the sides that ``passed`` one after the other; ``stop`` ends it."""
+
+    root: str
+    path: tuple[int, ...] = ()
+    index: int = 0
+    started: bool = False
+    loop: bool = False
+    iteration: int = 0
+    passed: tuple[str, ...] = ()
+    stop: bool = False
+    side_index: int = 0
+
+
+class Activated(_Data):
+    """The activation running: its HQ (if any), units, and moves made by each."""
+
+    hq: str = ""
+    units: tuple[str, ...] = ()
+    moves: int = 1
+    attacks: int = 1
+    moved: dict[str, int] = {}
+
+
+class SeqState(_Data):
+    started: bool = False
+    """Set once the pools' initial values and the scenario's conditions are in."""
+    frames: tuple[StepFrame, ...] = ()
+    active: str = ""
+    why: str = ""
+    step: str = ""
+    """The name of the step waiting for a choice, for the phase bar."""
+    conditions: dict[str, str] = {}
+    """Results kept by table rolls (``weather`` → ``rain``)."""
+    lasting: dict[str, int] = {}
+    """A condition that persists (``mud``) → the last turn it holds."""
+    statuses: dict[str, tuple[str, ...]] = {}
+    pools: dict[str, dict[str, int]] = {}
+    activation: Activated | None = None
+    hq: str = ""
+    """The HQ picked by a choice, for the activation that follows."""
+    chit: str = ""
+    """The chit being played (its owner is the active side)."""
+    pending_skip: bool = False
+    chit_draws: dict[str, int] = {}
+    arrived: tuple[str, ...] = ()
+    arriving: tuple[str, ...] = ()
+    """Units that arrived with the chit being played: activated without command range (ToV 11.0)."""
+    delayed: tuple[str, ...] = ()

@@ -1,0 +1,416 @@
+"""``rules.json`` ``sequence``: the sequence of play as nested steps the engine runs.
+
+A turn is the module's phases (``module.json`` ``sequence``); each phase runs the steps
+declared for it here (``phases``, by phase id), and a step may call a named procedure
+(``procedures``): the procedure a chit leads to, the one a choice picks, an activation's
+orders. Containers (``loop``, ``activation``) hold their own ``steps``; the engine keeps
+the steps running as a stack in the game state (call/return, after Rally the Troops).
+
+Who acts in a step is its ``side``: ``fixed``, the ``phase``'s side, ``each`` side in
+turn, or ``current`` — the side the last chit drawn or initiative roll made active (the
+engine logs why). Chance steps (a cup draw, a table roll, an initiative roll) wait for a
+``roll``/``draw`` action and take their dice from the state's seeded generator, so they
+are logged and replay bit for bit.
+
+Every step has an ``enforcement`` level like every other rule: ``enforce`` (only the
+step's choices are legal), ``warn`` (actions outside it are allowed and the override is
+logged), ``off`` (the engine skips the step; players do it by hand).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+
+from .common import Id, Model
+from .tables import Number
+
+Enforcement = Literal["enforce", "warn", "off"]
+ActionKind = Literal["move", "drop", "exit", "declare", "resolve"]
+ChitKind = Literal["command", "event", "reinforcement", "supply", "other"]
+
+
+class Tagged(Model):
+    """A member of a union told apart by ``kind``: the kind is written even where it is the
+    default (module files leave defaults out, and a file without it could not be read back)."""
+
+    @model_serializer(mode="wrap")
+    def _with_kind(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            data["kind"] = getattr(self, "kind")  # noqa: B009 - every subclass declares it
+        return data
+
+
+# -- who acts ------------------------------------------------------------------------------
+
+
+class FixedSide(Tagged):
+    kind: Literal["fixed"] = "fixed"
+    side: Id
+
+
+class PhaseSide(Tagged):
+    """The side of the phase in ``module.json`` (DoM §4: the US movement phase is the US's)."""
+
+    kind: Literal["phase"] = "phase"
+
+
+class CurrentSide(Tagged):
+    """The side made active last: by the chit drawn (ToV 4.3) or the initiative won (St-Lô 3.2.1)."""
+
+    kind: Literal["current"] = "current"
+
+
+class EachSide(Tagged):
+    """Every side in turn (chit selection ToV 4.2, a supply check ToV 8.0); ``order`` [] = module order."""
+
+    kind: Literal["each"] = "each"
+    order: list[Id] = []
+
+
+SideRule = Annotated[FixedSide | PhaseSide | CurrentSide | EachSide, Field(discriminator="kind")]
+
+
+class _Step(Tagged):
+    id: Id | None = Field(None, description="names the step in the log, enforcement overrides (step.<id>) and tests")
+    name: str = ""
+    section: str = ""
+    side: SideRule = CurrentSide()
+    enforcement: Enforcement = "enforce"
+    turns: list[int] = Field([], description="only on these turns ([] = every turn)")
+    except_turns: list[int] = Field([], description="not on these turns")
+    optional_rule: Id | None = Field(None, description="only when this optional rule is on")
+
+
+# -- leaves that wait for players ------------------------------------------------------------
+
+
+class UnitSelect(Model):
+    """Which units an activation orders (ToV 2.3: by HQ and command range measured when
+    activated; St-Lô 7.2.1: the HQ's designation; ToV SHAEF: units of N formations)."""
+
+    by: Literal["hq_range", "designation", "formation", "side"] = "hq_range"
+    hq_from: Literal["chit", "choice"] = Field("chit", description="the HQ named by the chit drawn, or chosen")
+    range: int | None = Field(None, ge=0, description="None: the HQ's printed command_range")
+    range_kind: Literal["distance", "radius"] = Field(
+        "distance", description="distance: plain hexes (ToV 2.3: terrain, ZOC and units have no effect); "
+                                "radius: a path avoiding enemy units and unoccupied EZOC (St-Lô 7.4.1)")
+    same: Literal["any", "formation", "army"] = Field(
+        "any", description="only units whose formation (formation) or top formation (army) is the HQ's (ToV 2.3 note)")
+    formations: int = Field(1, ge=1, description="by formation: how many formations the side picks (ToV SHAEF: 2)")
+    include_hq: bool = True
+    exclude_statuses: list[Id] = Field([], description="units with these statuses are not activated")
+
+
+class ActionsStep(_Step):
+    """A side plays engine actions until it ends the step (``end_phase``)."""
+
+    kind: Literal["actions"] = "actions"
+    allow: list[ActionKind] = []
+    units: Literal["side", "activated"] = Field("side", description="activated: only the current activation's units")
+    modes: list[Id] = Field([], description="movement modes a Move may name (rules.json movement.modes; [] = normal)")
+
+
+class ChoiceOption(Model):
+    kind: Literal["pass", "procedure", "hq"]
+    id: Id
+    label: str = ""
+    procedure: Id | None = Field(None, description="procedure: run it; hq: the activation run with the HQ chosen")
+    sides: list[Id] = Field([], description="only these sides may choose it ([] = any)")
+    hq_types: list[Id] = Field([], description="hq: unit types that count as HQs ([] = unit types with is_hq)")
+
+
+class ChoiceStep(_Step):
+    """The side chooses one option: pass, an operation (a procedure), an HQ to activate (St-Lô 3.2.3)."""
+
+    kind: Literal["choice"] = "choice"
+    options: list[ChoiceOption] = Field(min_length=1)
+
+
+class ChitSelection(Model):
+    """What one side may put in the cup: ``count`` chits (or the turn track's ``count_field``)
+    from ``chits``, plus the turn's ``special`` chits (ToV 4.2)."""
+
+    chits: list[Id] = []
+    count: int | None = Field(None, ge=0, description="None: the turn track's count_field; both None: every chit")
+    count_field: Id | None = None
+    special: dict[str, list[Id]] = Field({}, description="by turn number: chits also selectable that turn")
+
+
+class CupFill(_Step):
+    """Players put chosen chits into a cup; ``always`` chits go in every turn (ToV 4.2: Supply)."""
+
+    kind: Literal["cup_fill"] = "cup_fill"
+    cup: Id
+    sides: dict[Id, ChitSelection] = {}
+    always: list[Id] = []
+    empty_first: bool = True
+
+
+class CupDraw(_Step):
+    """Draw one chit (chance); its owner becomes the active side and its procedure runs —
+    by chit id first, then by chit kind (ToV 4.3)."""
+
+    kind: Literal["cup_draw"] = "cup_draw"
+    cup: Id
+    by_chit: dict[Id, Id] = {}
+    by_kind: dict[ChitKind, Id] = {}
+    skip: Id | None = Field(None, description="a procedure the owner may run instead of the chit's (ToV 4.3 Metz)")
+    skip_sides: list[Id] = []
+
+
+class Initiative(_Step):
+    """Each side rolls, adding its pool (St-Lô 3.2.1): the higher roll is active, ``tie`` wins ties.
+    If every unmodified roll is ``end_loop_on``, the enclosing loop ends — after its minimum
+    iterations; within them such a roll is rolled again (St-Lô 3.2.6)."""
+
+    kind: Literal["initiative"] = "initiative"
+    sides: list[Id] = []
+    die: Id = "d6"
+    pool: Id | None = Field(None, description="a side pool added to each side's roll")
+    tie: Id
+    end_loop_on: int | None = None
+
+
+class RollModifier(Model):
+    """A DRM on a table roll: when the previous result is one of ``previous``, on ``turns``."""
+
+    drm: int
+    previous: list[str] = []
+    turns: list[int] = []
+    note: str = ""
+
+
+class Persist(Model):
+    """A result that leaves a condition for ``turns`` turns from this one (ToV 4.1.5: rain → mud, 2)."""
+
+    result: str
+    condition: Id
+    turns: int = Field(2, ge=1)
+
+
+class TableRoll(_Step):
+    """Roll on a lookup table (chance) and keep the result in the state under ``store``
+    (weather), with DRMs from the previous result and the turn, persistent conditions and
+    side pools set from the row (ToV 4.1: air points)."""
+
+    kind: Literal["table_roll"] = "table_roll"
+    table: Id
+    die: Id = "d6"
+    store: Id = "weather"
+    column: int = Field(0, ge=0, description="the table column holding the result")
+    modifiers: list[RollModifier] = []
+    fixed: dict[str, str] = Field({}, description="by turn number: the result without a roll (ToV 4.1.6)")
+    persist: list[Persist] = []
+    pools: dict[str, Id] = Field({}, description="table column index → pool set (for the roller's side) from it")
+
+
+# -- leaves that run by themselves -----------------------------------------------------------
+
+
+class ArrivalsStep(_Step):
+    """Bring in the arrival groups whose trigger is met (rules.json ``arrivals``); a die
+    trigger rolls here (St-Lô 18.1)."""
+
+    kind: Literal["arrivals"] = "arrivals"
+    groups: list[Id] = Field([], description="[] = every group triggered by turn or die")
+
+
+class SupplyCheck(_Step):
+    """Every unit of ``sides`` traces supply; those that cannot get ``status`` and the
+    consequences (ToV 8.1: one step, HQs relocated)."""
+
+    kind: Literal["supply_check"] = "supply_check"
+    sides: list[Id] = []
+    status: Id | None = "out_of_supply"
+    step_loss: bool = False
+    exempt_areas: list[Id] = Field([], description="units of a listed area are always in supply (ToV 12.7)")
+
+
+class ClearStatuses(_Step):
+    """Remove statuses from every unit (St-Lô 3.1.6 Recovery: pinned, disrupted)."""
+
+    kind: Literal["clear_statuses"] = "clear_statuses"
+    statuses: list[Id]
+
+
+class SetPool(_Step):
+    """Set side pools (St-Lô 3.1.3 A: initiative 0, German −2 on turn 1)."""
+
+    kind: Literal["set_pool"] = "set_pool"
+    pool: Id
+    values: dict[Id, int] = {}
+    by_turn: dict[str, dict[Id, int]] = {}
+
+
+class VictoryCheck(_Step):
+    """Sudden death: the game ends now if a ``sudden_death`` condition holds (ToV 13.0)."""
+
+    kind: Literal["victory_check"] = "victory_check"
+
+
+class Call(_Step):
+    kind: Literal["call"] = "call"
+    procedure: Id
+
+
+# -- containers ---------------------------------------------------------------------------------
+
+
+class AllPassed(Tagged):
+    """Each side passed, one after the other (St-Lô 3.2.5)."""
+
+    kind: Literal["all_passed"] = "all_passed"
+
+
+class DieEnds(Tagged):
+    """An initiative roll inside asked the loop to end (its ``end_loop_on``)."""
+
+    kind: Literal["die"] = "die"
+
+
+class CountEnds(Tagged):
+    kind: Literal["count"] = "count"
+    count: int = Field(ge=1)
+
+
+class CupEmpty(Tagged):
+    kind: Literal["cup_empty"] = "cup_empty"
+    cup: Id
+
+
+EndCondition = Annotated[AllPassed | DieEnds | CountEnds | CupEmpty, Field(discriminator="kind")]
+
+
+class Loop(_Step):
+    """Repeat ``steps`` until an end condition holds (checked before each iteration, and
+    ``die`` at once); never fewer than the minimum iterations, except by ``all_passed``."""
+
+    kind: Literal["loop"] = "loop"
+    steps: list[Step] = Field(min_length=1)
+    until: list[EndCondition] = Field(min_length=1)
+    min_iterations: int = Field(0, ge=0)
+    min_by_turn: dict[str, int] = Field({}, description="by turn number (St-Lô 3.2.6: turn 1: 12, turn 2: 8)")
+    max_iterations: int = Field(500, ge=1, description="a safety stop")
+
+
+class Activation(_Step):
+    """Activate units (``select``), then run ``steps`` with them (ToV 4.3: move, then combat).
+    ``moves``/``attacks``: how often each activated unit may move or attack in this activation."""
+
+    kind: Literal["activation"] = "activation"
+    select: UnitSelect = UnitSelect()
+    steps: list[Step] = Field(min_length=1)
+    moves: int = Field(1, ge=0)
+    attacks: int = Field(1, ge=0)
+    status: Id | None = Field("activated", description="status given to the activated units while it runs")
+
+
+Step = Annotated[
+    ActionsStep | ChoiceStep | CupFill | CupDraw | Initiative | TableRoll | ArrivalsStep | SupplyCheck
+    | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation,
+    Field(discriminator="kind"),
+]
+Loop.model_rebuild()
+Activation.model_rebuild()
+
+STEP_KINDS = ("actions", "choice", "cup_fill", "cup_draw", "initiative", "table_roll", "arrivals", "supply_check",
+              "clear_statuses", "set_pool", "victory_check", "call", "loop", "activation")
+
+
+# -- state the rules read -----------------------------------------------------------------------
+
+
+class StatusEffects(Model):
+    """What a status does, as data (St-Lô 14.2.1: pinned units may not attack; ToV 8.1)."""
+
+    may_move: bool = True
+    allowance_multiplier: Number = "1"
+    may_attack: bool = True
+    may_be_activated: bool = True
+    attack_multiplier: Number = "1"
+    defense_multiplier: Number = "1"
+    defender_drm: int = Field(0, description="DRM for the attacker when a defender has it (St-Lô 9.4.4)")
+    defender_shift: int = 0
+
+
+class StatusDef(Model):
+    """A unit status held by the engine: activated, pinned, disrupted, out of supply, entrenched…"""
+
+    name: str
+    effects: StatusEffects = StatusEffects()
+    cleared_at_turn_end: bool = False
+    section: str = ""
+
+
+class PoolDef(Model):
+    """A number per side kept on a track: air points, tactical action points, initiative level."""
+
+    name: str
+    track: Id | None = None
+    min: int = -99
+    max: int = 99
+    initial: dict[Id, int] = {}
+    section: str = ""
+
+
+class TurnTrigger(Tagged):
+    kind: Literal["turn"] = "turn"
+    turn: int
+
+
+class ChitDrawTrigger(Tagged):
+    """The ``nth`` draw of ``chit`` in the game (ToV 11.1: first, second, third time)."""
+
+    kind: Literal["chit_draw"] = "chit_draw"
+    chit: Id
+    nth: int = Field(1, ge=1)
+
+
+class DieTrigger(Tagged):
+    """A roll of ``at_most`` or less on ``die`` in an ``arrivals`` step, from ``from_turn``
+    (St-Lô 18.1: Germans 1-4, US 1-3 from turn 4); ordered groups come one per success."""
+
+    kind: Literal["die"] = "die"
+    die: Id = "d6"
+    at_most: int = Field(ge=1)
+    from_turn: int = 1
+
+
+ArrivalTrigger = Annotated[TurnTrigger | ChitDrawTrigger | DieTrigger, Field(discriminator="kind")]
+
+
+class ArrivalGroup(Model):
+    """Units that arrive together. Groups with the same ``queue`` come in ``order``."""
+
+    side: Id
+    pieces: list[Id] = Field(min_length=1)
+    trigger: ArrivalTrigger
+    queue: Id | None = None
+    order: int = 0
+    hexes: list[str] = Field([], description="entry hexes; [] with box: the box's entry hexes")
+    box: Id | None = Field(None, description="or placed in this box to enter by movement")
+    delay_when_blocked: bool = Field(True, description="an enemy or full entry hex delays the group (St-Lô 18.2.1)")
+    vp: int = Field(0, description="victory points to the side when it arrives (negative: a cost, ToV 11.3)")
+    section: str = ""
+
+
+class ControlRules(Model):
+    """Which hexes can be controlled: ``feature_types`` [] = every hex (DoM §7); else only
+    hexes with one of these features (ToV 6.1: cities, towns, supply sources)."""
+
+    feature_types: list[Id] = []
+    section: str = ""
+
+
+class SequenceRules(Model):
+    """The steps of each phase (by phase id) and the procedures steps call.
+
+    A phase not listed runs the steps of its kind: ``movement`` → move, drop, exit;
+    ``combat`` → declare, resolve; any other kind → nothing but ending it."""
+
+    phases: dict[Id, list[Step]] = {}
+    procedures: dict[Id, list[Step]] = {}
+    section: str = ""

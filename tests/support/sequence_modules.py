@@ -1,0 +1,266 @@
+"""Small synthetic modules whose sequences of play exercise the engine's step kinds.
+
+* :func:`chit_module` — chit-pull activation (after Traces of Victory 4.0): weather with
+  persistent mud, chits chosen into a cup by per-turn counts, a draw loop until the cup
+  is empty, HQ activations by command range, a supply chit, arrivals on the Nth draw,
+  control of towns only, VP with a supply trace and sudden death.
+* :func:`initiative_module` — an initiative loop (after St-Lô 3.0): arrivals by die roll
+  in ordered groups, initiative levels, operations until both sides pass or a double 1
+  after the minimum, HQ activation by designation, recovery of statuses, levels on one
+  side's total.
+"""
+
+from __future__ import annotations
+
+from builders import add_unit, dom_crt, rules_module
+
+from hexwright.runtime.model import (
+    Box,
+    Chit,
+    HexFeature,
+    LookupRow,
+    LookupTable,
+    Phase,
+    Placement,
+    ResultCode,
+    ResultEffect,
+    Scenario,
+    Turn,
+    TurnTrack,
+    Victory,
+    VictoryLevel,
+    VpRule,
+)
+from hexwright.runtime.model.sequence import (
+    ActionsStep,
+    Activation,
+    AllPassed,
+    ArrivalGroup,
+    ArrivalsStep,
+    ChitDrawTrigger,
+    ChitSelection,
+    ChoiceOption,
+    ChoiceStep,
+    ClearStatuses,
+    ControlRules,
+    CountEnds,
+    CupDraw,
+    CupEmpty,
+    CupFill,
+    DieEnds,
+    DieTrigger,
+    EachSide,
+    FixedSide,
+    Initiative,
+    Loop,
+    Persist,
+    PoolDef,
+    RollModifier,
+    SequenceRules,
+    SetPool,
+    StatusDef,
+    StatusEffects,
+    SupplyCheck,
+    TableRoll,
+    TurnTrigger,
+    UnitSelect,
+    VictoryCheck,
+)
+from hexwright.runtime.model.tables import SuddenDeath
+
+MOVE_THEN_FIGHT = [
+    ActionsStep(id="move", name="Movement", allow=["move"], units="activated", section="9.0"),
+    ActionsStep(id="fight", name="Combat", allow=["declare", "resolve"], units="activated", section="10.0"),
+]
+
+STATUSES = {
+    "activated": StatusDef(name="Activated", section="2.3"),
+    "out_of_supply": StatusDef(name="Out of supply", effects=StatusEffects(allowance_multiplier="1/2"),
+                               section="8.1"),
+    "pinned": StatusDef(name="Pinned", effects=StatusEffects(may_move=False, may_attack=False, defender_drm=1),
+                        cleared_at_turn_end=True, section="14.2"),
+}
+
+
+def _weather_table() -> LookupTable:
+    rows = [("0", "rain"), ("1", "rain"), ("2", "overcast"), ("3", "overcast"), ("4", "clear"), ("5", "clear"),
+            ("6", "clear"), ("7", "clear")]
+    return LookupTable(name="Weather", dice="1d6", key_label="roll", columns=["weather", "air"],
+                       rows=[LookupRow(key=k, cells=[w, "2" if w == "clear" else "0"]) for k, w in rows])
+
+
+def _common(cols: int = 9, rows: int = 9):
+    m = rules_module(cols, rows)
+    m.tables.crts["crt"] = dom_crt()
+    m.tables.crts["crt"].results["P"] = ResultCode(name="Pinned", effects=[ResultEffect(who="defender", what="pin")])
+    m.tables.lookups["weather"] = _weather_table()
+    m.tables.terrain_effects.weather = {"mud": m.tables.terrain_effects.weather.get("mud") or _mud()}
+    return m
+
+
+def _mud():
+    from hexwright.runtime.model import WeatherCosts
+
+    return WeatherCosts(terrain={"clear": {"*": "4"}})
+
+
+def chit_module():
+    """Blue and red HQs with units, a cup of chits, three turns (ToV-like)."""
+    m = _common()
+    m.map.hex_feature_types["town"] = m.map.hex_feature_types.get("town") or _town_type()
+    for label in ("0505", "0707"):
+        m.map.hexes.setdefault(label, _hex()).features.append(HexFeature(type="town"))
+    m.map.hexes.setdefault("0101", _hex()).features.append(HexFeature(type="source", side="blue"))
+    m.map.hexes.setdefault("0909", _hex()).features.append(HexFeature(type="source", side="red"))
+    m.map.boxes["cup"] = Box(name="Cup", kind="cup")
+    m.map.boxes["blue_arrivals"] = Box(name="Blue arrivals", kind="arrival", side="blue", entry_hexes=["0102", "0201"])
+    add_unit(m, "b_hq", "blue", "hq", combat=1, movement=6)
+    m.pieces.pieces["b_hq"].steps[0].command_range = 3
+    add_unit(m, "b_1", "blue", combat=4, movement=6)
+    add_unit(m, "b_2", "blue", combat=4, movement=6)
+    add_unit(m, "b_far", "blue", combat=4, movement=6)
+    add_unit(m, "b_late", "blue", combat=3, movement=6)
+    add_unit(m, "r_hq", "red", "hq", combat=1, movement=6)
+    m.pieces.pieces["r_hq"].steps[0].command_range = 3
+    add_unit(m, "r_1", "red", combat=3, movement=6)
+    add_unit(m, "r_2", "red", combat=3, movement=6)
+    m.pieces.chits = {
+        "blue_i": Chit(name="Blue I", side="blue", kind="command", activates=["b_hq"]),
+        "blue_ii": Chit(name="Blue I (2)", side="blue", kind="command", activates=["b_hq"]),
+        "red_i": Chit(name="Red I", side="red", kind="command", activates=["r_hq"]),
+        "red_ii": Chit(name="Red I (2)", side="red", kind="command", activates=["r_hq"]),
+        "supply": Chit(name="Supply", kind="supply"),
+    }
+    m.tables.turn_track = TurnTrack(turns=[Turn(number=n, data={"blue_chits": 2 if n == 1 else 1}) for n in (1, 2, 3)])
+    m.meta.sequence = [
+        Phase(id="weather", name="Weather", kind="weather", section="4.1"),
+        Phase(id="chits", name="Chit selection", kind="chit_draw", section="4.2"),
+        Phase(id="action", name="Action", kind="activation", section="4.3"),
+        Phase(id="end", name="Turn end", kind="end", section="4.4"),
+    ]
+    m.rules.statuses = dict(STATUSES)
+    m.rules.control = ControlRules(feature_types=["town", "source"], section="6.1")
+    m.rules.sequence = SequenceRules(
+        phases={
+            "weather": [TableRoll(id="weather_roll", name="Weather roll", table="weather", side=FixedSide(side="blue"),
+                                  fixed={"1": "rain"}, section="4.1",
+                                  modifiers=[RollModifier(drm=1, previous=["clear"]),
+                                             RollModifier(drm=-1, previous=["rain"]),
+                                             RollModifier(drm=-1, turns=[3], note="worsening weather")],
+                                  persist=[Persist(result="rain", condition="mud", turns=2)])],
+            "chits": [CupFill(id="fill", name="Chit selection", cup="cup", side=EachSide(order=["blue", "red"]),
+                              sides={"blue": ChitSelection(chits=["blue_i", "blue_ii"], count_field="blue_chits"),
+                                     "red": ChitSelection(chits=["red_i", "red_ii"], count=1)},
+                              always=["supply"], section="4.2")],
+            "action": [Loop(id="draws", name="Action phase", until=[CupEmpty(cup="cup")], section="4.3",
+                            steps=[CupDraw(id="draw", name="Draw a chit", cup="cup", section="4.3",
+                                           by_kind={"command": "hq_activation", "supply": "supply_check"})])],
+            "end": [VictoryCheck(id="sudden_death", name="Victory determination", section="13.0")],
+        },
+        procedures={
+            "hq_activation": [Activation(id="activation", name="HQ activation", section="2.3",
+                                         select=UnitSelect(by="hq_range"), steps=list(MOVE_THEN_FIGHT))],
+            "supply_check": [SupplyCheck(id="supply", name="Supply check", status="out_of_supply", section="8.1")],
+        },
+    )
+    m.rules.arrivals = {
+        "blue_second_draw": ArrivalGroup(side="blue", pieces=["b_late"], box="blue_arrivals",
+                                         trigger=ChitDrawTrigger(chit="b_hq", nth=2), section="11.1"),
+    }
+    m.tables.victory = Victory(
+        rules=[VpRule(side="blue", kind="control_hex", points=3, trace="supply", params={"hexes": ["0505", "0707"]},
+                      description="objective in supply", section="13.1")],
+        sudden_death=[SuddenDeath(side="blue", hexes=["0505", "0707"], trace="supply", level="Allied sudden death",
+                                  section="13.0")],
+        levels=[VictoryLevel(min_margin=1, name="Marginal")],
+    )
+    m.scenarios = {"chits": Scenario(
+        name="Chits", last_turn=3, first_side="blue", cups={"cup": []},
+        setup=[Placement(piece="b_hq", hex="0303"), Placement(piece="b_1", hex="0304"),
+               Placement(piece="b_2", hex="0403"), Placement(piece="b_far", hex="0108"),
+               Placement(piece="r_hq", hex="0707"), Placement(piece="r_1", hex="0606"),
+               Placement(piece="r_2", hex="0706")],
+        conditions={"weather": "overcast"})}
+    return m
+
+
+def _town_type():
+    from hexwright.runtime.model.map import HexFeatureType
+
+    return HexFeatureType(name="Town", kind="town")
+
+
+def _hex():
+    from hexwright.runtime.model import HexData
+
+    return HexData()
+
+
+def initiative_module():
+    """Two sides, HQs activated by designation, an operations loop (St-Lô-like), 2 turns."""
+    m = _common()
+    m.map.hexes.setdefault("0101", _hex()).features.append(HexFeature(type="depot", side="blue"))
+    m.map.hexes.setdefault("0909", _hex()).features.append(HexFeature(type="depot", side="red"))
+    add_unit(m, "b_hq", "blue", "hq", combat=0, movement=0)
+    add_unit(m, "b_bn", "blue", combat=4, movement=3)
+    m.pieces.pieces["b_bn"].hq = "b_hq"
+    add_unit(m, "r_hq", "red", "hq", combat=0, movement=0)
+    add_unit(m, "r_bn", "red", combat=4, movement=3)
+    m.pieces.pieces["r_bn"].hq = "r_hq"
+    for n in (1, 2, 3):
+        add_unit(m, f"r_re{n}", "red", combat=2, movement=3)
+    m.map.boxes["dd_blue"] = Box(name="Blue DD", kind="display", side="blue")
+    m.map.boxes["dd_red"] = Box(name="Red DD", kind="display", side="red")
+    m.meta.sequence = [
+        Phase(id="reinforcement", name="Reinforcement", kind="reinforcement", section="3.1.2"),
+        Phase(id="initiative", name="Initiative", kind="initiative", section="3.1.3"),
+        Phase(id="operations", name="Operations", kind="operations", section="3.1.5"),
+        Phase(id="recovery", name="Recovery", kind="other", section="3.1.6"),
+    ]
+    m.rules.statuses = dict(STATUSES)
+    m.rules.pools = {"initiative": PoolDef(name="Initiative level", min=-2, max=2, section="3.4")}
+    m.rules.sequence = SequenceRules(
+        phases={
+            "reinforcement": [ArrivalsStep(id="arrivals", name="Reinforcement roll", section="18.1",
+                                           side=FixedSide(side="red"))],
+            "initiative": [SetPool(id="levels", name="Initiative levels", pool="initiative",
+                                   values={"blue": 0, "red": 0}, by_turn={"1": {"blue": 0, "red": -2}},
+                                   section="3.4")],
+            "operations": [Loop(id="ops", name="Operations phases", section="3.2", min_by_turn={"1": 3},
+                                until=[AllPassed(), DieEnds()],
+                                steps=[Initiative(id="init", name="Initiative segment", pool="initiative", tie="red",
+                                                  sides=["blue", "red"], end_loop_on=1, section="3.2.1"),
+                                       ChoiceStep(id="operation", name="Operation segment", section="3.2.3",
+                                                  options=[ChoiceOption(kind="hq", id="activate",
+                                                                        label="HQ activation", procedure="tactical"),
+                                                           ChoiceOption(kind="pass", id="pass", label="Pass")])])],
+            "recovery": [ClearStatuses(id="recover", name="Recovery", statuses=["pinned"], section="3.1.6")],
+        },
+        procedures={
+            "tactical": [Activation(id="hq_units", name="Tactical actions", section="7.2.1", moves=1,
+                                    select=UnitSelect(by="designation", hq_from="choice", include_hq=False,
+                                                      exclude_statuses=["pinned"]),
+                                    steps=list(MOVE_THEN_FIGHT))],
+        },
+    )
+    m.rules.arrivals = {
+        "red_a": ArrivalGroup(side="red", pieces=["r_re1"], hexes=["0809"], queue="red", order=1,
+                              trigger=DieTrigger(at_most=4), section="18.1.1"),
+        "red_b": ArrivalGroup(side="red", pieces=["r_re2", "r_re3"], hexes=["0809", "0908"], queue="red", order=2,
+                              trigger=DieTrigger(at_most=4), section="18.1.1"),
+    }
+    m.tables.victory = Victory(
+        basis="total",
+        rules=[VpRule(side="blue", kind="control_hex", points=8, trace="supply", params={"hex": "0707"},
+                      description="objective with a line of communication", section="21.1")],
+        levels=[VictoryLevel(side="blue", min_total=8, name="Blue victory"),
+                VictoryLevel(side="blue", max_total=7, winner="red", name="Red victory")],
+    )
+    m.scenarios = {"ops": Scenario(
+        name="Operations", last_turn=2, first_side="red",
+        setup=[Placement(piece="b_hq", box="dd_blue"), Placement(piece="b_bn", hex="0303"),
+               Placement(piece="r_hq", box="dd_red"), Placement(piece="r_bn", hex="0606")])}
+    return m
+
+
+__all__ = ["CountEnds", "TurnTrigger", "chit_module", "initiative_module"]
