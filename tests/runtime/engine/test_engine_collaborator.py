@@ -22,7 +22,9 @@ OLD_SAVE = Path(__file__).with_name("golden") / "dom-engine-main-00ff4e8.hwsav"
 
 def test_a_save_from_before_the_typed_engine_state_replays_to_its_saved_final_state():
     loaded = load_game_bytes(OLD_SAVE.read_bytes(), dom(), engine=ENGINE)
-    assert loaded.warnings == []  # the final state hash matched: the state's JSON shape is unchanged
+    # the final state hash matched: the state's JSON shape is unchanged (the module itself has changed
+    # since: its sequence is declared in rules.json, and US 11/5 starts in another box)
+    assert [w for w in loaded.warnings if "module's content differs" not in w] == []
     game = loaded.game
     assert game.state_hash() == json.loads(OLD_SAVE.read_text("utf-8"))["final_state_hash"]
     names = {a.name for a in game.actions if a.kind == "rules"}

@@ -40,7 +40,7 @@ def start(m=None, seed: int = 1) -> tuple:
 def with_seq(s: GameState, **update) -> GameState:
     data = engine_state(s)
     seq = data.seq.model_copy(update=update)
-    return s.model_copy(update={"engine": data.model_copy(update={"seq": seq}).model_dump(mode="json")})
+    return s.model_copy(update={"engine": data.model_copy(update={"seq": seq})})
 
 
 def to_operations(m, s: GameState) -> GameState:

@@ -9,14 +9,14 @@ import random
 import pytest
 from sequence_modules import chit_module, initiative_module
 
-from hexwright.runtime.engine import apply, is_over, legal_actions, sort_key, to_step
+from hexwright.runtime.engine import ENGINE, apply, is_over, legal_actions, sort_key, to_step
 from hexwright.runtime.state import Game, load_game_bytes, replayed, save_bytes, state_json
 
 MODULES = {"chits": chit_module, "ops": initiative_module}
 
 
 def _playout(m, scenario: str, seed: int, probe_every: int = 7) -> Game:
-    game = Game(m, scenario, seed)
+    game = Game(m, scenario, seed, engine=ENGINE)
     rnd = random.Random(seed)
     for step in range(3000):
         if is_over(game.state):
@@ -42,8 +42,8 @@ def test_random_playouts_finish_offer_only_legal_actions_and_replay_exactly(scen
     m = MODULES[scenario]()
     game = _playout(m, scenario, seed)
     assert is_over(game.state) and game.state.turn == m.scenarios[scenario].last_turn
-    again = replayed(m, scenario, seed, game.actions)
+    again = replayed(m, scenario, seed, game.actions, engine=ENGINE)
     assert state_json(again.state) == state_json(game.state)
-    loaded = load_game_bytes(save_bytes(game), m)
+    loaded = load_game_bytes(save_bytes(game), m, engine=ENGINE)
     assert loaded.game.state == game.state and not loaded.warnings
     assert [e.text for e in loaded.game.entries] == [e.text for e in game.entries]
