@@ -16,8 +16,8 @@ from pydantic import ValidationError
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules import RULE_IDS
-from hexwright.runtime.model.sequence import Activation, Loop, Step
 from hexwright.runtime.rules import Ruling
+from hexwright.runtime.rules.sequence_check import step_ids
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
 from . import combat, drops, moves, runner, sequence, steps
@@ -130,23 +130,6 @@ def check_and_apply(module: Module, state: GameState, action: EngineAction) -> t
     entry = LogEntry(kind="rules", text=tx.text(), turn=state.turn, phase=state.phase, side=state.active_side,
                      dice=tuple(tx.dice))
     return new, entry, list(tx.rulings)
-
-
-def step_ids(module: Module) -> set[str]:
-    """Ids of every declared step (for ``step.<id>`` enforcement)."""
-    out: set[str] = set()
-
-    def walk(steps: list[Step]) -> None:
-        for st in steps:
-            if st.id:
-                out.add(st.id)
-            if isinstance(st, (Loop, Activation)):
-                walk(st.steps)
-
-    for lists in (module.rules.sequence.phases, module.rules.sequence.procedures):
-        for steps_list in lists.values():
-            walk(steps_list)
-    return out
 
 
 def apply(module: Module, state: GameState, action: EngineAction | RulesStep) -> tuple[GameState, LogEntry]:

@@ -14,6 +14,8 @@ from hexwright.runtime.model import Module, Phase
 from hexwright.runtime.model.issues import ModuleIssue
 from hexwright.runtime.model.rules import RULE_IDS
 
+from .sequence_check import sequence_problems, step_ids
+
 FILE = "rules.json"
 
 
@@ -82,5 +84,6 @@ def rules_problems(module: Module) -> list[ModuleIssue]:
     boxes = [d.box for d in r.drops]
     for box in sorted({b for b in boxes if boxes.count(b) > 1}):
         out.append(ModuleIssue(FILE, "drops", f"box {box!r} has more than one air drop"))
-    need("enforcement", r.enforcement, set(RULE_IDS), "rule id")
+    need("enforcement", r.enforcement, set(RULE_IDS) | {f"step.{i}" for i in step_ids(module)}, "rule id")
+    out += sequence_problems(module)
     return sorted(out)

@@ -132,8 +132,8 @@ def test_scripted_full_game_from_setup_to_the_end_of_turn_7_and_the_victory_leve
     assert replayed(m, "campaign", 1944, game.actions, engine=ENGINE).state == game.state
 
 
-SCRIPTED_TOTALS = {"de": 0, "us": 10}  # US 11/5 leaves by the east edge, Thionville held (Table 4)
-SCRIPTED_LEVEL = "Substantial"  # Table 5: ΔVP 10
+SCRIPTED_TOTALS = {"de": 0, "us": 25}  # Thionville and Metz held (Table 4); 11/5 starts in box C now
+SCRIPTED_LEVEL = "Decisive"  # Table 5: ΔVP 25
 
 
 AIRBORNE_PLAN = {**PLAN, "us_101_502": "0806"}  # dropped next to Metz on turn 1, then it heads for Metz
@@ -155,5 +155,5 @@ def test_scripted_full_game_with_the_us_airborne_drop_s2_3_s8_2():
     assert again.state == game.state
 
 
-AIRBORNE_TOTALS = {"de": 0, "us": 35}  # 11/5 and CCA/7 leave by the east edge, Thionville and Metz held
-AIRBORNE_LEVEL = "Decisive"  # Table 5: ΔVP 35
+AIRBORNE_TOTALS = {"de": 0, "us": 30}  # CCA/7 leaves by the east edge, Thionville and Metz held
+AIRBORNE_LEVEL = "Decisive"  # Table 5: ΔVP 30

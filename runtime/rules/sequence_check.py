@@ -1,0 +1,132 @@
+"""Checking ``rules.json`` ``sequence``, ``statuses``, ``pools``, ``arrivals`` and
+``control`` against the module: every phase, procedure, table, cup, chit, status, pool,
+side, die, piece and box a step names must exist (``hexwright validate`` lists each)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hexwright.runtime.model import Module
+from hexwright.runtime.model.sequence import (
+    Activation,
+    ArrivalsStep,
+    Call,
+    ChoiceStep,
+    ClearStatuses,
+    CupDraw,
+    CupFill,
+    EachSide,
+    FixedSide,
+    Initiative,
+    Loop,
+    SetPool,
+    Step,
+    SupplyCheck,
+    TableRoll,
+)
+from hexwright.runtime.storage.errors import ModuleIssue
+
+FILE = "rules.json"
+
+
+def step_ids(module: Module) -> set[str]:
+    """Ids of every declared step (``step.<id>`` in ``enforcement``)."""
+    out: set[str] = set()
+
+    def walk(steps: list[Step]) -> None:
+        for st in steps:
+            if st.id:
+                out.add(st.id)
+            if isinstance(st, (Loop, Activation)):
+                walk(st.steps)
+
+    for lists in (module.rules.sequence.phases, module.rules.sequence.procedures):
+        for steps in lists.values():
+            walk(steps)
+    return out
+
+
+def sequence_problems(module: Module) -> list[ModuleIssue]:
+    r = module.rules
+    sides = set(module.pieces.sides)
+    procs = set(r.sequence.procedures)
+    statuses = set(r.statuses)
+    pools = set(r.pools)
+    chits = set(module.pieces.chits)
+    dice = set(module.meta.dice)
+    out: list[ModuleIssue] = []
+
+    def need(field: str, values: Iterable[str] | None, known: set[str], what: str) -> None:
+        for v in values or []:
+            if v not in known:
+                out.append(ModuleIssue(FILE, field, f"unknown {what} {v!r}"))
+
+    def check(steps: list[Step], where: str) -> None:
+        for k, st in enumerate(steps):
+            f = f"{where}.{k}"
+            if isinstance(st.side, FixedSide):
+                need(f"{f}.side.side", [st.side.side], sides, "side")
+            if isinstance(st.side, EachSide):
+                need(f"{f}.side.order", st.side.order, sides, "side")
+            if st.optional_rule:
+                need(f"{f}.optional_rule", [st.optional_rule], set(module.meta.optional_rules), "optional rule")
+            if isinstance(st, (Loop, Activation)):
+                check(st.steps, f"{f}.steps")
+            if isinstance(st, Call):
+                need(f"{f}.procedure", [st.procedure], procs, "procedure")
+            if isinstance(st, ChoiceStep):
+                for j, o in enumerate(st.options):
+                    need(f"{f}.options.{j}.procedure", [o.procedure] if o.procedure else [], procs, "procedure")
+                    need(f"{f}.options.{j}.sides", o.sides, sides, "side")
+            if isinstance(st, CupFill):
+                need(f"{f}.cup", [st.cup], set(module.map.boxes), "box")
+                need(f"{f}.sides", st.sides, sides, "side")
+                need(f"{f}.always", st.always, chits, "chit")
+                for side, sel in sorted(st.sides.items()):
+                    need(f"{f}.sides.{side}.chits", sel.chits, chits, "chit")
+                    for turn, special in sorted(sel.special.items()):
+                        need(f"{f}.sides.{side}.special.{turn}", special, chits, "chit")
+            if isinstance(st, CupDraw):
+                need(f"{f}.cup", [st.cup], set(module.map.boxes), "box")
+                need(f"{f}.by_chit", st.by_chit, chits, "chit")
+                need(f"{f}.by_chit", st.by_chit.values(), procs, "procedure")
+                need(f"{f}.by_kind", st.by_kind.values(), procs, "procedure")
+                need(f"{f}.skip", [st.skip] if st.skip else [], procs, "procedure")
+            if isinstance(st, Initiative):
+                need(f"{f}.sides", st.sides, sides, "side")
+                need(f"{f}.tie", [st.tie], sides, "side")
+                need(f"{f}.die", [st.die], dice, "die")
+                need(f"{f}.pool", [st.pool] if st.pool else [], pools, "pool")
+            if isinstance(st, TableRoll):
+                need(f"{f}.table", [st.table], set(module.tables.lookups), "lookup table")
+                need(f"{f}.die", [st.die], dice, "die")
+                need(f"{f}.pools", st.pools.values(), pools, "pool")
+            if isinstance(st, ArrivalsStep):
+                need(f"{f}.groups", st.groups, set(r.arrivals), "arrival group")
+            if isinstance(st, SupplyCheck):
+                need(f"{f}.status", [st.status] if st.status else [], statuses, "status")
+                need(f"{f}.sides", st.sides, sides, "side")
+                need(f"{f}.exempt_areas", st.exempt_areas, set(module.map.areas), "area")
+            if isinstance(st, ClearStatuses):
+                need(f"{f}.statuses", st.statuses, statuses, "status")
+            if isinstance(st, SetPool):
+                need(f"{f}.pool", [st.pool], pools, "pool")
+            if isinstance(st, Activation):
+                need(f"{f}.status", [st.status] if st.status else [], statuses, "status")
+                need(f"{f}.select.exclude_statuses", st.select.exclude_statuses, statuses, "status")
+
+    need("sequence.phases", r.sequence.phases, {p.id for p in module.meta.sequence}, "phase")
+    for phase, steps in sorted(r.sequence.phases.items()):
+        check(steps, f"sequence.phases.{phase}")
+    for proc, steps in sorted(r.sequence.procedures.items()):
+        check(steps, f"sequence.procedures.{proc}")
+    for gid, g in sorted(r.arrivals.items()):
+        need(f"arrivals.{gid}.side", [g.side], sides, "side")
+        need(f"arrivals.{gid}.pieces", g.pieces, set(module.pieces.pieces), "piece")
+        need(f"arrivals.{gid}.box", [g.box] if g.box else [], set(module.map.boxes), "box")
+        if g.trigger.kind == "chit_draw":
+            need(f"arrivals.{gid}.trigger.chit", [g.trigger.chit], chits | set(module.pieces.pieces), "chit or HQ")
+        if g.trigger.kind == "die":
+            need(f"arrivals.{gid}.trigger.die", [g.trigger.die], dice, "die")
+    need("control.feature_types", r.control.feature_types, set(module.map.hex_feature_types), "hex feature type")
+    return out

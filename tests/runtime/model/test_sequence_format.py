@@ -1,0 +1,67 @@
+"""The sequence of play as module data (``rules.json`` ``sequence``): steps told apart by
+``kind``, unknown fields refused, written and read back unchanged, every reference checked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pydantic import ValidationError
+from sequence_modules import chit_module, initiative_module
+
+from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.sequence import CupDraw, Initiative, Loop, SequenceRules
+from hexwright.runtime.rules.config_check import rules_problems
+from hexwright.runtime.storage import files_from_module, module_from_files
+
+
+def test_steps_are_told_apart_by_kind_and_nest():
+    seq = SequenceRules.model_validate({"phases": {"ops": [
+        {"kind": "loop", "until": [{"kind": "all_passed"}, {"kind": "die"}], "min_by_turn": {"1": 12},
+         "steps": [{"kind": "initiative", "tie": "de", "pool": "initiative", "end_loop_on": 1},
+                   {"kind": "choice", "options": [{"kind": "pass", "id": "pass"}]}]}]}})
+    loop = seq.phases["ops"][0]
+    assert isinstance(loop, Loop) and isinstance(loop.steps[0], Initiative) and loop.min_by_turn == {"1": 12}
+
+
+@pytest.mark.parametrize("bad, where", [
+    ({"kind": "cup_draw", "cup": "c", "by_kindd": {}}, "by_kindd"),
+    ({"kind": "teleport"}, "teleport"),
+    ({"kind": "loop", "steps": [], "until": [{"kind": "all_passed"}]}, "steps"),
+    ({"kind": "initiative"}, "tie"),
+])
+def test_unknown_kinds_fields_and_missing_values_are_refused(bad, where):
+    with pytest.raises(ValidationError, match=where):
+        SequenceRules.model_validate({"procedures": {"p": [bad]}})
+
+
+@pytest.mark.parametrize("build", [chit_module, initiative_module])
+def test_a_module_with_a_sequence_writes_and_reads_back_the_same(build):
+    m = build()
+    files = files_from_module(m)
+    rules = json.loads(files["rules.json"])
+    steps = [st for lst in rules["sequence"]["phases"].values() for st in lst]
+    assert all("kind" in st for st in steps)  # the tag is written even at its default
+    assert all("kind" in st["side"] for st in steps if "side" in st) and any("side" in st for st in steps)
+    again = module_from_files(files).module
+    assert again.rules == m.rules and rules_problems(again) == []
+
+
+def test_every_reference_of_the_sequence_is_checked():
+    m = chit_module()
+    draw = m.rules.sequence.phases["action"][0].steps[0]
+    assert isinstance(draw, CupDraw)
+    draw.by_kind["command"] = "no_such_procedure"
+    draw.cup = "no_cup"
+    m.rules.sequence.phases["ghost"] = []
+    m.rules.enforcement = {"step.draw": "warn", "step.nope": "off"}
+    problems = {(p.field, p.message) for p in rules_problems(m)}
+    assert ("sequence.phases.action.0.steps.0.by_kind", "unknown procedure 'no_such_procedure'") in problems
+    assert ("sequence.phases.action.0.steps.0.cup", "unknown box 'no_cup'") in problems
+    assert ("sequence.phases", "unknown phase 'ghost'") in problems
+    assert ("enforcement", "unknown rule id 'step.nope'") in problems
+    assert not any("step.draw" in msg for _f, msg in problems)
+
+
+def test_rules_without_a_sequence_still_default():
+    assert RulesConfig().sequence == SequenceRules()
