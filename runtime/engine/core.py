@@ -16,8 +16,8 @@ from pydantic import ValidationError
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules import RULE_IDS
+from hexwright.runtime.model.sequence import declared_step_ids
 from hexwright.runtime.rules import Ruling
-from hexwright.runtime.rules.sequence_check import step_ids
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
 from . import combat, drops, moves, runner, sequence, steps
@@ -113,7 +113,7 @@ def check_and_apply(module: Module, state: GameState, action: EngineAction) -> t
     """:func:`apply` that also returns the rulings made (the log entry's text holds them too)."""
     tx = _tx(module, state)
     if isinstance(action, SetEnforcement):
-        if action.rule not in RULE_IDS and not (action.rule.startswith("step.") and action.rule[5:] in step_ids(module)):
+        if action.rule not in RULE_IDS and not (action.rule.startswith("step.") and action.rule[5:] in declared_step_ids(module.rules.sequence)):
             raise ActionError(f"no rule {action.rule!r} (rules: {', '.join(RULE_IDS)}, step.<step id>)")
         tx.set(enforcement=dict(sorted({**tx.data.enforcement, action.rule: action.level}.items())))
         tx.say(f"rule {action.rule}: {action.level}")

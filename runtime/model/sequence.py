@@ -405,6 +405,23 @@ class ControlRules(Model):
     section: str = ""
 
 
+def declared_step_ids(sequence: SequenceRules) -> set[str]:
+    """Ids of every step declared in ``sequence`` (``step.<id>`` in ``enforcement``)."""
+    out: set[str] = set()
+
+    def walk(steps: list[Step]) -> None:
+        for st in steps:
+            if st.id:
+                out.add(st.id)
+            if isinstance(st, (Loop, Activation)):
+                walk(st.steps)
+
+    for lists in (sequence.phases, sequence.procedures):
+        for steps in lists.values():
+            walk(steps)
+    return out
+
+
 class SequenceRules(Model):
     """The steps of each phase (by phase id) and the procedures steps call.
 

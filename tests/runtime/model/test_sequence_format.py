@@ -11,8 +11,8 @@ from sequence_modules import chit_module, initiative_module
 
 from hexwright.runtime.model.rules import RulesConfig
 from hexwright.runtime.model.sequence import CupDraw, Initiative, Loop, SequenceRules
-from hexwright.runtime.rules.config_check import rules_problems
 from hexwright.runtime.storage import files_from_module, module_from_files
+from hexwright.runtime.validation.rules_config import rules_problems
 
 
 def test_steps_are_told_apart_by_kind_and_nest():

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hexwright.runtime.model import Module
+from hexwright.runtime.model.issues import ModuleIssue
 from hexwright.runtime.model.sequence import (
     Activation,
     ArrivalsStep,
@@ -23,27 +24,15 @@ from hexwright.runtime.model.sequence import (
     Step,
     SupplyCheck,
     TableRoll,
+    declared_step_ids,
 )
-from hexwright.runtime.storage.errors import ModuleIssue
 
 FILE = "rules.json"
 
 
 def step_ids(module: Module) -> set[str]:
     """Ids of every declared step (``step.<id>`` in ``enforcement``)."""
-    out: set[str] = set()
-
-    def walk(steps: list[Step]) -> None:
-        for st in steps:
-            if st.id:
-                out.add(st.id)
-            if isinstance(st, (Loop, Activation)):
-                walk(st.steps)
-
-    for lists in (module.rules.sequence.phases, module.rules.sequence.procedures):
-        for steps in lists.values():
-            walk(steps)
-    return out
+    return declared_step_ids(module.rules.sequence)
 
 
 def sequence_problems(module: Module) -> list[ModuleIssue]:
