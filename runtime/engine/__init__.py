@@ -40,6 +40,7 @@ from .core import ENGINE, Engine, apply, check_and_apply, is_over, legal_actions
 from .data import Declared, EngineState, Frame, engine_state, rules_of, with_engine_state
 from .drops import drop_of, droppers
 from .intent import ReachView, action_for_drop, choices, reach_of, refusal
+from .prompt import StepPrompt, step_prompt
 from .runner import allows_now, waiting
 from .victory import Score, Verdict, scores, totals, verdict
 
@@ -67,6 +68,7 @@ __all__ = [
     "Roll",
     "Score",
     "SetEnforcement",
+    "StepPrompt",
     "Verdict",
     "action_for_drop",
     "allows_now",
@@ -92,6 +94,7 @@ __all__ = [
     "rules_of",
     "scores",
     "sort_key",
+    "step_prompt",
     "to_act",
     "to_step",
     "totals",

@@ -6,6 +6,7 @@ entry hex is blocked (St-Lô 18.2.1), with the VP they cost or earn (ToV 11.3)."
 from __future__ import annotations
 
 from hexwright.runtime.model.sequence import ArrivalGroup, ArrivalsStep, Step
+from hexwright.runtime.rules.supply import source_hexes
 from hexwright.runtime.state import Location, MovePieces, piece_name
 
 from . import runner
@@ -19,10 +20,16 @@ def _groups(tx: Tx, step: ArrivalsStep | None) -> list[tuple[str, ArrivalGroup]]
     return [(g, groups[g]) for g in ids if g in groups]
 
 
+def entry_hexes(tx: Tx, group: ArrivalGroup) -> list[str]:
+    """The group's entry hexes, then its side's supply sources when it enters there (ToV 11.2)."""
+    sources = source_hexes(tx.module, tx.rules.supply, group.side) if group.at_sources else []
+    return list(dict.fromkeys(list(group.hexes) + sources))
+
+
 def _free_hex(tx: Tx, group: ArrivalGroup, placed: dict[str, int]) -> str | None:
     occ = tx.state.occupancy()
     limit = tx.rules.stacking.limit
-    for hex in group.hexes:
+    for hex in entry_hexes(tx, group):
         here = [p for p, h in occ.items() if h == hex]
         if any(tx.module.pieces.pieces[p].side != group.side for p in here):
             continue
@@ -36,7 +43,7 @@ def place(tx: Tx, gid: str, group: ArrivalGroup) -> bool:
     pieces = [p for p in group.pieces if p in tx.state.pieces]
     seq = tx.data.seq
     where: dict[str, str] = {}
-    if group.hexes:
+    if entry_hexes(tx, group):
         placed: dict[str, int] = {}
         for p in pieces:
             hex = _free_hex(tx, group, placed)
@@ -44,7 +51,7 @@ def place(tx: Tx, gid: str, group: ArrivalGroup) -> bool:
                 if group.delay_when_blocked:
                     if gid not in seq.delayed:
                         runner.seq_set(tx, delayed=tuple(sorted(seq.delayed + (gid,))))
-                    tx.say(f"arrival {gid} delayed: every entry hex ({', '.join(group.hexes)}) is blocked"
+                    tx.say(f"arrival {gid} delayed: every entry hex ({', '.join(entry_hexes(tx, group))}) is blocked"
                            + (f" — {group.section}" if group.section else ""))
                     return False
                 break

@@ -390,7 +390,8 @@ class ArrivalGroup(Model):
     trigger: ArrivalTrigger
     queue: Id | None = None
     order: int = 0
-    hexes: list[str] = Field([], description="entry hexes; [] with box: the box's entry hexes")
+    hexes: list[str] = Field([], description="entry hexes, tried in order")
+    at_sources: bool = Field(False, description="enter on any supply source of the side (ToV 11.2)")
     box: Id | None = Field(None, description="or placed in this box to enter by movement")
     delay_when_blocked: bool = Field(True, description="an enemy or full entry hex delays the group (St-Lô 18.2.1)")
     vp: int = Field(0, description="victory points to the side when it arrives (negative: a cost, ToV 11.3)")

@@ -14,12 +14,14 @@ from hexwright.runtime.engine import (
     EliminateExcess,
     EndPhase,
     action_for_drop,
+    allows_now,
     choices,
     engine_state,
     phase_of,
     reach_of,
     refusal,
     rules_of,
+    step_prompt,
     to_act,
     totals,
 )
@@ -67,6 +69,9 @@ class RulesPlay:
         self.decline_button.clicked.connect(lambda: w.run_engine(Decline()))
         self.eliminate_button = QPushButton("Eliminate selected")
         self.eliminate_button.clicked.connect(self.eliminate_selected)
+        self.choice_combo = QComboBox()  # a step played off the board: draw, roll, put a chit, choose
+        self.choice_button = QPushButton("Do")
+        self.choice_button.clicked.connect(self.do_choice)
         self.rules_button = QPushButton("Rules…")
         self.rules_button.clicked.connect(self.enforcement_dialog)
         self.los_button = QPushButton("LOS tool")
@@ -80,7 +85,8 @@ class RulesPlay:
         for widget in (self.phase_label, self.step_label):
             row.addWidget(widget)
         row.addStretch(1)
-        for widget in (self.vp_label, self.decline_button, self.eliminate_button, self.end_button, self.los_button,
+        for widget in (self.vp_label, self.choice_combo, self.choice_button, self.decline_button,
+                       self.eliminate_button, self.end_button, self.los_button,
                        self.supply_combo, self.rules_button):
             row.addWidget(widget)
         self.toolbar.addWidget(box)
@@ -117,6 +123,7 @@ class RulesPlay:
         w, m = self.window, self.module
         state = w.game.shown_state
         data = engine_state(state)
+        top = data.top
         phase = phase_of(m, state)
         sides = m.pieces.sides
         acting = to_act(m, state)
@@ -124,11 +131,21 @@ class RulesPlay:
         if not self.enabled:
             self.overlay.clear()
             return
+        prompt = step_prompt(m, state)
         if data.over:
             self.phase_label.setText(f"Game over — {data.outcome}")
-        else:
+        elif top is not None or prompt.side != acting:
             who = sides[acting].name if acting in sides else "-"
             self.phase_label.setText(f"Turn {state.turn} · {phase.name if phase else '-'} · {who} to play")
+        else:
+            self.phase_label.setText(f"Turn {state.turn} · {prompt.text(m)}")
+        self.phase_label.setMinimumWidth(self.phase_label.sizeHint().width())  # the why is never cut off
+        self.choice_combo.clear()
+        for label, action in [] if data.over else prompt.choices:
+            self.choice_combo.addItem(label, action)
+        self.choice_combo.setVisible(bool(self.choice_combo.count()))
+        self.choice_button.setVisible(bool(self.choice_combo.count()))
+        self.choice_button.setEnabled(not w.game.replaying)
         self.step_label.setText(self.step_text(state))
         self.vp_label.setText("VP " + " · ".join(f"{sides[s].name if s in sides else s} {v}"
                                                  for s, v in totals(m, state).items()))
@@ -142,7 +159,7 @@ class RulesPlay:
         top = data.top
         self.decline_button.setVisible(top is not None and top.proc == "advance")
         self.eliminate_button.setVisible(top is not None and top.proc == "stacking")
-        self.end_button.setEnabled(not data.over and top is None and not w.game.replaying)
+        self.end_button.setEnabled(not data.over and top is None and not prompt.choices and not w.game.replaying)
         if self.carried is None:
             self._show_standing()
         if not data.over:
@@ -159,10 +176,9 @@ class RulesPlay:
         if top is None:
             if data.declared:
                 return "attacks declared on " + ", ".join(d.hex for d in data.declared) + ": click a defender to roll"
-            phase = phase_of(m, state)
-            if phase is not None and phase.kind == "combat":
+            if allows_now(m, state, data.seq, "declare"):
                 return "click an enemy unit to attack it"
-            if phase is not None and phase.kind == "movement":
+            if allows_now(m, state, data.seq, "move"):
                 return "drag a unit: its reach is shaded"
             return ""
         if top.proc == "retreat":
@@ -292,8 +308,8 @@ class RulesPlay:
         phase = phase_of(self.module, state)
         data = engine_state(state)
         hex = state.hex_of(item_id)
-        if (phase is None or phase.kind != "combat" or data.frames or hex is None
-                or self.module.pieces.pieces[item_id].side == phase.side):
+        if (phase is None or not allows_now(self.module, state, data.seq, "declare") or data.frames or hex is None
+                or self.module.pieces.pieces[item_id].side == to_act(self.module, state)):
             return
         self.open_attack(hex)
 
@@ -338,6 +354,11 @@ class RulesPlay:
 
     def end_phase(self) -> None:
         self.window.run_engine(EndPhase())
+
+    def do_choice(self) -> None:
+        action = self.choice_combo.currentData()
+        if action is not None:
+            self.window.run_engine(action)
 
     def eliminate_selected(self) -> None:
         piece = self.window.selected_piece()

@@ -353,7 +353,7 @@ def test_victory_points_and_levels(module):
 
 UNIT_VALUES = {  # id: (designation, type, CF, MF, setup)
     "us_5_2": ("US 2/5 iregt", "infantry", 6, 4, "B"), "us_5_10": ("US 10/5 iregt", "infantry", 6, 4, "B"),
-    "us_5_11": ("US 11/5 iregt", "infantry", 6, 4, "B"), "us_90_357": ("US 357/90 iregt", "infantry", 6, 4, "A"),
+    "us_5_11": ("US 11/5 iregt", "infantry", 6, 4, "C"), "us_90_357": ("US 357/90 iregt", "infantry", 6, 4, "A"),
     "us_90_358": ("US 358/90 iregt", "infantry", 6, 4, "A"), "us_90_359": ("US 359/90 iregt", "infantry", 6, 4, "A"),
     "us_7_cca": ("US CCA/7 abde", "armoured", 7, 8, "C"), "us_7_ccb": ("US CCB/7 abde", "armoured", 7, 8, "C"),
     "us_7_ccr": ("US CCR/7 abde", "armoured", 7, 8, "C"),

@@ -255,3 +255,20 @@ def test_choose_is_refused_when_no_choice_is_waiting():
     m, s = start()
     with pytest.raises(ActionError, match="no choice now"):
         apply(m, s, Choose(option="pass"))
+
+
+def test_11_2_reinforcements_enter_on_a_supply_source_of_their_side():
+    from builders import add_unit
+
+    from hexwright.runtime.model.sequence import ArrivalGroup, ArrivalsStep, TurnTrigger
+
+    m = chit_module()
+    add_unit(m, "r_new", "red", combat=3, movement=6)
+    m.rules.arrivals["red_src"] = ArrivalGroup(side="red", pieces=["r_new"], at_sources=True,
+                                               trigger=TurnTrigger(turn=1), section="11.2")
+    m.rules.sequence.phases["weather"].insert(0, ArrivalsStep(id="arrive", name="Reinforcements"))
+    m, s = start(m)
+    assert prepared(m, s).state.hex_of("r_new") == "0909"  # red's only source
+    blocked = place(m, s, b_far="0909")
+    tx = prepared(m, blocked)
+    assert tx.data.seq.delayed == ("red_src",) and tx.state.pieces["r_new"].at.kind == "unavailable"

@@ -1,0 +1,58 @@
+"""What the play window shows of the sequence (pure, testable without Qt): the step
+waiting, the side to act and why (the phase, the chit drawn, the initiative won), and the
+choices of a step that is not played on the board (draw, roll, put a chit, choose)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import GameState, piece_name
+
+from . import runner
+from .actions import Choose, Draw, EngineAction, PutChit, Roll
+from .context import phase_of
+from .core import legal_actions, prepared
+
+
+@dataclass(frozen=True)
+class StepPrompt:
+    phase: str = ""
+    step: str = ""
+    side: str = ""
+    why: str = ""
+    choices: list[tuple[str, EngineAction]] = field(default_factory=list)
+
+    def text(self, module: Module) -> str:
+        sides = module.pieces.sides
+        who = sides[self.side].name if self.side in sides else (self.side or "-")
+        parts = [self.phase] + ([self.step] if self.step and self.step != self.phase else [])
+        why = f" ({self.why})" if self.why and self.why not in (self.phase, self.step) else ""
+        return f"{' · '.join(p for p in parts if p)} · {who} to play{why}"
+
+
+def _label(module: Module, state: GameState, action: EngineAction, step_options: dict[str, str]) -> str:
+    if isinstance(action, Draw):
+        return "Draw a chit"
+    if isinstance(action, Roll):
+        return "Roll the dice"
+    if isinstance(action, PutChit):
+        chit = module.pieces.chits.get(action.chit)
+        return f"Put {chit.name if chit else action.chit} into the cup"
+    if isinstance(action, Choose):
+        name = step_options.get(action.option, action.option.replace("_", " ").capitalize())
+        return f"{name}: {piece_name(module, action.target)}" if action.target else name
+    return str(action)
+
+
+def step_prompt(module: Module, state: GameState) -> StepPrompt:
+    tx = prepared(module, state)
+    seq = tx.data.seq
+    phase = phase_of(module, tx.state)
+    step = runner.waiting(module, seq)
+    options: dict[str, str] = {}
+    if step is not None and step.kind == "choice":
+        options = {o.id: o.label or o.id for o in step.options}
+    acts = [a for a in legal_actions(module, state) if isinstance(a, (Choose, PutChit, Draw, Roll))]
+    return StepPrompt(phase=phase.name if phase else "", step=seq.step, side=seq.active or (tx.state.active_side or ""),
+                      why=seq.why, choices=[(_label(module, state, a, options), a) for a in acts])
