@@ -46,5 +46,4 @@ def test_phase_bar_shows_the_step_the_side_and_why_and_plays_off_board_steps(qtb
         side = chit_module().pieces.sides[owner].name
         assert f"{side} to play (drew {name})" in bar.phase_label.text()
         assert engine_state(window.game.state).seq.why == f"drew {name}"
-    window.grab().save(str(window.autosave_path.with_name("bar.png")))
     assert PutChit(chit="red_i") not in [bar.choice_combo.itemData(i) for i in range(bar.choice_combo.count())]
