@@ -20,6 +20,7 @@ from hexwright.runtime.storage import ModuleError, load_module, pack_folder, sav
 from hexwright.runtime.storage.bundled import checkout_root, default_module
 
 from .info import format_info, module_info
+from .interchange import add_interchange_commands
 from .queries import add_query_commands
 
 Handler = Callable[[argparse.Namespace], int]
@@ -248,6 +249,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     p.set_defaults(handler=cmd_play)
 
     add_query_commands(sub)  # reach, supply, los, odds (runtime/cli/queries.py)
+    add_interchange_commands(sub)  # export-vmod, import-vmod, export-tmx, import-tmx, print
     return parser, sub
 
 
