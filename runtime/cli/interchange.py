@@ -63,3 +63,92 @@ def add_interchange_commands(sub: argparse._SubParsersAction[argparse.ArgumentPa
     p.add_argument("--scenario", help="scenario whose start becomes the at-start stacks (default: the first)")
     p.add_argument("--scale", type=_scale, default=1.5, help="board pixels per map pixel (default 1.5)")
     p.set_defaults(handler=cmd_export_vmod)
+
+    p = sub.add_parser("import-vmod", help="a new module from a VASSAL module: board as underlay, grid, pieces, setup")
+    p.add_argument("file", help="the .vmod file")
+    p.add_argument("dir", help="a new (or empty) folder for the module")
+    p.add_argument("--id", default="", help="module id (default: from the folder name)")
+    p.set_defaults(handler=cmd_import_vmod)
+
+    p = sub.add_parser("export-tmx", help="write the terrain (and levels) as a Tiled .tmx map with its tilesets")
+    p.add_argument("path", help="module folder or .hwmod file")
+    p.add_argument("out", help="the .tmx file to write (tileset pictures go beside it)")
+    p.set_defaults(handler=cmd_export_tmx)
+
+    p = sub.add_parser("import-tmx", help="read a Tiled .tmx: into a module's terrain, or as a new module")
+    p.add_argument("file", help="the .tmx file")
+    p.add_argument("dir", help="a module folder (its terrain is replaced) or a new, empty folder")
+    p.add_argument("--id", default="", help="module id of a new module (default: from the folder name)")
+    p.set_defaults(handler=cmd_import_tmx)
+
+
+MAX_VMOD_BYTES = 1024 * 1024 * 1024
+
+
+def _empty_target(folder: Path) -> None:
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise ValueError(f"{folder}: exists and is not an empty folder; import into a new folder")
+
+
+def cmd_import_vmod(args: argparse.Namespace) -> int:
+    from hexwright.runtime.interchange.vassal_import import import_vmod, slug
+    from hexwright.runtime.interchange.vassal_read import read_vmod
+    from hexwright.runtime.storage import save_module
+
+    source, folder = Path(args.file), Path(args.dir)
+    _empty_target(folder)
+    if source.stat().st_size > MAX_VMOD_BYTES:
+        raise ValueError(f"{source}: larger than {MAX_VMOD_BYTES} bytes")
+    vmod = read_vmod(source.read_bytes(), str(source))
+    result = import_vmod(vmod, args.id or slug(folder.name, "imported"), str(source))
+    save_module(result.module, folder, result.assets)
+    m = result.module
+    print(f"imported {source} → {folder}: {m.map.grid.cols}×{m.map.grid.rows} {m.map.grid.orientation}-top hexes, "
+          f"{len(m.pieces.pieces)} pieces, {len(m.pieces.markers)} markers, {len(m.scenarios)} scenario(s)")
+    if result.report:
+        print(f"not carried ({len(result.report)}):")
+        for line in result.report:
+            print(f"  - {line}")
+    return 0
+
+
+def cmd_export_tmx(args: argparse.Namespace) -> int:
+    from hexwright.runtime.interchange.tmx import export_tmx
+
+    _suffix(args.out, ".tmx", "Tiled maps")
+    loaded = load_module(args.path)
+    out = Path(args.out)
+    result = export_tmx(loaded.module, out.stem)
+    for name, data in result.images.items():
+        atomic_write_bytes(out.with_name(name), data)
+    atomic_write_bytes(out, result.tmx)
+    grid = loaded.module.map.grid
+    print(f"wrote {out} ({grid.cols}×{grid.rows} hexes, terrain and levels layers) and "
+          f"{', '.join(sorted(result.images))}")
+    return 0
+
+
+def cmd_import_tmx(args: argparse.Namespace) -> int:
+    from hexwright.runtime.interchange.tmx import MAX_TMX_BYTES, apply_tmx, module_from_tmx, read_tmx
+    from hexwright.runtime.interchange.vassal_import import slug
+    from hexwright.runtime.storage import save_module
+
+    source, folder = Path(args.file), Path(args.dir)
+    if source.stat().st_size > MAX_TMX_BYTES:
+        raise ValueError(f"{source}: larger than {MAX_TMX_BYTES} bytes")
+    tmx = read_tmx(source.read_bytes(), str(source), source.parent)
+    if folder.is_dir() and (folder / "map.json").is_file():
+        loaded = load_module(folder)
+        module = apply_tmx(loaded.module, tmx, str(source))
+        save_module(module, folder, loaded.assets)
+        what = "terrain and levels of"
+    else:
+        _empty_target(folder)
+        module = module_from_tmx(tmx, args.id or slug(folder.name, "imported"), source.stem)
+        save_module(module, folder)
+        what = "a new module"
+    print(f"imported {source} → {what} {folder} ({tmx.grid.cols}×{tmx.grid.rows} hexes, "
+          f"{len(tmx.terrain_types)} terrain types)")
+    for line in tmx.report:
+        print(f"  - {line}")
+    return 0

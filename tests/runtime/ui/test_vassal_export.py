@@ -21,9 +21,11 @@ from hexwright.runtime.storage import load_module
 from hexwright.runtime.storage.bundled import default_module
 from hexwright.runtime.ui.vassal_art import export_vmod
 
+pytestmark = pytest.mark.usefixtures("qapp")  # a QApplication, not the QGuiApplication export_vmod would make
+
 
 @pytest.fixture(scope="module")
-def dom():
+def dom(qapp):
     loaded = load_module(default_module())
     data, built = export_vmod(loaded.module, "campaign", loaded.assets, 1.5)
     return loaded.module, built, read_vmod(data, "dom.vmod"), data
