@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,7 @@ def add_interchange_commands(sub: argparse._SubParsersAction[argparse.ArgumentPa
     p.add_argument("dir", help="a module folder (its terrain is replaced) or a new, empty folder")
     p.add_argument("--id", default="", help="module id of a new module (default: from the folder name)")
     p.set_defaults(handler=cmd_import_tmx)
+    add_print_command(sub)
 
 
 MAX_VMOD_BYTES = 1024 * 1024 * 1024
@@ -152,3 +154,46 @@ def cmd_import_tmx(args: argparse.Namespace) -> int:
     for line in tmx.report:
         print(f"  - {line}")
     return 0
+
+
+def _inches(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: inches as ``0.625`` or ``5/8``, between ``low`` and ``high``."""
+    def parse(text: str) -> float:
+        from fractions import Fraction
+
+        try:
+            value = float(Fraction(text.strip().rstrip('"').removesuffix("in")))
+        except (ValueError, ZeroDivisionError):
+            raise argparse.ArgumentTypeError(f"not a length in inches: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be between {low:g} and {high:g} in, not {text!r}")
+        return value
+    return parse
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    _suffix(args.out, ".pdf", "print-and-play kits")
+    loaded = load_module(args.path)
+    scenario = _scenario(loaded.module, args.scenario)
+    from hexwright.runtime.ui.print_kit import KitOptions, kit_pages, kit_pdf  # Qt only to draw
+
+    options = KitOptions(page=args.page, bleed_in=args.bleed, hex_in=args.hex_size, counter_in=args.counter,
+                         map_mode=args.map)
+    pages = kit_pages(loaded.module, scenario, options, loaded.assets)
+    atomic_write_bytes(Path(args.out), kit_pdf(pages, f"{loaded.module.meta.title} — print and play"))
+    print(f"wrote {args.out}: {len(pages)} pages ({', '.join(p.title for p in pages)})")
+    return 0
+
+
+def add_print_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("print", help="a print-and-play PDF: cover, map, duplex counter sheets, charts, setup")
+    p.add_argument("path", help="module folder or .hwmod file")
+    p.add_argument("out", help="the .pdf file to write")
+    p.add_argument("--scenario", help="scenario of the setup sheet (default: the first)")
+    p.add_argument("--page", choices=["letter", "a4"], default="letter")
+    p.add_argument("--bleed", type=_inches(0, 0.5), default=0.0, help="bleed around each page, inches (e.g. 0.125)")
+    p.add_argument("--map", choices=["tiled", "single"], default="tiled",
+                   help="map tiled over pages with overlap marks, or on one large page")
+    p.add_argument("--hex-size", type=_inches(0.3, 3), default=0.75, help="hex width across the flats, inches")
+    p.add_argument("--counter", type=_inches(0.25, 2), default=0.625, help="counter size, inches (e.g. 5/8)")
+    p.set_defaults(handler=cmd_print)

@@ -93,10 +93,7 @@ def clean_name(text: str) -> str:
 
 
 def _unit_name(module: Module, piece_id: str) -> str:
-    piece = module.pieces.pieces[piece_id]
-    side = module.pieces.sides.get(piece.side)
-    prefix = f"{side.short} " if side is not None and side.short else ""
-    return clean_name(f"{prefix}{piece.designation}") or piece_id
+    return clean_name(module.pieces.pieces[piece_id].designation) or piece_id
 
 
 def unit_def(module: Module, piece_id: str, level: int = 0) -> PieceDef:

@@ -57,6 +57,7 @@ def test_drive_on_metz_comes_back_with_its_grid_pieces_and_setup(tmp_path):
     for pid, piece in module.pieces.pieces.items():
         assert all(step.image in result.assets for step in piece.steps)
         assert len(piece.steps) == max(2, len(original.pieces.pieces[pid].steps))
+        assert piece.designation == original.pieces.pieces[pid].designation
     (scenario,) = module.scenarios.values()
     campaign = original.scenarios["campaign"]
     assert scenario.name == campaign.name
