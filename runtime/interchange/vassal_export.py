@@ -22,7 +22,6 @@ import zipfile
 from dataclasses import dataclass, field
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.state.setup import initial_state
 
 from . import vassal_module as vm
 from .vassal_grid import BoardTransform, VassalGrid, export_problems, vassal_grid
@@ -45,6 +44,20 @@ class RegionRect:
     height: int
 
 
+@dataclass(frozen=True)
+class StartItem:
+    """A counter at the scenario's start: a unit (``piece``, module piece id) or a ``marker``
+    (module marker id), on hex ``hex`` or at board point ``point``; ``face`` is the step or face
+    showing, ``order`` its place in its stack (higher is nearer the top)."""
+
+    kind: str
+    id: str
+    hex: str | None = None
+    point: tuple[int, int] | None = None
+    face: int = 0
+    order: int = 0
+
+
 @dataclass
 class BoardPlan:
     """What the picture side decided: board size, where the map is, where off-map counters stand."""
@@ -53,11 +66,11 @@ class BoardPlan:
     height: int
     transform: BoardTransform
     regions: list[RegionRect] = field(default_factory=list)
-    offboard: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
-    """(``piece``/``marker``, id) -> board point, for counters that start off the hexes."""
     counter_px: int = 48
     charts: list[tuple[str, str]] = field(default_factory=list)
     """(title, image file) of every chart."""
+    start: list[StartItem] = field(default_factory=list)
+    """Every counter of the scenario's start (the picture side computes it with the game state)."""
 
 
 @dataclass
@@ -181,21 +194,19 @@ def build_vassal_module(module: Module, scenario_id: str | None, plan: BoardPlan
 
     if scenario_id is not None:
         scenario = module.scenarios[scenario_id]
-        state = initial_state(module, scenario_id, 0, dict.fromkeys(module.meta.optional_rules, True))
         hex_stacks: dict[str, list[tuple[int, PieceDef]]] = {}
         points: dict[tuple[int, int], list[tuple[int, PieceDef]]] = {}
-        for pid, ps in state.pieces.items():
-            d = unit_def(module, pid, ps.step)
-            if ps.at.kind == "hex":
-                hex_stacks.setdefault(ps.at.id, []).append((ps.order, d))
-            elif ("piece", pid) in plan.offboard:
-                points.setdefault(plan.offboard[("piece", pid)], []).append((ps.order, d))
-        for instance, ms in state.markers.items():
-            d = marker_def(module, ms.marker, ms.face)
-            if ms.at.kind == "hex":
-                hex_stacks.setdefault(ms.at.id, []).append((ms.order, d))
-            elif ("marker", instance) in plan.offboard:
-                points.setdefault(plan.offboard[("marker", instance)], []).append((ms.order, d))
+        for item in plan.start:
+            if item.kind == "piece" and item.id in pieces.pieces:
+                d = unit_def(module, item.id, item.face)
+            elif item.kind == "marker" and item.id in pieces.markers:
+                d = marker_def(module, item.id, item.face)
+            else:
+                continue
+            if item.hex is not None:
+                hex_stacks.setdefault(item.hex, []).append((item.order, d))
+            elif item.point is not None:
+                points.setdefault(item.point, []).append((item.order, d))
         for label in sorted(hex_stacks):
             x, y = vgrid.location(label)
             entries = sorted(hex_stacks[label], key=lambda e: e[0])

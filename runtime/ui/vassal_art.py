@@ -17,6 +17,7 @@ from hexwright.runtime.interchange.vassal_export import (
     BOARD_IMAGE,
     BoardPlan,
     RegionRect,
+    StartItem,
     VmodExport,
     build_vassal_module,
     chit_image,
@@ -31,7 +32,7 @@ from hexwright.runtime.interchange.vassal_read import VmodFile
 from hexwright.runtime.model import Module
 
 from . import counter_painter as cp
-from .board_art import board_painter, board_rect, layout_for, paint_board
+from .board_art import board_painter, board_rect, layout_for, paint_board, start_state
 from .chart_painter import build_chart, chart_image, chart_refs
 from .render_image import ensure_gui_app, png_bytes
 
@@ -77,10 +78,21 @@ def export_vmod(module: Module, scenario_id: str | None, assets: dict[str, bytes
         x, y = transform.apply(region.x, region.y)
         plan.regions.append(RegionRect(region.title, round(x), round(y), round(region.width * scale),
                                        round(region.height * scale)))
-    for placed in layout.placed:
-        if placed.at is not None and placed.at.kind != "hex" and placed.kind in ("piece", "marker"):
-            x, y = transform.apply(placed.x, placed.y)
-            plan.offboard[(placed.kind, placed.id)] = (round(x), round(y))
+    if scenario_id is not None:
+        state = start_state(module, scenario_id)
+        for placed in layout.placed:
+            if placed.at is None or placed.kind not in ("piece", "marker"):
+                continue
+            if placed.kind == "piece":
+                item_id, face = placed.id, state.pieces[placed.id].step
+            else:
+                item_id, face = state.markers[placed.id].marker, state.markers[placed.id].face
+            if placed.at.kind == "hex":
+                plan.start.append(StartItem(placed.kind, item_id, hex=placed.at.id, face=face, order=placed.z))
+            else:
+                x, y = transform.apply(placed.x, placed.y)
+                plan.start.append(StartItem(placed.kind, item_id, point=(round(x), round(y)), face=face,
+                                            order=placed.z))
     pieces = module.pieces
     for pid in pieces.pieces:
         for face in range(piece_faces(module, pid)):
