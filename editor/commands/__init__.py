@@ -7,6 +7,7 @@ from .delete_palette_type import DeletePaletteType
 from .delete_region import DeleteRegion
 from .erase_hexes import EraseHexes
 from .import_pieces import ImportPieces
+from .import_terrain import ImportTerrain
 from .lay_connection import LayConnection
 from .paint_terrain import PaintTerrain
 from .paste_region import PasteRegion
@@ -37,6 +38,7 @@ __all__ = [
     "DeleteRegion",
     "EraseHexes",
     "ImportPieces",
+    "ImportTerrain",
     "LayConnection",
     "PaintTerrain",
     "PasteRegion",

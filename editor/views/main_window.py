@@ -47,6 +47,7 @@ from .areas_panel import AreasPanel
 from .boxes_panel import BoxesPanel
 from .canvas import EditorCanvas
 from .file_actions import FileActions
+from .interchange_actions import InterchangeActions
 from .minimap import MiniMap
 from .palette_dock import PaletteDock
 from .problems_dock import ProblemsPanel
@@ -79,6 +80,7 @@ class EditorWindow(QMainWindow):
         self.tools["UnderlayAlign"] = UnderlayAlign(doc, self.settings, self.underlay_actions.ask_hex)  # a menu entry
         self._build_docks()
         self.file_actions = FileActions(self, doc, self.map_painter, open_module=open_editor, new_map=open_new_map)
+        self.interchange_actions = InterchangeActions(self, doc, open_module=open_editor)
         self.selection_actions = SelectionActions(self, doc, self.canvas, self.tools, self.areas, self.set_tool)
         self._build_status()
         self._build_menus()
@@ -213,6 +215,14 @@ class EditorWindow(QMainWindow):
         self._action(f, "Export &PNG…", files.export_png_dialog)
         self._action(f, "Export S&VG…", files.export_svg_dialog)
         self._action(f, "Export P&DF…", files.export_pdf_dialog)
+        swap = self.interchange_actions
+        x = f.addMenu("&Export")
+        self._action(x, "&VASSAL Module…", swap.export_vmod_dialog)
+        self._action(x, "&Tiled Map…", swap.export_tmx_dialog)
+        self._action(x, "&Print-and-Play Kit…", swap.print_kit_dialog)
+        i = f.addMenu("&Import")
+        self._action(i, "&VASSAL Module…", swap.import_vmod_dialog)
+        self._action(i, "&Tiled Map…", swap.import_tmx_dialog)
         f.addSeparator()
         self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
