@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
 
 from hexwright.runtime.interchange.tmx import export_tmx
 from hexwright.runtime.interchange.vassal_read import read_vmod
@@ -70,6 +70,10 @@ def test_import_vassal_module_makes_a_new_module_and_opens_it(window, tmp_path, 
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(target))
     _action(window, "Import", "VASSAL Module…").trigger()
     assert opened == [target]
+    report = window.findChild(QMessageBox)  # what could not be carried, shown beside the new window
+    assert "number of turns is not in a VASSAL module" in report.detailedText()
+    report.close()
+    report.deleteLater()
     imported = load_module(target).module
     grid, original = imported.map.grid, window.doc.module.map.grid
     assert (grid.cols, grid.rows, grid.orientation, grid.shifted) == (original.cols, original.rows,

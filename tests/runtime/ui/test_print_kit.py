@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor
 
 from hexwright.runtime.cli.main import main
 from hexwright.runtime.storage import load_module
-from hexwright.runtime.storage.bundled import default_module
+from hexwright.runtime.storage.bundled import bundled_modules_dir, default_module
 from hexwright.runtime.ui.print_kit import ACCENT, Kit, KitOptions, kit_pages, kit_pdf, page_image
 
 pytestmark = pytest.mark.usefixtures("qapp")
@@ -100,3 +100,21 @@ def test_cli_print_writes_the_pdf(tmp_path, capsys):
         main(["print", str(default_module()), str(out), "--bleed", "3"])
     assert refused.value.code == 2
     assert "--bleed: must be between 0 and 0.5 in" in capsys.readouterr().err
+
+
+SHIPPED = sorted(p for p in bundled_modules_dir().iterdir() if (p / "module.json").is_file())
+
+
+@pytest.mark.parametrize("folder", SHIPPED, ids=[p.name for p in SHIPPED])
+def test_every_shipped_module_prints_a_kit_and_exports_to_vassal(folder, qapp):
+    from hexwright.runtime.interchange.vassal_read import read_vmod
+    from hexwright.runtime.ui.vassal_art import export_vmod
+
+    loaded = load_module(folder)
+    scenario = next(iter(loaded.module.scenarios), None)
+    pages = kit_pages(loaded.module, scenario, KitOptions(), loaded.assets)
+    assert len(_media_boxes(kit_pdf(pages, folder.name))) == len(pages)
+    assert pages[0].title == "Cover" and any(p.title.startswith("Map") for p in pages)
+    data, _ = export_vmod(loaded.module, scenario, loaded.assets)
+    vmod = read_vmod(data, folder.name)
+    assert {s.name for pl in vmod.module.piece_lists for s in pl.slots}
