@@ -146,5 +146,5 @@ class InterchangeActions:
         except (OSError, ValueError) as exc:
             QMessageBox.warning(self.window, "Import Tiled map", str(exc))
             return
-        self.doc.undo_stack.push(command)
+        self.doc.push(command)
         self._status(f"Imported the terrain of {source}" + (f" ({'; '.join(tmx.report)})" if tmx.report else ""))
