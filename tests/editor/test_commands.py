@@ -15,6 +15,7 @@ from hexwright.editor.commands import (
     DeletePaletteType,
     DeleteRegion,
     EraseHexes,
+    ImportTerrain,
     LayConnection,
     PaintTerrain,
     PasteRegion,
@@ -37,9 +38,11 @@ from hexwright.editor.commands import (
 from hexwright.editor.document import MapDocument
 from hexwright.editor.edits.region import copy_region
 from hexwright.runtime.geometry import Hex
+from hexwright.runtime.interchange.tmx import export_tmx, read_tmx
 from hexwright.runtime.model import (
     Area,
     Box,
+    HexData,
     HexFeature,
     HexFeatureType,
     Labels,
@@ -75,6 +78,13 @@ def recovered(doc):
     return RestoreRecovery(doc, m, {})
 
 
+def tiled(doc):
+    """A Tiled map of the same grid with other terrain and levels (issue 16)."""
+    m = doc.module.model_copy(deep=True)
+    m.map.hexes = {"0101": HexData(terrain="woods", level=1), "0404": HexData(terrain="water")}
+    return ImportTerrain(doc, read_tmx(export_tmx(m, "t").tmx, "t.tmx"), "t.tmx")
+
+
 COMMANDS = {
     "PaintTerrain": lambda d: PaintTerrain(d, ["0101", "0102"], "marsh"),
     "EraseHexes": lambda d: EraseHexes(d, ["0203"]),
@@ -95,6 +105,7 @@ COMMANDS = {
     "SetLevels": lambda d: SetLevels(d, [Level(value=0), Level(value=1, name="Hill")]),
     "SetUnderlay": lambda d: SetUnderlay(d, Underlay(image="images/scan.png"), b"\x89PNG fake"),
     "RestoreRecovery": recovered,
+    "ImportTerrain": tiled,
     "DeleteLevel": lambda d: DeleteLevel(d, 2, None),
     "SetProvenance": lambda d: SetProvenance(d, ["0203", "0101"], ["0203/N", "0102/N"], "Figure 4"),
     "SaveBox": lambda d: SaveBox(d, "a", Box(name="A", kind="reinforcement", side="blue", entry_hexes=["0101"],
