@@ -19,6 +19,7 @@ from hexwright.runtime.model import new_module
 from hexwright.runtime.storage import ModuleError, load_module, pack_folder, save_module, unpack
 from hexwright.runtime.storage.bundled import checkout_root, default_module
 
+from .balance import add_balance_command
 from .info import format_info, module_info
 from .interchange import add_interchange_commands
 from .queries import add_query_commands
@@ -250,6 +251,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
 
     add_query_commands(sub)  # reach, supply, los, odds (runtime/cli/queries.py)
     add_interchange_commands(sub)  # export-vmod, import-vmod, export-tmx, import-tmx, print
+    add_balance_command(sub)  # balance studies by bots (runtime/cli/balance.py)
     return parser, sub
 
 

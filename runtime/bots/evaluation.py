@@ -1,0 +1,154 @@
+"""How good a position is for each side, from the module's own data.
+
+Three terms, all in victory points so they add up:
+
+* the victory points scored so far (the engine's own scoring of ``tables.json``);
+* material: the printed strength of every step still in play, so a step lost is worth
+  ``MATERIAL`` VP per strength point;
+* pressure on objectives: for every victory rule that names a place (a hex to control, an
+  area to occupy, a map edge to leave by), the side that scores it gains a share of its
+  points as its nearest unit closes in, and the other sides gain half that share for the
+  units they keep near it (defence).
+
+The value for a side is its score minus the best other side's, so two-sided games are
+zero-sum and a bot's choice reads as "what widens my margin".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hexwright.runtime.engine import totals
+from hexwright.runtime.geometry import Hex, HexGrid
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import GameState, step_values
+
+MATERIAL = 0.2  # VP per point of printed strength
+PRESSURE = 0.5  # share of an objective's points for standing on it
+DEFENCE = 0.5  # what keeping an enemy objective close is worth, relative to PRESSURE
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A place a victory rule scores: ``side`` gains ``points`` there."""
+
+    side: str
+    points: float
+    hexes: frozenset[Hex]
+    edge: str = ""
+
+
+class Evaluator:
+    """Scores positions of one module; built once per game (it reads the map and the rules)."""
+
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self.sides = sorted(module.pieces.sides)
+        self.grid: HexGrid = module.map.grid.hex_grid()
+        scheme = module.map.grid.labels.scheme()
+        self._hex: dict[str, Hex] = {scheme.format(h, self.grid): h for h in self.grid.hexes()}
+        self.objectives = tuple(self._objectives())
+
+    def hex_of(self, label: str) -> Hex | None:
+        return self._hex.get(label)
+
+    def _objectives(self) -> list[Objective]:
+        out = []
+        for rule in self.module.tables.victory.rules:
+            params = rule.params
+            if rule.kind == "control_hex":
+                labels = [str(params["hex"])] if "hex" in params else [str(h) for h in params.get("hexes", [])]
+                hexes = frozenset(h for h in map(self.hex_of, labels) if h is not None)
+                if hexes:
+                    out.append(Objective(rule.side, float(rule.points), hexes))
+            elif rule.kind == "occupy_area_turns":
+                area = self.module.map.areas.get(str(params.get("area", "")))
+                if area is not None:
+                    hexes = frozenset(h for h in map(self.hex_of, area.hexes) if h is not None)
+                    if hexes:
+                        out.append(Objective(rule.side, float(rule.points), hexes))
+            elif rule.kind == "exit_edge":
+                for edge in params.get("edges", []) or []:
+                    out.append(Objective(rule.side, float(max(rule.points - 1, 1)), frozenset(), str(edge)))
+        return out
+
+    # -- terms ---------------------------------------------------------------------------
+
+    def strength(self, state: GameState, piece_id: str) -> float:
+        values = step_values(self.module, state, piece_id)
+        if values is None:
+            return 0.0
+        attack = values.attack if values.attack is not None else values.combat
+        defense = values.defense if values.defense is not None else values.combat
+        return float((attack or 0) + (defense or 0)) / 2.0
+
+    def positions(self, state: GameState) -> dict[str, list[Hex]]:
+        """Where each side's units stand on the map."""
+        out: dict[str, list[Hex]] = {s: [] for s in self.sides}
+        for pid, piece in state.pieces.items():
+            if piece.at.kind == "hex":
+                h = self._hex.get(piece.at.id)
+                if h is not None:
+                    out.setdefault(self.module.pieces.pieces[pid].side, []).append(h)
+        return out
+
+    def material(self, state: GameState) -> dict[str, float]:
+        out = dict.fromkeys(self.sides, 0.0)
+        for pid, piece in state.pieces.items():
+            if piece.at.kind in ("eliminated", "exited"):
+                continue
+            side = self.module.pieces.pieces[pid].side
+            out[side] = out.get(side, 0.0) + self.strength(state, pid)
+        return out
+
+    def _edge_distance(self, h: Hex, edge: str) -> int:
+        col, row = h
+        return {"west": col, "east": self.grid.cols - 1 - col, "north": row,
+                "south": self.grid.rows - 1 - row}.get(edge, 0)
+
+    def _closeness(self, units: list[Hex], objective: Objective) -> float:
+        if not units:
+            return 0.0
+        if objective.edge:
+            d = min(self._edge_distance(h, objective.edge) for h in units)
+        else:
+            d = min(self.grid.distance(u, t) for u in units for t in objective.hexes)
+        return 1.0 / (1.0 + d)
+
+    def pressure(self, state: GameState) -> dict[str, float]:
+        where = self.positions(state)
+        out = dict.fromkeys(self.sides, 0.0)
+        for objective in self.objectives:
+            for side in self.sides:
+                share = PRESSURE * objective.points * self._closeness(where.get(side, []), objective)
+                out[side] += share if side == objective.side else (0.0 if objective.edge else DEFENCE * share)
+        return out
+
+    # -- the value -----------------------------------------------------------------------
+
+    def quick_scores(self, state: GameState) -> dict[str, float]:
+        """Material and pressure only (no victory scoring): for ranking many placements fast."""
+        material = self.material(state)
+        pressure = self.pressure(state)
+        return {s: MATERIAL * material.get(s, 0.0) + pressure.get(s, 0.0) for s in self.sides}
+
+    def scores(self, state: GameState) -> dict[str, float]:
+        vp = totals(self.module, state)
+        material = self.material(state)
+        pressure = self.pressure(state)
+        return {s: vp.get(s, 0) + MATERIAL * material.get(s, 0.0) + pressure.get(s, 0.0) for s in self.sides}
+
+    def values(self, state: GameState) -> dict[str, float]:
+        """Each side's score minus the best of the others'."""
+        scores = self.scores(state)
+        out = {}
+        for side in self.sides:
+            others = [v for s, v in scores.items() if s != side]
+            out[side] = scores[side] - (max(others) if others else 0.0)
+        return out
+
+    def value(self, state: GameState, side: str) -> float:
+        return self.values(state)[side]
+
+
+__all__ = ["Evaluator", "Objective"]

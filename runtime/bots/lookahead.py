@@ -1,0 +1,67 @@
+"""Shared by the greedy and search policies: which actions are worth a closer look, and
+what a position looks like after one of them (with imagined dice)."""
+
+from __future__ import annotations
+
+import random
+
+from hexwright.runtime.engine import Declare, EngineAction, Resolve, legal_actions
+from hexwright.runtime.engine import apply as engine_apply
+from hexwright.runtime.model import Module
+from hexwright.runtime.state import ActionError, GameState, Location
+
+from .determinize import determinize
+from .evaluation import Evaluator
+
+
+def draws_dice(action: EngineAction) -> bool:
+    return bool(getattr(action, "draws_dice", False)) or isinstance(action, Declare)
+
+
+def placed(state: GameState, action: EngineAction) -> GameState | None:
+    """For an action that puts one unit on a hex (a move, a drop): the position after it,
+    without the engine (paths and rulings do not change where the unit ends)."""
+    unit, to = getattr(action, "unit", None), getattr(action, "to", None)
+    if not isinstance(unit, str) or not isinstance(to, str) or unit not in state.pieces:
+        return None
+    piece = state.pieces[unit].model_copy(update={"at": Location.hex(to)})
+    return state.model_copy(update={"pieces": {**state.pieces, unit: piece}})
+
+
+def shortlist(evaluator: Evaluator, state: GameState, side: str, actions: tuple[EngineAction, ...],
+              rng: random.Random, width: int) -> list[EngineAction]:
+    """At most ``width`` placements (the best by a quick look at where the unit ends) and up
+    to ``width`` other actions (sampled when there are more), in the engine's order."""
+    quick: list[tuple[float, int, EngineAction]] = []
+    others: list[EngineAction] = []
+    for index, action in enumerate(actions):
+        after = placed(state, action)
+        if after is None:
+            others.append(action)
+            continue
+        scores = evaluator.quick_scores(after)
+        best_other = max((v for s, v in scores.items() if s != side), default=0.0)
+        quick.append((scores[side] - best_other, -index, action))
+    quick.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    chosen = [a for _, _, a in quick[:width]]
+    if len(others) > width:
+        others = rng.sample(others, width)
+    keep = set(map(id, chosen + others))
+    return [a for a in actions if id(a) in keep]
+
+
+def after(module: Module, state: GameState, action: EngineAction, rng: random.Random) -> GameState | None:
+    """The state after ``action`` with imagined dice; a declared attack is resolved at once
+    so its value is its outcome. None if the engine refuses it in the imagined state."""
+    try:
+        new, _ = engine_apply(module, determinize(module, state, rng), action)
+        if isinstance(action, Declare):
+            resolve = Resolve(hex=action.hex)
+            if resolve in legal_actions(module, new):
+                new, _ = engine_apply(module, new, resolve)
+    except ActionError:
+        return None
+    return new
+
+
+__all__ = ["after", "draws_dice", "placed", "shortlist"]
