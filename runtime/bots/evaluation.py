@@ -28,6 +28,18 @@ PRESSURE = 0.5  # share of an objective's points for standing on it
 DEFENCE = 0.5  # what keeping an enemy objective close is worth, relative to PRESSURE
 
 
+def names(value: int | str | list[str] | None) -> list[str]:
+    """A rule parameter that names one thing or several, as a list of strings."""
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def rule_hexes(params: dict[str, int | str | list[str]]) -> list[str]:
+    """The hexes a victory rule names (``hex`` or ``hexes``)."""
+    return names(params["hex"]) if "hex" in params else names(params.get("hexes"))
+
+
 @dataclass(frozen=True)
 class Objective:
     """A place a victory rule scores: ``side`` gains ``points`` there."""
@@ -57,8 +69,7 @@ class Evaluator:
         for rule in self.module.tables.victory.rules:
             params = rule.params
             if rule.kind == "control_hex":
-                labels = [str(params["hex"])] if "hex" in params else [str(h) for h in params.get("hexes", [])]
-                hexes = frozenset(h for h in map(self.hex_of, labels) if h is not None)
+                hexes = frozenset(h for h in map(self.hex_of, rule_hexes(params)) if h is not None)
                 if hexes:
                     out.append(Objective(rule.side, float(rule.points), hexes))
             elif rule.kind == "occupy_area_turns":
@@ -68,8 +79,8 @@ class Evaluator:
                     if hexes:
                         out.append(Objective(rule.side, float(rule.points), hexes))
             elif rule.kind == "exit_edge":
-                for edge in params.get("edges", []) or []:
-                    out.append(Objective(rule.side, float(max(rule.points - 1, 1)), frozenset(), str(edge)))
+                for edge in names(params.get("edges")):
+                    out.append(Objective(rule.side, float(max(rule.points - 1, 1)), frozenset(), edge))
         return out
 
     # -- terms ---------------------------------------------------------------------------
@@ -151,4 +162,4 @@ class Evaluator:
         return self.values(state)[side]
 
 
-__all__ = ["Evaluator", "Objective"]
+__all__ = ["Evaluator", "Objective", "names", "rule_hexes"]

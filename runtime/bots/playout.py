@@ -29,7 +29,7 @@ from hexwright.runtime.engine import apply as engine_apply
 from hexwright.runtime.model import Module
 from hexwright.runtime.state import Game, replayed, state_json
 
-from .evaluation import Evaluator
+from .evaluation import Evaluator, rule_hexes
 from .invariants import InvariantViolation, check_end, check_legal, check_step, check_unchanged, map_labels
 from .policy import Decision, Policy, make_policy
 
@@ -77,8 +77,7 @@ def play_game(module: Module, scenario: str, seed: int, policies: dict[str, str]
     evaluator = Evaluator(module)
     labels = map_labels(module)
     objectives = sorted({h for rule in module.tables.victory.rules if rule.kind == "control_hex"
-                         for h in ([str(rule.params["hex"])] if "hex" in rule.params
-                                   else [str(x) for x in rule.params.get("hexes", [])])})
+                         for h in rule_hexes(rule.params)})
     vp_by_turn: list[dict[str, int]] = []
     changed = dict.fromkeys(objectives, 0)
     violation, where = "", -1

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -26,6 +27,7 @@ from .playout import MAX_ACTIONS, GameRecord, play_game
 from .stats import mean_difference, quantiles, two_proportions, wilson
 
 Progress = Callable[[int, int], None]
+Result = tuple[int, GameRecord, "bytes | None"]
 
 
 def derive_seed(study_seed: int, index: int) -> int:
@@ -61,7 +63,7 @@ def _init_worker(files: dict[str, bytes]) -> None:
     _module_of(files)
 
 
-def _play_job(job: Job, files: dict[str, bytes] | None = None) -> tuple[int, GameRecord, bytes | None]:
+def _play_job(job: Job, files: dict[str, bytes] | None = None) -> Result:
     module = _module_of(files) if files is not None else next(iter(_WORKER_MODULE.values()))
     record, game = play_game(module, job.scenario, job.seed, job.policies, optional_rules=job.optional_rules,
                              max_actions=job.max_actions)
@@ -69,8 +71,8 @@ def _play_job(job: Job, files: dict[str, bytes] | None = None) -> tuple[int, Gam
     return job.index, record, kept
 
 
-def _run_local(jobs: list[Job], files: dict[str, bytes], workers: int, progress: Progress | None) -> list[tuple]:
-    out = []
+def _run_local(jobs: list[Job], files: dict[str, bytes], workers: int, progress: Progress | None) -> list[Result]:
+    out: list[Result] = []
     if workers <= 1:
         for job in jobs:
             out.append(_play_job(job, files))
@@ -85,16 +87,16 @@ def _run_local(jobs: list[Job], files: dict[str, bytes], workers: int, progress:
     return out
 
 
-def _run_ray(jobs: list[Job], files: dict[str, bytes], address: str, progress: Progress | None) -> list[tuple]:
+def _run_ray(jobs: list[Job], files: dict[str, bytes], address: str, progress: Progress | None) -> list[Result]:
     try:
         import ray  # the `cluster` extra
     except ImportError:
         raise RuntimeError("--ray needs Ray: pip install 'hexwright[cluster]'") from None
     ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
     shared = ray.put(files)
-    remote = ray.remote(_play_job)
+    remote: Any = ray.remote(_play_job)
     pending = [remote.remote(job, shared) for job in jobs]
-    out = []
+    out: list[Result] = []
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         out.extend(ray.get(done))

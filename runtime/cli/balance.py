@@ -103,8 +103,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if report.comparison is not None:
         c = report.comparison
-        for side, diff in c.win_rate_difference.items():
-            print(f"what-if {side}: win rate {diff:+.0%} (p = {c.win_rate_p_value[side]:.3f})", file=sys.stderr)
+        for name, diff in c.win_rate_difference.items():
+            print(f"what-if {name}: win rate {diff:+.0%} (p = {c.win_rate_p_value[name]:.3f})", file=sys.stderr)
     if report.violations:
         print(f"{len(report.violations)} invariant violation(s): see the report", file=sys.stderr)
         return 1
