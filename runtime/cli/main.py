@@ -10,7 +10,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -142,11 +142,27 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     loaded = load_module(args.path)
+    bots = _bots(loaded.module.pieces.sides, args.bot or [])
     from hexwright.runtime.ui.play.launch import run_play  # Qt only when a window opens
 
     return run_play(loaded, scenario=args.scenario, seed=args.seed, load=args.load, hot_seat=args.hot_seat,
                     strict=args.strict, autosave=not args.no_autosave, resume=args.resume,
-                    optional_rules=args.optional)
+                    optional_rules=args.optional, bots=bots)
+
+
+def _bots(sides: Iterable[str], given: list[str]) -> dict[str, str]:
+    """``--bot SIDE=POLICY`` (repeatable) checked against the module's sides and the policy names."""
+    from hexwright.runtime.bots import make_policy
+
+    known = sorted(sides)
+    out = {}
+    for item in given:
+        side, eq, spec = item.partition("=")
+        if not eq or side not in known:
+            raise ValueError(f"--bot {item!r}: expected SIDE=POLICY with SIDE one of {', '.join(known)}")
+        make_policy(spec)
+        out[side] = spec
+    return out
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -245,6 +261,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     p.add_argument("--strict", action="store_true", help="undo stops at a die roll or a chit draw")
     p.add_argument("--no-autosave", action="store_true", help="do not autosave every turn and on exit")
     p.add_argument("--resume", action="store_true", help="continue from the autosave of this module and scenario")
+    p.add_argument("--bot", action="append", metavar="SIDE=POLICY",
+                   help="let a bot play SIDE: random, greedy or mcts[:N] (solitaire; repeatable, both sides to watch)")
     p.add_argument("--optional", action="append", metavar="RULE",
                    help="an optional rule the players agreed on (e.g. us_airborne); repeatable")
     p.set_defaults(handler=cmd_play)

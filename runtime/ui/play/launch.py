@@ -48,7 +48,7 @@ def make_game(loaded: LoadedModule, scenario: str | None, seed: int | None, load
 
 def run_play(loaded: LoadedModule, scenario: str | None = None, seed: int | None = None, load: str | None = None,
              hot_seat: bool = False, strict: bool = False, autosave: bool = True, resume: bool = False,
-             optional_rules: list[str] | None = None) -> int:
+             optional_rules: list[str] | None = None, bots: dict[str, str] | None = None) -> int:
     if resume:
         module = loaded.module
         chosen = scenario or (sorted(module.scenarios)[0] if module.scenarios else "")
@@ -70,6 +70,7 @@ def run_play(loaded: LoadedModule, scenario: str | None = None, seed: int | None
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = open_play_window(game, loaded.assets, save_path=save_path, hot_seat=hot_seat, load_warnings=warnings,
+                              bots=bots,
                               autosave_path=autosave_path(game.module.meta.id, game.scenario) if autosave else None)
     code = app.exec()
     del window  # the window lives until the application ends

@@ -57,6 +57,7 @@ from hexwright.runtime.storage import ModuleError, load_module
 from ..map_status import info_at, status_text
 from .board_layout import location_center
 from .board_scene import BoardScene
+from .bot_play import BotPlay
 from .charts_window import ChartsWindow
 from .game_files import GameFiles
 from .hand_over import HandOverScreen
@@ -75,7 +76,8 @@ OPEN_WINDOWS: list[QMainWindow] = []
 class PlayWindow(QMainWindow):
     def __init__(self, game: Game, assets: dict[str, bytes] | None = None, *, save_path: str | Path | None = None,
                  autosave_path: str | Path | None = None, hot_seat: bool = False,
-                 load_warnings: list[str] | None = None, secrets_dir: str | Path | None = None) -> None:
+                 load_warnings: list[str] | None = None, secrets_dir: str | Path | None = None,
+                 bots: dict[str, str] | None = None) -> None:
         super().__init__()
         self.game = game
         self.module: Module = game.module
@@ -113,6 +115,7 @@ class PlayWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.turn_label)
 
         self.rules = RulesPlay(self)
+        self.bots = BotPlay(self, bots)
         self.view.dragStarted.connect(self.rules.drag_started)
         self.view.dragHovered.connect(self.rules.drag_hovered)
         self.view.dragFinished.connect(self.rules.drag_finished)
@@ -133,6 +136,7 @@ class PlayWindow(QMainWindow):
         self.side_panel.locationChosen.connect(self.center_on)
         self.actions_by_name: dict[str, QAction] = build_menus(self)
         self.rules.install()
+        self.bots.install()
         self.resize(1400, 900)
         self.resizeDocks(self.docks()[:1], [400], Qt.Orientation.Horizontal)
         self.seats.attach_dice_secret()  # by e-mail: this computer's side, found by its commitment in the log
@@ -186,6 +190,7 @@ class PlayWindow(QMainWindow):
             self.show_hand_over()
         elif self.hot_seat and self.rules.chooser_changed(before, after):
             self.show_hand_over(self.rules.chooser(after))
+        self.bots.schedule()
         return entry
 
     def run_engine(self, action) -> LogEntry | None:
@@ -209,7 +214,7 @@ class PlayWindow(QMainWindow):
         self.side_panel.show_state(self.module, state, self.scene.board)
         side = self.module.pieces.sides.get(state.active_side or "")
         replay = f"  ·  REPLAY {game.position}/{len(game.actions)}" if game.replaying else ""
-        seat = self.seats.text()
+        seat = self.seats.text() + self.bots.text()
         self.turn_label.setText(f"{phase_name(self.module, state)}  ·  {side.name if side else '-'}{seat}{replay}")
         warnings = self.files.load_warnings
         self.warning_label.setText("⚠ " + warnings[0] if warnings else "")
@@ -232,6 +237,7 @@ class PlayWindow(QMainWindow):
             self.last_error = str(exc)
             return None
         self.statusBar().showMessage(f"Undone: {entry.text}", 5000)
+        self.bots.after_undo()
         self.refresh()
         return entry
 

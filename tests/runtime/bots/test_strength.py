@@ -34,14 +34,6 @@ def test_greedy_beats_random_significantly():
 
 
 @pytest.mark.slow
-def test_search_beats_greedy_significantly():
-    search = _blue_wins({"blue": "mcts:32", "red": "greedy"})
-    greedy = _blue_wins({"blue": "greedy", "red": "greedy"})
-    diff, p = two_proportions(search, GAMES, greedy, GAMES)
-    assert diff > 0 and p < 0.05, (search, greedy, p)
-
-
-@pytest.mark.slow
 def test_a_study_on_a_local_ray_cluster_equals_the_process_pool():
     """A local Ray head (on loopback), the study sent to it by its address."""
     ray = pytest.importorskip("ray", reason="the cluster extra: pip install 'hexwright[cluster]'")
