@@ -1,0 +1,335 @@
+"""Mutation testing: would the tests notice if this line were wrong?
+
+    .venv/bin/python benchmarks/mutate.py --files runtime/rules/zoc.py
+    .venv/bin/python benchmarks/mutate.py --changed            # files changed since main
+    .venv/bin/python benchmarks/mutate.py --files runtime/state/dice.py --lines 250-290 --list
+
+Each mutant (``benchmarks/mutants.py``: an operator swapped, a constant off by one, a
+``raise`` removed, …) is written over its file in a scratch copy of the checkout, never in
+the checkout itself, and the file's own tests (``benchmarks/mutation.toml``; by default the
+test folder mirroring the file's package) run against it with ``-x``. A failing or
+timed-out run kills the mutant; a passing one means no test pins that behaviour. Mutants
+listed as equivalent in ``mutation.toml`` (with the reason) are left out of the score.
+The score is killed / (mutants − equivalent). See docs/testing.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mutants import Mutant, iter_valid
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = Path(__file__).with_name("mutation.toml")
+SHIM = ".mutation-import"
+TRACE_OUT = ".mutation-trace.json"
+PACKAGES = ("runtime", "editor", "modules", "resources")
+"""The checkout's folders installed under ``hexwright.`` (setup.py)."""
+
+
+@dataclass
+class Config:
+    tests: dict[str, list[str]]
+    equivalent: dict[str, dict[str, str]]
+    """File → mutant key → why it is equivalent."""
+
+    @classmethod
+    def load(cls, path: Path = CONFIG) -> Config:
+        data = tomllib.loads(path.read_text("utf-8"))
+        equivalent: dict[str, dict[str, str]] = {}
+        for entry in data.get("equivalent", []):
+            equivalent.setdefault(entry["file"], {})[entry["key"]] = entry["reason"]
+        return cls(dict(data.get("tests", {})), equivalent)
+
+    def tests_for(self, path: str) -> list[str]:
+        if path in self.tests:
+            return self.tests[path]
+        mirror = Path("tests") / Path(path).parent
+        return [str(mirror) if (ROOT / mirror).is_dir() else "tests"]
+
+
+@dataclass
+class Coverage:
+    """Which tests run which lines of the mutated file (from the unmutated run)."""
+
+    everything: list[str]
+    by_line: dict[int, list[str]]
+    seconds: dict[str, float]
+
+    @classmethod
+    def read(cls, path: Path, everything: list[str]) -> Coverage:
+        data = json.loads(path.read_text("utf-8"))
+        by_line: dict[int, list[str]] = {}
+        for test, seen in data["tests"].items():
+            for line in seen["lines"]:
+                by_line.setdefault(line, []).append(test)
+        return cls(everything, by_line, {t: seen["seconds"] for t, seen in data["tests"].items()})
+
+    def tests_for(self, m: Mutant) -> list[str]:
+        """The tests that run the mutant's lines, fastest first; all of them for a line no test
+        runs by itself (module level, run at import, or only in a subprocess)."""
+        found = {t for line in range(m.line, m.end_line + 1) for t in self.by_line.get(line, [])}
+        return sorted(found, key=lambda t: (self.seconds[t], t)) if found else self.everything
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    status: str
+    """killed, survived or timeout."""
+    seconds: float
+    output: str = ""
+
+
+@dataclass
+class FileReport:
+    path: str
+    generated: int = 0
+    equivalent: int = 0
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def killed(self) -> int:
+        return sum(o.status != "survived" for o in self.outcomes)
+
+    @property
+    def survived(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status == "survived"]
+
+    @property
+    def score(self) -> float:
+        counted = len(self.outcomes)
+        return 100.0 * self.killed / counted if counted else 100.0
+
+
+# -- the scratch copies ----------------------------------------------------------------------
+
+
+def checkout_files() -> list[str]:
+    """Tracked and new (not ignored) files of the checkout: what a copy needs to run the tests."""
+    done = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                          cwd=ROOT, capture_output=True, check=True)
+    return sorted(name for name in done.stdout.decode("utf-8").split("\0") if name and (ROOT / name).is_file())
+
+
+def make_copy(target: Path, files: list[str]) -> None:
+    """Copy the checkout to ``target`` and make ``import hexwright.…`` find the copy."""
+    for name in files:
+        dest = target / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, dest)
+    shim = target / SHIM / "hexwright"
+    shim.mkdir(parents=True)
+    (shim / "__init__.py").write_text("")
+    for folder in PACKAGES:
+        if (target / folder).is_dir():
+            (shim / folder).symlink_to(target / folder, target_is_directory=True)
+
+
+def test_env(copy: Path, **extra: str) -> dict[str, str]:
+    """No bytecode is cached, so a mutant is always compiled from the text just written."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HEXWRIGHT_MUTATION"))}
+    env.update(QT_QPA_PLATFORM="offscreen", PYTHONPATH=os.pathsep.join([str(copy / SHIM), str(copy / "benchmarks")]),
+               PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=str(copy / ".pycache"), **extra)
+    return env
+
+
+def check_copy(copy: Path, path: str) -> None:
+    """The copy's tests must import the copy's file, or no mutant could ever be seen."""
+    module = "hexwright." + path.removesuffix(".py").replace("/", ".")
+    done = subprocess.run([sys.executable, "-c", f"import {module} as m; print(m.__file__)"],
+                          check=False, cwd=copy, env=test_env(copy), capture_output=True, text=True)
+    where = Path(done.stdout.strip()).resolve() if done.returncode == 0 else None
+    if where != (copy / path).resolve():
+        raise SystemExit(f"mutate: {module} imports from {where or done.stderr.strip()}, not from the copy {copy}")
+
+
+PYTEST_ARGS = ["-x", "-q", "-p", "no:randomly", "--no-header", "-o", "console_output_style=classic"]
+
+
+def traced_run(copy: Path, tests: list[str], path: str) -> tuple[int, str]:
+    """The unmutated run, noting which tests run which lines of ``path``."""
+    command = [sys.executable, "-m", "pytest", *PYTEST_ARGS, "-p", "mutation_trace", *tests]
+    env = test_env(copy, HEXWRIGHT_MUTATION_TRACE=str((copy / path).resolve()),
+                   HEXWRIGHT_MUTATION_TRACE_OUT=str(copy / TRACE_OUT))
+    done = subprocess.run(command, check=False, cwd=copy, env=env, capture_output=True, text=True)
+    return done.returncode, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+class Worker:
+    """One scratch copy and its fork server (``mutation_worker.py``)."""
+
+    def __init__(self, copy: Path) -> None:
+        self.copy = copy
+        self.process = subprocess.Popen([sys.executable, str(copy / "benchmarks" / "mutation_worker.py")], cwd=copy,
+                                        env=test_env(copy), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def run(self, tests: list[str], timeout: float) -> tuple[int | None, str]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"args": [*PYTEST_ARGS, *tests], "timeout": timeout}) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise SystemExit(f"mutate: the test worker in {self.copy} stopped")
+        reply = json.loads(answer)
+        return reply["code"], reply["output"]
+
+    def close(self) -> None:
+        """Stop the server, and the tests it runs if it is in the middle of a run."""
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+# -- one file --------------------------------------------------------------------------------
+
+
+def parse_lines(spec: str | None) -> range | None:
+    if not spec:
+        return None
+    first, _, last = spec.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def select(path: str, config: Config, lines: range | None, only: str | None) -> tuple[list[Mutant], int, list[str]]:
+    """The mutants to run, how many were set aside as equivalent, and stale equivalent keys."""
+    source = (ROOT / path).read_bytes()
+    known = config.equivalent.get(path, {})
+    chosen, equivalent, matched = [], 0, set()
+    for m in iter_valid(source, path):
+        if m.key in known:
+            equivalent += 1
+            matched.add(m.key)
+            continue
+        if lines is not None and m.line not in lines:
+            continue
+        if only is not None and only not in m.key:
+            continue
+        chosen.append(m)
+    return chosen, equivalent, sorted(set(known) - matched)
+
+
+def mutate_file(path: str, config: Config, workers: list[Worker], args: argparse.Namespace) -> FileReport:
+    mutants, equivalent, stale = select(path, config, parse_lines(args.lines), args.only)
+    report = FileReport(path, len(mutants) + equivalent, equivalent)
+    for key in stale:
+        print(f"  note: equivalent entry matches no mutant any more: {key}")
+    if args.list:
+        for m in mutants:
+            print(f"  {path}:{m.line}  [{m.operator}]  {m.key}")
+        return report
+    tests = args.tests or config.tests_for(path)
+    original = (ROOT / path).read_bytes()
+    check_copy(workers[0].copy, path)
+    began = time.monotonic()
+    code, output = traced_run(workers[0].copy, tests, path)
+    baseline = time.monotonic() - began
+    if code != 0:
+        raise SystemExit(f"mutate: the tests for {path} fail before any mutation ({' '.join(tests)}):\n{output}")
+    coverage = Coverage.read(workers[0].copy / TRACE_OUT, tests)
+    timeout = baseline * args.timeout_factor + 10
+    print(f"{path}: {len(mutants)} mutants ({equivalent} equivalent left out), tests {' '.join(tests)} "
+          f"({baseline:.1f} s unmutated)", flush=True)
+    free: queue.Queue[Worker] = queue.Queue()
+    for w in workers:
+        free.put(w)
+
+    def one(m: Mutant) -> Outcome:
+        worker = free.get()
+        target = worker.copy / path
+        try:
+            target.write_bytes(m.apply(original))
+            t0 = time.monotonic()
+            code, out = worker.run(coverage.tests_for(m), timeout)
+            status = "timeout" if code is None else ("survived" if code == 0 else "killed")
+            return Outcome(m, status, time.monotonic() - t0, out)
+        finally:
+            target.write_bytes(original)
+            free.put(worker)
+
+    with ThreadPoolExecutor(len(workers)) as pool:
+        for outcome in pool.map(one, mutants):
+            report.outcomes.append(outcome)
+            mark = {"killed": "killed ", "survived": "SURVIVED", "timeout": "timeout"}[outcome.status]
+            print(f"  {mark} {path}:{outcome.mutant.line} [{outcome.mutant.operator}] {outcome.mutant.key}"
+                  f" ({outcome.seconds:.1f} s)", flush=True)
+    for o in report.survived:
+        print(f"\nsurvived: {path}:{o.mutant.line}  key = {o.mutant.key!r}\n{o.mutant.diff(original)}", end="")
+    return report
+
+
+# -- the command -----------------------------------------------------------------------------
+
+
+def changed_files(rev: str) -> list[str]:
+    done = subprocess.run(["git", "diff", "--name-only", rev, "--", "runtime", "editor"], cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    new = subprocess.run(["git", "ls-files", "--others", "--exclude-standard", "--", "runtime", "editor"], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    names = set(done.stdout.split()) | set(new.stdout.split())
+    return sorted(n for n in names if n.endswith(".py") and (ROOT / n).is_file() and not n.endswith("__init__.py"))
+
+
+def summary(reports: list[FileReport]) -> str:
+    rows = ["| module | mutants | equivalent (excluded) | killed | survived | score |", "|---|---|---|---|---|---|"]
+    for r in reports:
+        rows.append(f"| `{r.path}` | {r.generated} | {r.equivalent} | {r.killed} | {len(r.survived)} | {r.score:.1f}% |")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", nargs="+", default=[], help="files to mutate, relative to the checkout")
+    parser.add_argument("--changed", nargs="?", const="main", metavar="REV",
+                        help="mutate the .py files of runtime/ and editor/ changed since REV (default main)")
+    parser.add_argument("--workers", type=int, default=2, help="tests run in parallel (default 2)")
+    parser.add_argument("--tests", nargs="+", help="run these tests instead of the configured ones")
+    parser.add_argument("--lines", help="only mutants on these lines (120 or 120-150)")
+    parser.add_argument("--only", help="only mutants whose key contains this text")
+    parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument("--timeout-factor", type=float, default=3.0,
+                        help="a mutant's run may take this many times the unmutated run, plus 10 s")
+    parser.add_argument("--fail-under", type=float, help="exit 1 if a file scores below this percentage")
+    args = parser.parse_args(argv)
+    files = list(args.files) + (changed_files(args.changed) if args.changed else [])
+    if not files:
+        parser.error("nothing to mutate: give --files or --changed")
+    for f in files:
+        if not (ROOT / f).is_file():
+            parser.error(f"no such file in the checkout: {f}")
+    config = Config.load()
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(1))  # clean up the copies when stopped
+    scratch = Path(tempfile.mkdtemp(prefix="hexwright-mutate-"))
+    workers: list[Worker] = []
+    try:
+        if not args.list:
+            listing = checkout_files()
+            for k in range(max(1, args.workers)):
+                make_copy(scratch / f"copy{k}", listing)
+                workers.append(Worker(scratch / f"copy{k}"))
+        reports = [mutate_file(f, config, workers, args) for f in files]
+    finally:
+        for w in workers:
+            w.close()
+        shutil.rmtree(scratch, ignore_errors=True)
+    if not args.list:
+        print("\n" + summary(reports))
+    if args.fail_under is not None and any(r.score < args.fail_under for r in reports):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

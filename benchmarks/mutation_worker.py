@@ -1,0 +1,89 @@
+"""A fork server for ``benchmarks/mutate.py``: pytest runs without paying for its imports each time.
+
+Started in a scratch copy of the checkout, it imports pytest and the third-party libraries
+once (never ``hexwright``), then for each request read from stdin, one JSON line
+``{"args": [pytest arguments], "timeout": seconds}``, forks a child that runs
+``pytest.main(args)`` with its output in a file, and answers one JSON line
+``{"code": exit code or null on timeout, "output": the end of the output}``. Each child
+imports the (mutated) project afresh, so runs do not see each other.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import tempfile
+import time
+
+import hypothesis  # imported here once, inherited by every child
+import hypothesis.strategies  # noqa: F401
+import networkx  # noqa: F401
+import pydantic  # noqa: F401
+import pytest
+
+
+def run_child(args: list[str], log: str) -> None:
+    os.setpgrp()  # a timeout ends the tests and anything they started
+    fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    try:
+        code = int(pytest.main(args))
+    except BaseException:  # anything at all: the child must never return into the server loop
+        code = 99
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+_running: list[int] = []
+
+
+def stop(signum: int, frame: object) -> None:
+    """Stopped (the run was interrupted): end the tests running now, with what they started."""
+    for pid in _running:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    os._exit(1)
+
+
+def run(args: list[str], timeout: float) -> tuple[int | None, str]:
+    fd, log = tempfile.mkstemp(suffix=".log")
+    os.close(fd)
+    pid = os.fork()
+    if pid == 0:
+        run_child(args, log)
+    _running[:] = [pid]
+    deadline = time.monotonic() + timeout
+    status: int | None = None
+    while status is None:
+        done, raw = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = os.waitstatus_to_exitcode(raw)
+        elif time.monotonic() > deadline:
+            os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            break
+        else:
+            time.sleep(0.02)
+    _running.clear()
+    with open(log, encoding="utf-8", errors="replace") as f:
+        output = f.read()[-4000:]
+    os.unlink(log)
+    return status, output
+
+
+def main() -> None:
+    signal.signal(signal.SIGTERM, stop)
+    for line in sys.stdin:
+        request = json.loads(line)
+        code, output = run(request["args"], float(request["timeout"]))
+        print(json.dumps({"code": code, "output": output}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
