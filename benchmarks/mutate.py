@@ -76,12 +76,16 @@ class Coverage:
         for test, seen in data["tests"].items():
             for line in seen["lines"]:
                 by_line.setdefault(line, []).append(test)
-        return cls(everything, by_line, {t: seen["seconds"] for t, seen in data["tests"].items()})
+        seconds = {t: seen["seconds"] for t, seen in data["tests"].items() if seen["lines"]}
+        return cls(everything, by_line, seconds)
 
     def tests_for(self, m: Mutant) -> list[str]:
-        """The tests that run the mutant's lines, fastest first; all of them for a line no test
-        runs by itself (module level, run at import, or only in a subprocess)."""
+        """The tests that run the mutant's lines, fastest first. A line no test runs by itself
+        (a default or a constant, run at import) gets every test that runs any line of the
+        file; a file no test runs at all (only subprocesses do) gets the whole subset."""
         found = {t for line in range(m.line, m.end_line + 1) for t in self.by_line.get(line, [])}
+        if not found:
+            found = set(self.seconds) if self.by_line else set()
         return sorted(found, key=lambda t: (self.seconds[t], t)) if found else self.everything
 
 

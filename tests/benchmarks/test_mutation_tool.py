@@ -1,0 +1,149 @@
+"""``benchmarks/mutate.py`` and its mutant generator (docs/testing.md, "Mutation testing")."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCHMARKS = ROOT / "benchmarks"
+
+
+def load(name: str, monkeypatch):
+    """The script ``benchmarks/<name>.py`` as a module (they import each other by file name)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, name, module)  # dataclasses look their module up; gone after the test
+    spec.loader.exec_module(module)
+    return module
+
+
+SOURCE = '''"""A module docstring: 1 < 2 is left alone."""
+from __future__ import annotations
+
+LIMIT = 10
+
+
+def clamp(x: int, lo: int = 0) -> int:
+    """Clamp × x."""
+    assert x is not None
+    if x < lo or not x:
+        raise ValueError(f"{x} below {lo + 1}")
+    label = "×"  # a non-ASCII character before the next mutant
+    total = max(x, LIMIT) - 1
+    total += lo
+    for k in range(3):
+        if k == 1:
+            continue
+    print(label, total)  # pragma: no mutate
+    return min(total, 5) if label == "×" else total
+'''
+
+
+@pytest.fixture
+def mutants(monkeypatch):
+    return load("mutants", monkeypatch)
+
+
+def keys(found):
+    return [m.key for m in found]
+
+
+def test_each_kind_of_mutant_is_made(mutants):
+    found = mutants.find_mutants(SOURCE.encode(), "m.py")
+    assert set(keys(found)) == {
+        "<module>: 10 -> 11", "<module>: 10 -> 9",
+        "clamp: 0 -> 1", "clamp: 0 -> (-1)",
+        "clamp: x < lo -> (x <= lo)",
+        "clamp: x < lo or not x -> (x < lo and (not x))",
+        "clamp: not x -> x",
+        'clamp: raise ValueError(f"{x} below {lo + 1}") -> pass',
+        "clamp: max -> min",
+        "clamp: max(x, LIMIT) - 1 -> (max(x, LIMIT) + 1)",
+        "clamp: 1 -> 2", "clamp: 1 -> 0",
+        "clamp: total += lo -> total -= lo",
+        "clamp: 3 -> 4", "clamp: 3 -> 2",
+        "clamp: k == 1 -> (k != 1)", "clamp: 1 -> 2 #2", "clamp: 1 -> 0 #2",
+        "clamp: continue -> pass",
+        'clamp: return min(total, 5) if label == "×" else total -> pass',
+        "clamp: min -> max",
+        "clamp: 5 -> 6", "clamp: 5 -> 4",
+        """clamp: label == "×" -> (label != '×')""",
+        """clamp: "×" -> 'XX×XX'""",
+    }
+
+
+def test_docstrings_annotations_fstrings_asserts_and_marked_lines_are_left_alone(mutants):
+    found = mutants.find_mutants(SOURCE.encode(), "m.py")
+    lines = SOURCE.splitlines()
+    touched = {lines[m.line - 1].strip() for m in found}
+    for spared in ('"""A module docstring: 1 < 2 is left alone."""', '"""Clamp × x."""', "assert x is not None",
+                   "print(label, total)  # pragma: no mutate", "from __future__ import annotations"):
+        assert spared not in touched
+    assert [m.old for m in found if m.line == 7] == ["0", "0"]  # the default, not the annotations
+    assert not any("lo + 1" in m.old and "raise" not in m.old for m in found)  # inside the f-string
+
+
+def test_each_mutant_changes_one_spot_and_still_compiles(mutants):
+    source = SOURCE.encode()
+    found = list(mutants.iter_valid(source, "m.py"))
+    assert len(found) == len(mutants.find_mutants(source, "m.py"))
+    for m in found:
+        changed = m.apply(source)
+        assert changed != source
+        assert changed[:m.start] == source[:m.start] and changed.endswith(source[m.end:])
+        assert source[m.start:m.end].decode() == m.old  # byte offsets, right after a non-ASCII line
+        diff = m.diff(source)
+        assert diff.count("\n-") >= 1 and diff.count("\n+") >= 1
+
+
+def test_the_mutants_of_a_file_carry_line_numbers(mutants):
+    found = mutants.find_mutants(SOURCE.encode(), "m.py")
+    lines = SOURCE.splitlines()
+    for m in found:
+        assert m.old.splitlines()[0].strip() in lines[m.line - 1]
+
+
+def test_tests_for_a_mutant_come_from_the_trace(monkeypatch, mutants):
+    mutate = load("mutate", monkeypatch)
+    m = next(m for m in mutants.find_mutants(SOURCE.encode(), "m.py") if m.key == "clamp: not x -> x")
+    seconds = {"t::slow": 2.0, "t::fast": 0.5, "t::other": 0.1}
+    coverage = mutate.Coverage(["tests/"], {m.line: ["t::slow", "t::fast"], 99: ["t::other"]}, seconds)
+    assert coverage.tests_for(m) == ["t::fast", "t::slow"]
+    at_import = next(m for m in mutants.find_mutants(SOURCE.encode(), "m.py") if m.key == "<module>: 10 -> 11")
+    assert coverage.tests_for(at_import) == ["t::other", "t::fast", "t::slow"]
+    assert mutate.Coverage(["tests/"], {}, {}).tests_for(m) == ["tests/"]
+
+
+def test_the_configured_equivalents_match_mutants_of_the_files(monkeypatch):
+    """An equivalent entry that matches nothing any more is stale: fix or drop it."""
+    mutate = load("mutate", monkeypatch)
+    config = mutate.Config.load()
+    for path, known in config.equivalent.items():
+        keys_now = {m.key for m in load("mutants", monkeypatch).iter_valid((ROOT / path).read_bytes(), path)}
+        assert set(known) <= keys_now, path
+        assert all(reason.strip() for reason in known.values())
+
+
+@pytest.mark.slow
+def test_a_run_kills_what_the_tests_pin_and_reports_what_they_miss(tmp_path):
+    """End to end on runtime/rules/zoc.py's ``exerts_zoc``: the St-Lô 4.0 tests kill every
+    mutant of it; a test that only looks at infantry lets the unit-type mutants live."""
+    script = [sys.executable, str(BENCHMARKS / "mutate.py"), "--files", "runtime/rules/zoc.py", "--only", "exerts_zoc:"]
+    pinned = subprocess.run([*script, "--tests", "tests/runtime/rules/test_zoc_rules.py"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=1200)
+    assert pinned.returncode == 0, pinned.stdout + pinned.stderr
+    assert "SURVIVED" not in pinned.stdout and "| 100.0% |" in pinned.stdout
+    loose = subprocess.run([*script, "--fail-under", "90", "--tests",
+                            "tests/runtime/rules/test_zoc_rules.py::test_every_unit_exerts_a_zoc_by_default_dom_5"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    assert loose.returncode == 1, loose.stdout + loose.stderr
+    assert "[remove return] exerts_zoc: return False -> pass" in loose.stdout
+    assert "-        return False\n+        pass" in loose.stdout
