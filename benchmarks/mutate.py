@@ -16,6 +16,7 @@ The score is killed / (mutants − equivalent). See docs/testing.md.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import queue
@@ -36,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = Path(__file__).with_name("mutation.toml")
 SHIM = ".mutation-import"
 TRACE_OUT = ".mutation-trace.json"
+PYCACHE = ".pycache"
 PACKAGES = ("runtime", "editor", "modules", "resources")
 """The checkout's folders installed under ``hexwright.`` (setup.py)."""
 
@@ -144,11 +146,22 @@ def make_copy(target: Path, files: list[str]) -> None:
 
 
 def test_env(copy: Path, **extra: str) -> dict[str, str]:
-    """No bytecode is cached, so a mutant is always compiled from the text just written."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HEXWRIGHT_MUTATION"))}
+    """Bytecode (and pytest's rewritten test modules) is cached in the copy's own folder; the
+    mutated file's is deleted before each run (:func:`forget_bytecode`)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PYTEST_", "HEXWRIGHT_MUTATION")) and k != "PYTHONDONTWRITEBYTECODE"}
     env.update(QT_QPA_PLATFORM="offscreen", PYTHONPATH=os.pathsep.join([str(copy / SHIM), str(copy / "benchmarks")]),
-               PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=str(copy / ".pycache"), **extra)
+               PYTHONPYCACHEPREFIX=str(copy / PYCACHE), **extra)
     return env
+
+
+def forget_bytecode(copy: Path, path: str) -> None:
+    """Delete the cached bytecode of ``path`` in ``copy``: a mutant written in the same second
+    as the last one, with the same length, would otherwise pass for it."""
+    folder = Path(path).parent.as_posix()
+    for pyc in (copy / PYCACHE).rglob(f"{Path(path).stem}.*.pyc"):
+        if pyc.parent.as_posix().endswith(folder):
+            pyc.unlink(missing_ok=True)
 
 
 def check_copy(copy: Path, path: str) -> None:
@@ -225,6 +238,16 @@ def select(path: str, config: Config, lines: range | None, only: str | None) -> 
     return chosen, equivalent, sorted(set(known) - matched)
 
 
+def earlier_kills(path: str, source: bytes, reuse: Path | None) -> set[str]:
+    """Keys of the mutants a previous run (``--json``) killed in this very file (same bytes)."""
+    if reuse is None or not reuse.is_file():
+        return set()
+    for entry in json.loads(reuse.read_text("utf-8")):
+        if entry["path"] == path and entry["sha256"] == hashlib.sha256(source).hexdigest():
+            return {o["key"] for o in entry["outcomes"] if o["status"] != "survived"}
+    return set()
+
+
 def mutate_file(path: str, config: Config, workers: list[Worker], args: argparse.Namespace) -> FileReport:
     mutants, equivalent, stale = select(path, config, parse_lines(args.lines), args.only)
     report = FileReport(path, len(mutants) + equivalent, equivalent)
@@ -236,6 +259,11 @@ def mutate_file(path: str, config: Config, workers: list[Worker], args: argparse
         return report
     tests = args.tests or config.tests_for(path)
     original = (ROOT / path).read_bytes()
+    killed_before = earlier_kills(path, original, args.reuse)
+    report.outcomes += [Outcome(m, "killed", 0.0, "killed in the earlier run") for m in mutants if m.key in killed_before]
+    mutants = [m for m in mutants if m.key not in killed_before]
+    if killed_before:
+        print(f"{path}: {len(report.outcomes)} mutants killed in the earlier run ({args.reuse}) are not run again")
     check_copy(workers[0].copy, path)
     began = time.monotonic()
     code, output = traced_run(workers[0].copy, tests, path)
@@ -255,12 +283,14 @@ def mutate_file(path: str, config: Config, workers: list[Worker], args: argparse
         target = worker.copy / path
         try:
             target.write_bytes(m.apply(original))
+            forget_bytecode(worker.copy, path)
             t0 = time.monotonic()
             code, out = worker.run(coverage.tests_for(m), timeout)
             status = "timeout" if code is None else ("survived" if code == 0 else "killed")
             return Outcome(m, status, time.monotonic() - t0, out)
         finally:
             target.write_bytes(original)
+            forget_bytecode(worker.copy, path)
             free.put(worker)
 
     with ThreadPoolExecutor(len(workers)) as pool:
@@ -286,6 +316,14 @@ def changed_files(rev: str) -> list[str]:
     return sorted(n for n in names if n.endswith(".py") and (ROOT / n).is_file() and not n.endswith("__init__.py"))
 
 
+def write_json(reports: list[FileReport], out: Path) -> None:
+    data = [{"path": r.path, "sha256": hashlib.sha256((ROOT / r.path).read_bytes()).hexdigest(),
+             "generated": r.generated, "equivalent": r.equivalent, "killed": r.killed, "score": round(r.score, 1),
+             "outcomes": [{"key": o.mutant.key, "line": o.mutant.line, "status": o.status} for o in r.outcomes]}
+            for r in reports]
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+
+
 def summary(reports: list[FileReport]) -> str:
     rows = ["| module | mutants | equivalent (excluded) | killed | survived | score |", "|---|---|---|---|---|---|"]
     for r in reports:
@@ -306,6 +344,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout-factor", type=float, default=3.0,
                         help="a mutant's run may take this many times the unmutated run, plus 10 s")
     parser.add_argument("--fail-under", type=float, help="exit 1 if a file scores below this percentage")
+    parser.add_argument("--json", type=Path, help="write every mutant's outcome to this file")
+    parser.add_argument("--reuse", type=Path, metavar="JSON",
+                        help="count the kills of an earlier --json run (for files with the same bytes) and "
+                             "run only the mutants it did not kill: after adding tests, run the survivors")
     args = parser.parse_args(argv)
     files = list(args.files) + (changed_files(args.changed) if args.changed else [])
     if not files:
@@ -330,6 +372,8 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(scratch, ignore_errors=True)
     if not args.list:
         print("\n" + summary(reports))
+        if args.json is not None:
+            write_json(reports, args.json)
     if args.fail_under is not None and any(r.score < args.fail_under for r in reports):
         return 1
     return 0

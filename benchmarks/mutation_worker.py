@@ -1,8 +1,8 @@
 """A fork server for ``benchmarks/mutate.py``: pytest runs without paying for its imports each time.
 
 Started in a scratch copy of the checkout, it imports pytest and the third-party libraries
-once (never ``hexwright``), then for each request read from stdin, one JSON line
-``{"args": [pytest arguments], "timeout": seconds}``, forks a child that runs
+once (never ``hexwright``, nor a pytest plugin, which pytest must import itself), then for
+each request read from stdin, one JSON line ``{"args": [pytest arguments], "timeout": seconds}``, forks a child that runs
 ``pytest.main(args)`` with its output in a file, and answers one JSON line
 ``{"code": exit code or null on timeout, "output": the end of the output}``. Each child
 imports the (mutated) project afresh, so runs do not see each other.
@@ -22,6 +22,14 @@ import hypothesis.strategies  # noqa: F401
 import networkx  # noqa: F401
 import pydantic  # noqa: F401
 import pytest
+
+try:  # pytest-qt imports these when it starts, in every run (no QApplication is made here)
+    import PySide6.QtCore
+    import PySide6.QtGui
+    import PySide6.QtTest
+    import PySide6.QtWidgets  # noqa: F401
+except ImportError:
+    pass
 
 
 def run_child(args: list[str], log: str) -> None:

@@ -122,6 +122,19 @@ def test_tests_for_a_mutant_come_from_the_trace(monkeypatch, mutants):
     assert mutate.Coverage(["tests/"], {}, {}).tests_for(m) == ["tests/"]
 
 
+def test_a_mutated_files_cached_bytecode_is_forgotten(monkeypatch, tmp_path):
+    mutate = load("mutate", monkeypatch)
+    cache = tmp_path / mutate.PYCACHE / "tmp" / "copy" / ".mutation-import" / "hexwright"
+    doomed = cache / "runtime" / "rules" / "combat.cpython-311.pyc"
+    kept = [cache / "runtime" / "rules" / "zoc.cpython-311.pyc", cache / "runtime" / "engine" / "combat.cpython-311.pyc",
+            cache / "tests" / "runtime" / "rules" / "test_combat.cpython-311-pytest-8.pyc"]
+    for pyc in (doomed, *kept):
+        pyc.parent.mkdir(parents=True, exist_ok=True)
+        pyc.write_bytes(b"")
+    mutate.forget_bytecode(tmp_path, "runtime/rules/combat.py")
+    assert not doomed.exists() and all(pyc.exists() for pyc in kept)
+
+
 def test_the_configured_equivalents_match_mutants_of_the_files(monkeypatch):
     """An equivalent entry that matches nothing any more is stale: fix or drop it."""
     mutate = load("mutate", monkeypatch)

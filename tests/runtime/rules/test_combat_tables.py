@@ -64,6 +64,12 @@ def test_nearest_rounding_takes_the_closer_printed_ratio_ties_to_the_defender():
     assert label(crt, "4/5") == "1:1"
 
 
+def test_nearest_rounding_measures_from_the_ends_of_ranged_columns():
+    """Columns 0–2, 5–7 and 10+: 3 is 1 above the first and 2 below the second."""
+    crt = table([("0-2", "0", "2"), ("5-7", "5", "7"), ("10+", "10", None)], rounding="nearest", kind="differential")
+    assert [label(crt, v) for v in ("3", "7/2", "4", "8", "17/2", "9")] == ["0-2", "0-2", "5-7", "5-7", "5-7", "10+"]
+
+
 def test_ratios_above_the_table_use_the_highest_column_st_lo_9_2_8():
     """St-Lô 9.2.8: "greater … than those listed on the CRT, use the highest … column"."""
     for rounding in ("defender", "attacker", "nearest"):
@@ -80,10 +86,12 @@ def test_a_table_whose_first_column_is_open_below_holds_every_low_value():
     assert label(differential_crt(), "-7") == "≤−1"
 
 
-def test_overlapping_open_columns_take_the_highest_that_holds_the_value():
-    """A printed "2:1 and up" column next to a "3:1" one: 3 reads 3:1."""
-    crt = table([("1:1", "1", "1"), ("2:1+", "2", None), ("3:1", "3", "3")])
-    assert [label(crt, v) for v in ("2", "5/2", "3")] == ["2:1+", "2:1+", "3:1"]
+def test_open_ended_columns_overlap_and_the_highest_that_holds_the_value_counts():
+    """Odds columns printed "2:1", "3:1", … each hold their ratio and up: 3 reads 3:1, not 1:2."""
+    crt = odds_crt()
+    for rounding in ("defender", "nearest"):
+        crt.rounding = rounding
+        assert [label(crt, v) for v in ("1/2", "3", "7/2", "30")] == ["1:2", "3:1", "3:1", "10:1"], rounding
 
 
 def test_crt_rows_with_gaps_read_the_printed_row_at_or_below():
