@@ -38,6 +38,7 @@ CONFIG = Path(__file__).with_name("mutation.toml")
 SHIM = ".mutation-import"
 TRACE_OUT = ".mutation-trace.json"
 PYCACHE = ".pycache"
+QT_OR_CLI = ("hexwright.runtime.ui", "hexwright.runtime.cli")
 PACKAGES = ("runtime", "editor", "modules", "resources")
 """The checkout's folders installed under ``hexwright.`` (setup.py)."""
 
@@ -166,7 +167,7 @@ def forget_bytecode(copy: Path, path: str) -> None:
 
 def check_copy(copy: Path, path: str) -> None:
     """The copy's tests must import the copy's file, or no mutant could ever be seen."""
-    module = "hexwright." + path.removesuffix(".py").replace("/", ".")
+    module = module_name(path)
     done = subprocess.run([sys.executable, "-c", f"import {module} as m; print(m.__file__)"],
                           check=False, cwd=copy, env=test_env(copy), capture_output=True, text=True)
     where = Path(done.stdout.strip()).resolve() if done.returncode == 0 else None
@@ -186,17 +187,45 @@ def traced_run(copy: Path, tests: list[str], path: str) -> tuple[int, str]:
     return done.returncode, done.stdout[-3000:] + done.stderr[-2000:]
 
 
+def module_name(path: str) -> str:
+    """``runtime/rules/zoc.py`` → ``hexwright.runtime.rules.zoc`` (setup.py's mapping)."""
+    return "hexwright." + path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def preloadable(path: str) -> list[str]:
+    """Modules of the Qt-free runtime that can be imported before the file at ``path`` is
+    mutated: neither they nor a package they sit in import it, directly or not
+    (import-linter's graph). The fork server imports them once for every run."""
+    try:
+        import grimp  # import-linter's import graph
+    except ImportError:
+        return []
+    graph = grimp.build_graph("hexwright.runtime")
+    target = module_name(path)
+    if target not in graph.modules:
+        return []
+    tainted = graph.find_downstream_modules(target) | {target}
+
+    def clean(module: str) -> bool:
+        parts = module.split(".")
+        return all(".".join(parts[:k]) not in tainted for k in range(3, len(parts) + 1))
+
+    return sorted(m for m in graph.modules if clean(m) and not m.startswith(QT_OR_CLI))
+
+
 class Worker:
     """One scratch copy and its fork server (``mutation_worker.py``)."""
 
-    def __init__(self, copy: Path) -> None:
+    def __init__(self, copy: Path, target: str, preload: list[str]) -> None:
         self.copy = copy
+        env = test_env(copy, HEXWRIGHT_MUTATION_PRELOAD=",".join(preload), HEXWRIGHT_MUTATION_TARGET=target)
         self.process = subprocess.Popen([sys.executable, str(copy / "benchmarks" / "mutation_worker.py")], cwd=copy,
-                                        env=test_env(copy), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                                        env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def run(self, tests: list[str], timeout: float) -> tuple[int | None, str]:
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps({"args": [*PYTEST_ARGS, *tests], "timeout": timeout}) + "\n")
+        args = [*PYTEST_ARGS, "-W", "ignore::pytest.PytestAssertRewriteWarning", *tests]  # preloaded: not rewritten
+        self.process.stdin.write(json.dumps({"args": args, "timeout": timeout}) + "\n")
         self.process.stdin.flush()
         answer = self.process.stdout.readline()
         if not answer:
@@ -248,7 +277,7 @@ def earlier_kills(path: str, source: bytes, reuse: Path | None) -> set[str]:
     return set()
 
 
-def mutate_file(path: str, config: Config, workers: list[Worker], args: argparse.Namespace) -> FileReport:
+def mutate_file(path: str, config: Config, copies: list[Path], args: argparse.Namespace) -> FileReport:
     mutants, equivalent, stale = select(path, config, parse_lines(args.lines), args.only)
     report = FileReport(path, len(mutants) + equivalent, equivalent)
     for key in stale:
@@ -264,16 +293,17 @@ def mutate_file(path: str, config: Config, workers: list[Worker], args: argparse
     mutants = [m for m in mutants if m.key not in killed_before]
     if killed_before:
         print(f"{path}: {len(report.outcomes)} mutants killed in the earlier run ({args.reuse}) are not run again")
-    check_copy(workers[0].copy, path)
+    check_copy(copies[0], path)
     began = time.monotonic()
-    code, output = traced_run(workers[0].copy, tests, path)
+    code, output = traced_run(copies[0], tests, path)
     baseline = time.monotonic() - began
     if code != 0:
         raise SystemExit(f"mutate: the tests for {path} fail before any mutation ({' '.join(tests)}):\n{output}")
-    coverage = Coverage.read(workers[0].copy / TRACE_OUT, tests)
+    coverage = Coverage.read(copies[0] / TRACE_OUT, tests)
     timeout = baseline * args.timeout_factor + 10
     print(f"{path}: {len(mutants)} mutants ({equivalent} equivalent left out), tests {' '.join(tests)} "
           f"({baseline:.1f} s unmutated)", flush=True)
+    workers = [Worker(c, module_name(path), preloadable(path)) for c in copies]
     free: queue.Queue[Worker] = queue.Queue()
     for w in workers:
         free.put(w)
@@ -293,12 +323,16 @@ def mutate_file(path: str, config: Config, workers: list[Worker], args: argparse
             forget_bytecode(worker.copy, path)
             free.put(worker)
 
-    with ThreadPoolExecutor(len(workers)) as pool:
-        for outcome in pool.map(one, mutants):
-            report.outcomes.append(outcome)
-            mark = {"killed": "killed ", "survived": "SURVIVED", "timeout": "timeout"}[outcome.status]
-            print(f"  {mark} {path}:{outcome.mutant.line} [{outcome.mutant.operator}] {outcome.mutant.key}"
-                  f" ({outcome.seconds:.1f} s)", flush=True)
+    try:
+        with ThreadPoolExecutor(len(workers)) as pool:
+            for outcome in pool.map(one, mutants):
+                report.outcomes.append(outcome)
+                mark = {"killed": "killed ", "survived": "SURVIVED", "timeout": "timeout"}[outcome.status]
+                print(f"  {mark} {path}:{outcome.mutant.line} [{outcome.mutant.operator}] {outcome.mutant.key}"
+                      f" ({outcome.seconds:.1f} s)", flush=True)
+    finally:
+        for w in workers:
+            w.close()
     for o in report.survived:
         print(f"\nsurvived: {path}:{o.mutant.line}  key = {o.mutant.key!r}\n{o.mutant.diff(original)}", end="")
     return report
@@ -358,17 +392,15 @@ def main(argv: list[str] | None = None) -> int:
     config = Config.load()
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(1))  # clean up the copies when stopped
     scratch = Path(tempfile.mkdtemp(prefix="hexwright-mutate-"))
-    workers: list[Worker] = []
+    copies: list[Path] = []
     try:
         if not args.list:
             listing = checkout_files()
             for k in range(max(1, args.workers)):
-                make_copy(scratch / f"copy{k}", listing)
-                workers.append(Worker(scratch / f"copy{k}"))
-        reports = [mutate_file(f, config, workers, args) for f in files]
+                copies.append(scratch / f"copy{k}")
+                make_copy(copies[-1], listing)
+        reports = [mutate_file(f, config, copies, args) for f in files]
     finally:
-        for w in workers:
-            w.close()
         shutil.rmtree(scratch, ignore_errors=True)
     if not args.list:
         print("\n" + summary(reports))

@@ -10,6 +10,7 @@ imports the (mutated) project afresh, so runs do not see each other.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import signal
@@ -85,8 +86,22 @@ def run(args: list[str], timeout: float) -> tuple[int | None, str]:
     return status, output
 
 
+def preload() -> None:
+    """Import the project modules the runner found safe (``HEXWRIGHT_MUTATION_PRELOAD``): none of
+    them imports the file being mutated, so every child can share them."""
+    for name in filter(None, os.environ.get("HEXWRIGHT_MUTATION_PRELOAD", "").split(",")):
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # a module that cannot load here is simply imported by each run
+            print(f"mutation worker: not preloaded: {name}: {exc}", file=sys.stderr)
+    target = os.environ.get("HEXWRIGHT_MUTATION_TARGET", "")
+    if target in sys.modules:  # then no mutant of it could ever be seen
+        raise SystemExit(f"mutation worker: preloading imported {target}, the module being mutated")
+
+
 def main() -> None:
     signal.signal(signal.SIGTERM, stop)
+    preload()
     for line in sys.stdin:
         request = json.loads(line)
         code, output = run(request["args"], float(request["timeout"]))

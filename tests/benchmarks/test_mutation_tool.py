@@ -135,6 +135,19 @@ def test_a_mutated_files_cached_bytecode_is_forgotten(monkeypatch, tmp_path):
     assert not doomed.exists() and all(pyc.exists() for pyc in kept)
 
 
+def test_only_modules_that_cannot_import_the_mutated_file_are_preloaded(monkeypatch):
+    mutate = load("mutate", monkeypatch)
+    for path, package in (("runtime/rules/zoc.py", "hexwright.runtime.rules"),
+                          ("runtime/model/rules.py", "hexwright.runtime.model")):
+        preload = mutate.preloadable(path)
+        assert mutate.module_name(path) == f"{package}.{Path(path).stem}"
+        assert not any(m == package or m.startswith(package + ".") for m in preload), path
+        assert not any(m.startswith(("hexwright.runtime.ui", "hexwright.runtime.cli")) for m in preload)
+    assert "hexwright.runtime.model.module" in mutate.preloadable("runtime/state/dice.py")
+    assert "hexwright.runtime.state" not in mutate.preloadable("runtime/state/dice.py")
+    assert "hexwright.runtime.rules.zoc" not in mutate.preloadable("runtime/rules/movement_search.py")
+
+
 def test_the_configured_equivalents_match_mutants_of_the_files(monkeypatch):
     """An equivalent entry that matches nothing any more is stale: fix or drop it."""
     mutate = load("mutate", monkeypatch)

@@ -4,6 +4,8 @@ St-Lô 9.2.8).
 Attackers stand around a defender in 0404: 0403 N, 0504 NE, 0505 SE, 0405 S, 0305 SW, 0304 NW.
 """
 
+from fractions import Fraction as F
+
 import pytest
 from builders import add_unit, differential_crt, odds_crt, rules_module
 
@@ -211,3 +213,97 @@ def test_odds_and_outcome_as_json_for_the_odds_command():
     add_unit(m, "z", side="red", combat=0)
     zero = combat_odds(m, {"a": "0403", "z": "0404"}, ["a"], "0404").to_json()
     assert (zero["raw"], zero["value"], zero["column_label"]) == (None, None, "10:1")
+
+
+def river_fort_module(**combat):
+    """0404 fortified (×3, ×4 when every attack crosses a river); the 0403/0404 hexside a river
+    that halves attacks across it (ToV 10.2, 12.4)."""
+    from builders import hexside_id
+
+    from hexwright.runtime.model.rules import MultiplierOverride
+
+    m = odds_module()
+    river = hexside_id(m, "0403", "0404")
+    m = rules_module(hexsides={river: ["river"]}, features={"0404": ["fortification"]},
+                     rules=RulesConfig(combat=CombatRules(**combat)))
+    m.tables.crts = {"crt": odds_crt()}
+    te = m.tables.terrain_effects
+    te.shift_mode = "cumulative"
+    te.hexside_combat = {"river": CombatEffect(attack_multiplier="1/2")}
+    te.combat["fortification"] = CombatEffect(defense_multiplier="3")
+    m.rules.combat.multiplier_overrides = [MultiplierOverride(feature="fortification", across=["river"],
+                                                              defense_multiplier="4")]
+    add_unit(m, "a1", combat=7)
+    add_unit(m, "a2", combat=5)
+    add_unit(m, "d", side="red", combat=3)
+    return m
+
+
+def test_multipliers_are_explained_in_the_notes_tov_10_2_and_12_4():
+    m = river_fort_module()
+    o = combat_odds(m, {"a1": "0403", "d": "0404"}, ["a1"], "0404")
+    assert (o.attack, o.defense) == (3, 12)  # 7 halved, rounded down; 3 × 4
+    assert o.notes == ["attack from 0403 ×1/2 across river", "fortification: ×4, every attack across river",
+                       "defence ×4 for fortification"]
+    o = combat_odds(m, {"a1": "0403", "a2": "0504", "d": "0404"}, ["a1", "a2"], "0404")
+    assert (o.attack, o.defense) == (3 + 5, 9)
+    assert o.notes == ["attack from 0403 ×1/2 across river", "defence ×3 for fortification"]
+    plain = combat_odds(m, {"a2": "0504", "d": "0404"}, ["a2"], "0404")
+    assert plain.notes == ["defence ×3 for fortification"]
+
+
+def test_exact_multiplication_keeps_fractions():
+    m = river_fort_module(round_multiplied="exact")
+    m.tables.terrain_effects.combat["fortification"] = CombatEffect(defense_multiplier="3/2")
+    m.rules.combat.multiplier_overrides = []
+    o = combat_odds(m, {"a1": "0403", "d": "0404"}, ["a1"], "0404")
+    assert (o.attack, o.defense, o.raw) == (F(7, 2), F(9, 2), F(7, 9))
+    m = river_fort_module()
+    m.tables.terrain_effects.combat["fortification"] = CombatEffect(defense_multiplier="3/2")
+    m.rules.combat.multiplier_overrides = []
+    o = combat_odds(m, {"a1": "0403", "d": "0404"}, ["a1"], "0404")
+    assert (o.attack, o.defense) == (3, 4)
+
+
+def shift_module(shift_mode="largest", **combat):
+    from builders import hexside_id
+
+    m = odds_module()
+    river = hexside_id(m, "0403", "0404")
+    m = rules_module(terrain={"0404": "woods"}, features={"0404": ["town"]}, hexsides={river: ["river"]},
+                     rules=RulesConfig(combat=CombatRules(**combat)))
+    m.tables.crts = {"crt": odds_crt()}
+    te = m.tables.terrain_effects
+    te.shift_mode, te.section = shift_mode, "TEC"
+    te.combat = {"woods": CombatEffect(shift=-1), "town": CombatEffect(shift=2)}
+    te.hexside_combat = {"river": CombatEffect(shift=-2), "stream": CombatEffect()}
+    add_unit(m, "a1", combat=6)
+    add_unit(m, "a2", combat=6)
+    add_unit(m, "d", side="red", combat=3)
+    return m
+
+
+def test_terrain_and_hexside_shifts_cumulative_or_largest_dom_9_1():
+    """DoM §9.1: "the largest column shift is used"; ToV adds them up. Ties go to the defender."""
+    occ = {"a1": "0403", "d": "0404"}
+    m = shift_module("cumulative")
+    o = combat_odds(m, occ, ["a1"], "0404")
+    assert [(s.source, s.shift, s.section) for s in o.shifts] == [
+        ("woods", -1, "TEC"), ("town", 2, "TEC"), ("across river", -2, "TEC")]
+    assert o.notes == []
+    m = shift_module("largest")
+    o = combat_odds(m, occ, ["a1"], "0404")
+    assert [(s.source, s.shift) for s in o.shifts] == [("across river", -2)]  # |-2| = |+2|: the defender's
+    assert o.notes == ["largest terrain shift only: across river -2"]
+    m.tables.terrain_effects.combat["town"] = CombatEffect(shift=3)
+    o = combat_odds(m, occ, ["a1"], "0404")
+    assert [(s.source, s.shift) for s in o.shifts] == [("town", 3)]
+    assert o.notes == ["largest terrain shift only: town +3"]
+
+
+def test_a_hexside_shift_needs_every_attacker_across_unless_any_will_do():
+    both = {"a1": "0403", "a2": "0504", "d": "0404"}
+    m = shift_module("cumulative")
+    assert [s.source for s in combat_odds(m, both, ["a1", "a2"], "0404").shifts] == ["woods", "town"]
+    m = shift_module("cumulative", hexside_shift_when="any_attacker")
+    assert [s.source for s in combat_odds(m, both, ["a1", "a2"], "0404").shifts] == ["woods", "town", "across river"]

@@ -55,10 +55,15 @@ def refusal(data: bytes) -> str:
     return str(caught.value)
 
 
-@pytest.mark.parametrize("name", ["C:/windows/x.png", "c:evil.json", "C:\\evil.json", "\\evil.json",
+@pytest.mark.parametrize("name", ["C:/windows/x.png", "c:evil.json", "C:\\evil.json", "C:", "\\evil.json",
                                   "/abs.json", "images\\..\\..\\x.png"])
 def test_absolute_paths_in_every_spelling_are_refused(name):
     assert "absolute path" in refusal(zip_of({name: b"x"}))
+
+
+def test_short_and_plain_names_are_read():
+    """Only a pack's members are checked here; whether they are module files is unpack's call."""
+    assert archive.read_pack_files(zip_of({"x": b"1", "images/a:b.png": b"2"})) == {"x": b"1", "images/a:b.png": b"2"}
 
 
 def test_the_member_count_limit_is_exact(monkeypatch):
