@@ -55,7 +55,7 @@ def without_type(module: Module, category: Category, type_id: str, replacement: 
     out = module.model_copy(deep=True)
     m = out.map
     del types_of(out, category)[type_id]
-    if category == "terrain":
+    if category == "terrain" and replacement is not None:  # (checked above: terrain always has one)
         if m.default_terrain == type_id:
             m.default_terrain = replacement
         for data in m.hexes.values():
@@ -74,11 +74,11 @@ def without_type(module: Module, category: Category, type_id: str, replacement: 
             data.features = kept
     else:
         attr = "features" if category == "hexside" else "connections"
-        for data in m.hexsides.values():
-            ids = getattr(data, attr)
+        for side in m.hexsides.values():
+            ids = getattr(side, attr)
             if type_id in ids:
                 ids = [replacement if i == type_id else i for i in ids if i != type_id or replacement]
-                setattr(data, attr, sorted(set(ids)))
+                setattr(side, attr, sorted(set(ids)))
     from hexwright.runtime.storage import canonical
 
     return canonical(out)
@@ -113,7 +113,7 @@ def without_level(module: Module, value: int, replacement: int | None) -> Module
         for h in names.grid.hexes():
             m.hexes.setdefault(names.label(h), HexData())
     for data in m.hexes.values():
-        if data.level == value:
+        if data.level == value and replacement is not None:  # (checked above: needed while hexes stand on it)
             data.level = replacement
     from hexwright.runtime.storage import canonical
 

@@ -90,11 +90,11 @@ class MapPatch:
                 map_data.hexes.pop(label, None)
             else:
                 map_data.hexes[label] = value
-        for key, value in sides.items():
-            if value is None:
+        for key, side in sides.items():
+            if side is None:
                 map_data.hexsides.pop(key, None)
             else:
-                map_data.hexsides[key] = value
+                map_data.hexsides[key] = side
         return sorted(hexes), sorted(sides)
 
     def absorb(self, later: MapPatch) -> None:
@@ -102,6 +102,6 @@ class MapPatch:
         for label, value in later.hexes_after.items():
             self.hexes_before.setdefault(label, later.hexes_before.get(label))
             self.hexes_after[label] = value
-        for key, value in later.sides_after.items():
+        for key, side in later.sides_after.items():
             self.sides_before.setdefault(key, later.sides_before.get(key))
-            self.sides_after[key] = value
+            self.sides_after[key] = side

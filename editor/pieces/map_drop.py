@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
 
+from ..document import MapDocument
 from .oob_table import PIECE_MIME, piece_ids_from_mime
 
 Place = Callable[..., bool]
@@ -33,19 +35,21 @@ class MapDropHandler(QObject):
         return self.view.label_at(self.view.mapToScene(pos.toPoint() if hasattr(pos, "toPoint") else pos))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not isinstance(event, QDropEvent):  # drag enter and drag move events are drop events too
+            return False
         kind = event.type()
-        if kind in (QEvent.DragEnter, QEvent.DragMove):
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
             if event.mimeData().hasFormat(PIECE_MIME) and self.hex_at(event.position()):
-                event.setDropAction(Qt.CopyAction)
+                event.setDropAction(Qt.DropAction.CopyAction)
                 event.accept()
             else:
                 event.ignore()
             return True
-        if kind == QEvent.Drop:
+        if kind == QEvent.Type.Drop:
             label = self.hex_at(event.position())
             ids = piece_ids_from_mime(event.mimeData())
             if label and ids and self.place(ids, hex=label):
-                event.setDropAction(Qt.CopyAction)
+                event.setDropAction(Qt.DropAction.CopyAction)
                 event.accept()
             else:
                 event.ignore()
@@ -56,13 +60,13 @@ class MapDropHandler(QObject):
 class BoxList(QListWidget):
     """The module's off-map boxes; dropping units on one places them in it."""
 
-    def __init__(self, doc, place: Place, parent=None):
+    def __init__(self, doc: MapDocument, place: Place, parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
         self.place = place
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
-        self.setDragDropMode(QAbstractItemView.DropOnly)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
         self.viewport().installEventFilter(self)
         self.reload()
 
@@ -70,17 +74,21 @@ class BoxList(QListWidget):
         self.clear()
         for key, box in self.doc.module.map.boxes.items():
             item = QListWidgetItem(f"{box.name} ({box.kind})")
-            item.setData(Qt.UserRole, key)
+            item.setData(Qt.ItemDataRole.UserRole, key)
             self.addItem(item)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Drops arrive at the viewport; handle them here rather than in the item view's own
         drag and drop, which expects its own model's rows."""
-        if watched is not self.viewport() or event.type() not in (QEvent.DragEnter, QEvent.DragMove, QEvent.Drop):
+        if watched is not self.viewport() or not isinstance(event, QDropEvent):
             return False
         item = self.itemAt(event.position().toPoint())
         ids = piece_ids_from_mime(event.mimeData())
-        if (event.type() == QEvent.DragEnter and ids) or (event.type() == QEvent.DragMove and ids and item is not None) or (event.type() == QEvent.Drop and item is not None and ids and self.place(ids, box=item.data(Qt.UserRole))):
+        kind = event.type()
+        if ids and (kind == QEvent.Type.DragEnter
+                    or (kind == QEvent.Type.DragMove and item is not None)
+                    or (kind == QEvent.Type.Drop and item is not None
+                        and self.place(ids, box=item.data(Qt.ItemDataRole.UserRole)))):
             event.acceptProposedAction()
         else:
             event.ignore()

@@ -10,7 +10,17 @@ editor and the map.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -43,7 +53,7 @@ PIECE_MIME = "application/x-hexwright-piece"
 def piece_ids_from_mime(mime: QMimeData) -> list[str]:
     if not mime.hasFormat(PIECE_MIME):
         return []
-    return [line for line in bytes(mime.data(PIECE_MIME)).decode("utf-8").splitlines() if line]
+    return [line for line in bytes(mime.data(PIECE_MIME).data()).decode("utf-8").splitlines() if line]
 
 
 def piece_mime(piece_ids: list[str]) -> QMimeData:
@@ -100,13 +110,13 @@ class OobTableModel(QAbstractTableModel):
     def piece_id(self, row: int) -> str:
         return self._ids[row]
 
-    def rowCount(self, parent: QModelIndex = _ROOT) -> int:
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._ids)
 
-    def columnCount(self, parent: QModelIndex = _ROOT) -> int:
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._columns)
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
         column = self._columns[index.column()]
@@ -118,22 +128,23 @@ class OobTableModel(QAbstractTableModel):
             if m and m.group(2) in INT_FIELDS:
                 return int(text) if text else -10**9
             return text.lower()
-        if role == Qt.TextAlignmentRole and STEP_COLUMN.match(column):
+        if role == Qt.ItemDataRole.TextAlignmentRole and STEP_COLUMN.match(column):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             return self._columns[section] if orientation == Qt.Orientation.Horizontal else str(section + 1)
         return None
 
-    def flags(self, index: QModelIndex) -> Qt.ItemFlags:
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
         if index.isValid() and self._columns[index.column()] != "id":
             base |= Qt.ItemFlag.ItemIsEditable
         return base
 
-    def setData(self, index: QModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:
+    def setData(self, index: QModelIndex | QPersistentModelIndex, value: object,
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return False
         piece_id = self._ids[index.row()]
@@ -157,15 +168,15 @@ class OobTableModel(QAbstractTableModel):
     def mimeTypes(self) -> list[str]:
         return [PIECE_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
-        ids = []
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        ids: list[str] = []
         for index in indexes:
             pid = self._ids[index.row()]
             if pid not in ids:
                 ids.append(pid)
         return piece_mime(ids)
 
-    def supportedDragActions(self) -> Qt.DropActions:
+    def supportedDragActions(self) -> Qt.DropAction:
         return Qt.DropAction.CopyAction
 
 
@@ -174,7 +185,7 @@ class OobFilter(QSortFilterProxyModel):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setFilterCaseSensitivity(Qt.CaseInsensitive)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterKeyColumn(-1)
         self.setSortRole(Qt.ItemDataRole.UserRole)
 
@@ -197,12 +208,12 @@ class OobTable(QWidget):
         self.view = QTableView()
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
-        self.view.sortByColumn(-1, Qt.AscendingOrder)
+        self.view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setDragEnabled(True)
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
-        self.view.setEditTriggers(QAbstractItemView.DoubleClicked | QAbstractItemView.EditKeyPressed
-                                  | QAbstractItemView.AnyKeyPressed)
+        triggers = QAbstractItemView.EditTrigger
+        self.view.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed | triggers.AnyKeyPressed)
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)
         self.view.setItemDelegate(IdComboDelegate(self._id_choices, self.view))
         self.import_button = QPushButton("Import CSV…")

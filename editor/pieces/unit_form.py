@@ -77,8 +77,8 @@ class UnitForm(QWidget):
         self.side = QComboBox()
         self.designation = QLineEdit()
         self.unit_type = QComboBox()
-        self.size = QComboBox()
-        self.size.addItems(list(SIZES))
+        self.size_choice = QComboBox()
+        self.size_choice.addItems(list(SIZES))
         self.formation = QComboBox()
         self.hq = QComboBox()
         self.setup = QLineEdit()
@@ -88,14 +88,21 @@ class UnitForm(QWidget):
         self.note = QLineEdit()
         form = QFormLayout()
         for label, widget in (("Id", self.id_label), ("Side", self.side), ("Designation", self.designation),
-                              ("Unit type", self.unit_type), ("Size", self.size), ("Formation", self.formation),
+                              ("Unit type", self.unit_type), ("Size", self.size_choice), ("Formation", self.formation),
                               ("HQ", self.hq), ("Setup code", self.setup), ("Optional rule", self.optional_rule),
                               ("Restrictions", self.restrictions), ("Note", self.note)):
             form.addRow(label, widget)
-        for name in ("side", "unit_type", "size", "formation", "hq", "optional_rule"):
-            getattr(self, name).currentIndexChanged.connect(lambda _i, n=name: self._combo_changed(n))
-        for name in ("designation", "setup", "restrictions", "note"):
-            getattr(self, name).editingFinished.connect(lambda n=name: self._commit({n: getattr(self, n).text()}))
+        self.choices: dict[str, QComboBox] = {
+            "side": self.side, "unit_type": self.unit_type, "size": self.size_choice, "formation": self.formation,
+            "hq": self.hq, "optional_rule": self.optional_rule}
+        """The drop-downs by the unit's field (a CSV column) they set."""
+        self.texts: dict[str, QLineEdit] = {
+            "designation": self.designation, "setup": self.setup, "restrictions": self.restrictions, "note": self.note}
+        """The text fields by the unit's field (a CSV column) they set."""
+        for name, combo in self.choices.items():
+            combo.currentIndexChanged.connect(lambda _i, n=name: self._combo_changed(n))
+        for name, line in self.texts.items():
+            line.editingFinished.connect(lambda n=name, w=line: self._commit({n: w.text()}))
 
         self.steps = QTableWidget(len(STEP_FIELDS), 1)
         self.steps.setVerticalHeaderLabels([STEP_LABELS[f] for f in STEP_FIELDS])
@@ -122,8 +129,8 @@ class UnitForm(QWidget):
         self.status.setStyleSheet("color: #b00020")
 
         side = QVBoxLayout()
-        side.addWidget(self.preview, 0, Qt.AlignHCenter)
-        side.addWidget(self.face_label, 0, Qt.AlignHCenter)
+        side.addWidget(self.preview, 0, Qt.AlignmentFlag.AlignHCenter)
+        side.addWidget(self.face_label, 0, Qt.AlignmentFlag.AlignHCenter)
         side.addWidget(self.flip_button)
         side.addWidget(self.art_button)
         side.addWidget(self.new_button)
@@ -176,11 +183,11 @@ class UnitForm(QWidget):
         self._fill(self.hq, [("", "(none)")] + hqs)
         rules = self.doc.module.meta.optional_rules
         self._fill(self.optional_rule, [("", "(always)")] + [(k, r.name) for k, r in rules.items()])
-        self.size.setItemData(0, "")
+        self.size_choice.setItemData(0, "")
         for i, size in enumerate(SIZES):
-            self.size.setItemData(i, size)
+            self.size_choice.setItemData(i, size)
             if not size:
-                self.size.setItemText(i, "(none)")
+                self.size_choice.setItemText(i, "(none)")
 
     def _select(self, combo: QComboBox, key: str | None) -> None:
         index = combo.findData(key or "")
@@ -194,23 +201,23 @@ class UnitForm(QWidget):
         self._loading = True
         try:
             enabled = piece is not None
-            for w in (self.side, self.designation, self.unit_type, self.size, self.formation, self.hq, self.setup,
+            for w in (self.side, self.designation, self.unit_type, self.size_choice, self.formation, self.hq, self.setup,
                       self.optional_rule, self.restrictions, self.note, self.steps, self.add_step, self.remove_step,
                       self.flip_button, self.delete_button, self.art_button):
                 w.setEnabled(enabled)
-            self.id_label.setText(self.piece_id if piece is not None else "—")
+            self.id_label.setText(self.piece_id if piece is not None and self.piece_id else "—")
             if piece is None:
                 self.steps.setColumnCount(0)
                 return
-            for combo in (self.side, self.unit_type, self.size, self.formation, self.hq, self.optional_rule):
+            for combo in (self.side, self.unit_type, self.size_choice, self.formation, self.hq, self.optional_rule):
                 combo.blockSignals(True)
             self._select(self.side, piece.side)
             self._select(self.unit_type, piece.unit_type)
-            self._select(self.size, piece.size)
+            self._select(self.size_choice, piece.size)
             self._select(self.formation, piece.formation)
             self._select(self.hq, piece.hq)
             self._select(self.optional_rule, piece.optional_rule)
-            for combo in (self.side, self.unit_type, self.size, self.formation, self.hq, self.optional_rule):
+            for combo in (self.side, self.unit_type, self.size_choice, self.formation, self.hq, self.optional_rule):
                 combo.blockSignals(False)
             self.designation.setText(piece.designation)
             self.setup.setText(piece.setup)
@@ -225,7 +232,7 @@ class UnitForm(QWidget):
                     if item is None:  # items are kept, so an open cell editor stays valid
                         item = QTableWidgetItem()
                         if name in INT_FIELDS:
-                            item.setTextAlignment(Qt.AlignCenter)
+                            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                         self.steps.setItem(r, c, item)
                     text = step_cell(values, name)
                     if item.text() != text:
@@ -256,7 +263,7 @@ class UnitForm(QWidget):
 
     def _push(self, after: Piece, text: str) -> None:
         before = self.piece
-        if before is not None and after == before:
+        if self.piece_id is None or (before is not None and after == before):
             return
         self.status.clear()
         self.doc.push(SetEntry(self.doc, Kind.PIECES, self.piece_id, before, after, text))
@@ -277,7 +284,7 @@ class UnitForm(QWidget):
 
     def _combo_changed(self, name: str) -> None:
         if not self._loading:
-            self._commit({name: getattr(self, name).currentData() or ""})
+            self._commit({name: self.choices[name].currentData() or ""})
 
     def _step_item_changed(self, item: QTableWidgetItem) -> None:
         if self._loading:
@@ -307,7 +314,7 @@ class UnitForm(QWidget):
     def set_art(self, step: int, file_name: str, data: bytes | None) -> bool:
         """Use picture ``data`` (PNG or SVG) for step ``step``; ``data`` None removes the art."""
         piece = self.piece
-        if piece is None or not 0 <= step < len(piece.steps):
+        if piece is None or self.piece_id is None or not 0 <= step < len(piece.steps):
             self.status.setText("The blank back of a one-step unit has no values to draw; add a step first.")
             return False
         if data is None:
@@ -348,6 +355,6 @@ class UnitForm(QWidget):
         return piece_id
 
     def delete_unit(self) -> None:
-        if self.piece is not None:
+        if self.piece is not None and self.piece_id is not None:
             self.doc.push(SetEntry(self.doc, Kind.PIECES, self.piece_id, self.piece, None, f"Delete unit {self.piece_id}"))
             self.set_piece(None)

@@ -39,7 +39,7 @@ from .areas_panel import valid_id
 
 BOX_KINDS = choices_of(Box, "kind")
 TRACK_KINDS = choices_of(Track, "kind")
-ROLE = Qt.UserRole
+ROLE = Qt.ItemDataRole.UserRole
 
 
 class EntryDialog(QDialog):
@@ -74,7 +74,7 @@ class EntryDialog(QDialog):
 
     def finish(self) -> None:
         self.form.addRow("Rectangle", self.rect_row)
-        buttons = self.button_box = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons = self.button_box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

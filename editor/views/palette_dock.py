@@ -55,7 +55,7 @@ NEW_TYPE = {"terrain": lambda n: TerrainType(name=n, color="#d0d0d0"),
             "feature": lambda n: HexFeatureType(name=n),
             "hexside": lambda n: HexsideFeatureType(name=n),
             "connection": lambda n: ConnectionType(name=n)}
-ROLE = Qt.UserRole
+ROLE = Qt.ItemDataRole.UserRole
 
 
 def swatch(color: str) -> QIcon:
@@ -147,7 +147,7 @@ class PaletteDock(QWidget):
         for category in (*CATEGORIES, "level"):
             top = QTreeWidgetItem([TITLES[category]])
             top.setData(0, ROLE, (category, None))
-            top.setFlags(Qt.ItemIsEnabled)
+            top.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.tree.addTopLevelItem(top)
             if category == "level":
                 entries = [(str(lv.value), lv.name or f"Level {lv.value}", lv.color) for lv in self.doc.map.levels]
@@ -264,7 +264,7 @@ class PaletteDock(QWidget):
             return
         if category == "level":
             color = QColorDialog.getColor(qcolor(self._level(int(tid)).color), self, "Level colour",
-                                          QColorDialog.ShowAlphaChannel)
+                                          QColorDialog.ColorDialogOption.ShowAlphaChannel)
             if color.isValid():
                 self.change_level(int(tid), color="#%02x%02x%02x%02x" % (color.red(), color.green(), color.blue(),
                                                                           color.alpha()))

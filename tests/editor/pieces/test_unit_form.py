@@ -59,7 +59,7 @@ def test_create_two_step_unit_see_it_flip_it_save_and_reload(form, qtbot, tmp_pa
     qtbot.keyClicks(form.designation, "CCB/7")
     qtbot.keyClick(form.designation, Qt.Key_Return)
     _choose(qtbot, form.unit_type, "armor")
-    _choose(qtbot, form.size, "X")
+    _choose(qtbot, form.size_choice, "X")
     before_values = form.preview.grab().toImage()
     renders = form.preview.render_count
     _type_into_cell(qtbot, form, "attack", 0, "6")
