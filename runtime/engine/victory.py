@@ -11,7 +11,8 @@ Rule kinds the engine scores:
 * ``occupy_area_turns`` — ``points`` per unit that stayed in area ``params.area`` at the
   end of ``params.turns`` consecutive turns (§10.1: east of the Moselle for 3 turns).
 
-Arrival groups add their ``vp`` when they arrive (ToV 11.3). Levels read the margin
+``eliminate`` and ``reduced`` score each unit of ``params.of_side`` (of ``params.unit_types``)
+eliminated or off its full-strength side (ToV 13.1). Arrival groups add their ``vp`` when they arrive (ToV 11.3). Levels read the margin
 (DoM Table 5) or, with ``basis: total``, one side's own total (St-Lô 21.2); a
 ``sudden_death`` condition ends the game at a ``victory_check`` step (ToV 13.0).
 Other kinds are listed in the rules for the players to score by hand.
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.tables import VpRule
 from hexwright.runtime.rules import supply
 from hexwright.runtime.state import GameState
 
@@ -93,10 +95,31 @@ def scores(module: Module, state: GameState) -> list[Score]:
                 if int(i) == index:
                     piece = module.pieces.pieces[unit]
                     out.append(Score(rule.side, rule.points, rule.description, rule.section, piece.designation or unit))
+        elif rule.kind in ("eliminate", "reduced"):
+            out += _losses(module, state, rule)
     for gid in data.seq.arrived:
         group = module.rules.arrivals.get(gid)
         if group is not None and group.vp:
             out.append(Score(group.side, group.vp, f"arrival {gid}", group.section))
+    return out
+
+
+def _losses(module: Module, state: GameState, rule: VpRule) -> list[Score]:
+    """ToV 13.1: points for each unit of ``params.of_side`` eliminated (``eliminate``) or not
+    on its full-strength side (``reduced``), optionally only of ``params.unit_types``."""
+    p = rule.params
+    of_side = str(p.get("of_side", ""))
+    types = set(p.get("unit_types", []) or [])  # type: ignore[arg-type]
+    out = []
+    for pid in sorted(state.pieces):
+        piece = module.pieces.pieces.get(pid)
+        if piece is None or (of_side and piece.side != of_side) or (types and piece.unit_type not in types):
+            continue
+        at = state.pieces[pid].at
+        if rule.kind == "eliminate" and at.kind == "eliminated":
+            out.append(Score(rule.side, rule.points, rule.description, rule.section, f"{piece.designation} eliminated"))
+        elif rule.kind == "reduced" and at.kind != "eliminated" and state.pieces[pid].step > 0:
+            out.append(Score(rule.side, rule.points, rule.description, rule.section, f"{piece.designation} reduced"))
     return out
 
 

@@ -139,7 +139,7 @@ class VpRule(Model):
     """A victory point award. ``kind`` names the condition; ``params`` its data."""
 
     side: Id
-    kind: Literal["control_hex", "exit_edge", "occupy_area_turns", "eliminate", "relocate_hq", "other"]
+    kind: Literal["control_hex", "exit_edge", "occupy_area_turns", "eliminate", "reduced", "relocate_hq", "other"]
     points: int
     per: Literal["once", "unit", "step", "turn"] = "once"
     minus_turn: bool = Field(False, description="points minus the current turn number (DoM §10.2)")

@@ -272,3 +272,27 @@ def test_11_2_reinforcements_enter_on_a_supply_source_of_their_side():
     blocked = place(m, s, b_far="0909")
     tx = prepared(m, blocked)
     assert tx.data.seq.delayed == ("red_src",) and tx.state.pieces["r_new"].at.kind == "unavailable"
+
+
+def test_13_1_losses_cost_victory_points_by_unit_type_and_reduced_strength():
+    """ToV 13.1: the Allies lose VP for each of their units eliminated (5 an HQ, 2 infantry here)
+    and 1 for each not on its full-strength side."""
+    from hexwright.runtime.model import VpRule
+
+    m = chit_module()
+    m.pieces.pieces["b_2"].steps.append(m.pieces.pieces["b_2"].steps[0].model_copy(update={"combat": 2}))
+    m.tables.victory.rules += [
+        VpRule(side="blue", kind="eliminate", points=-5, params={"of_side": "blue", "unit_types": ["hq"]},
+               description="HQ eliminated", section="13.1"),
+        VpRule(side="blue", kind="eliminate", points=-2, params={"of_side": "blue", "unit_types": ["inf"]},
+               description="infantry eliminated", section="13.1"),
+        VpRule(side="blue", kind="reduced", points=-1, params={"of_side": "blue"}, description="reduced",
+               section="13.1")]
+    m, s = start(m)
+    pieces = dict(s.pieces)
+    pieces["b_1"] = pieces["b_1"].model_copy(update={"at": Location.off("eliminated")})
+    pieces["r_1"] = pieces["r_1"].model_copy(update={"at": Location.off("eliminated")})
+    pieces["b_2"] = pieces["b_2"].model_copy(update={"step": 1})
+    s = s.model_copy(update={"pieces": pieces})
+    losses = sorted((sc.points, sc.detail) for sc in scores(m, s) if sc.section == "13.1")
+    assert losses == [(-2, "b_1 eliminated"), (-1, "b_2 reduced")]
