@@ -104,6 +104,14 @@ class EndPhase(_EngineAction):
     name: Literal["end_phase"] = "end_phase"
 
 
+class Relocate(_EngineAction):
+    """Relocate the activated HQ ``unit`` to hex ``to`` instead of moving it (ToV 2.3)."""
+
+    name: Literal["relocate"] = "relocate"
+    unit: str
+    to: str
+
+
 class Choose(_EngineAction):
     """Pick an option of the choice step waiting (pass, an operation, an HQ as ``target``),
     or ``play``/``skip`` a chit just drawn."""
@@ -145,18 +153,18 @@ class SetEnforcement(_EngineAction):
 
 
 EngineAction = Annotated[
-    Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | Choose
-    | PutChit | Draw | Roll | SetEnforcement,
+    Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | Relocate
+    | Choose | PutChit | Draw | Roll | SetEnforcement,
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
 ACTION_TYPES: tuple[type[_EngineAction], ...] = (
-    Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, Choose, PutChit, Draw,
-    Roll, SetEnforcement)
+    Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, Relocate, Choose, PutChit,
+    Draw, Roll, SetEnforcement)
 STEPS_WITH_DICE = frozenset(str(t.model_fields["name"].default) for t in ACTION_TYPES if t.draws_dice)
 """Names of the steps that roll dice: the engine's answer to :meth:`runtime.state.RulesEngine.draws_dice`."""
 ORDER = {n: i for i, n in enumerate(
-    ("retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "move", "drop", "exit",
+    ("retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "move", "relocate", "drop", "exit",
      "declare", "resolve", "end_phase", "set_enforcement"))}
 
 

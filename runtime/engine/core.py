@@ -20,7 +20,7 @@ from hexwright.runtime.model.sequence import declared_step_ids
 from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
-from . import combat, drops, moves, runner, sequence, steps
+from . import combat, drops, moves, relocation, runner, sequence, steps
 from .actions import (
     STEPS_WITH_DICE,
     Advance,
@@ -35,6 +35,7 @@ from .actions import (
     ExitMap,
     Move,
     PutChit,
+    Relocate,
     Resolve,
     Retreat,
     Roll,
@@ -52,7 +53,7 @@ _HANDLERS: dict[type, Callable[[Tx, EngineAction], None]] = {
     Resolve: combat.apply_resolve,
     Retreat: sequence.apply_retreat, Advance: sequence.apply_advance, Decline: sequence.apply_decline,
     EliminateExcess: sequence.apply_eliminate_excess, EndPhase: steps.apply_end,
-    Choose: steps.apply_choose, PutChit: steps.apply_put_chit, Draw: steps.apply_draw, Roll: steps.apply_roll,
+    Relocate: relocation.apply_relocate, Choose: steps.apply_choose, PutChit: steps.apply_put_chit, Draw: steps.apply_draw, Roll: steps.apply_roll,
 }
 
 
@@ -96,6 +97,8 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
         if "move" in step.allow or "exit" in step.allow:
             out += [a for a in moves.legal_moves(tx, movers(module, state, tx.data, activated_only=only), step.modes)
                     if a.name in step.allow]
+        if "relocate" in step.allow:
+            out += relocation.legal_relocations(tx)
         if "drop" in step.allow:
             out += drops.legal_drops(tx, drops.droppers(module, state, tx.data, tx.rules))
         if "declare" in step.allow and not tx.data.resolving:

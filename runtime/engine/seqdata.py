@@ -65,3 +65,5 @@ class SeqState(_Data):
     arriving: tuple[str, ...] = ()
     """Units that arrived with the chit being played: activated without command range (ToV 11.0)."""
     delayed: tuple[str, ...] = ()
+    relocated: tuple[str, ...] = ()
+    """HQs relocated (one entry per relocation, ToV 2.3), for the ``relocate_hq`` VP rules."""

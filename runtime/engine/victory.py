@@ -12,7 +12,8 @@ Rule kinds the engine scores:
   end of ``params.turns`` consecutive turns (§10.1: east of the Moselle for 3 turns).
 
 ``eliminate`` and ``reduced`` score each unit of ``params.of_side`` (of ``params.unit_types``)
-eliminated or off its full-strength side (ToV 13.1). Arrival groups add their ``vp`` when they arrive (ToV 11.3). Levels read the margin
+eliminated or off its full-strength side (ToV 13.1); ``relocate_hq`` each relocation of an HQ
+of ``params.of_side`` (ToV 2.3). Arrival groups add their ``vp`` when they arrive (ToV 11.3). Levels read the margin
 (DoM Table 5) or, with ``basis: total``, one side's own total (St-Lô 21.2); a
 ``sudden_death`` condition ends the game at a ``victory_check`` step (ToV 13.0).
 Other kinds are listed in the rules for the players to score by hand.
@@ -97,6 +98,13 @@ def scores(module: Module, state: GameState) -> list[Score]:
                     out.append(Score(rule.side, rule.points, rule.description, rule.section, piece.designation or unit))
         elif rule.kind in ("eliminate", "reduced"):
             out += _losses(module, state, rule)
+        elif rule.kind == "relocate_hq":
+            of_side = str(p.get("of_side", ""))
+            for hq in data.seq.relocated:
+                piece = module.pieces.pieces[hq]
+                if not of_side or piece.side == of_side:
+                    out.append(Score(rule.side, rule.points, rule.description, rule.section,
+                                     f"{piece.designation or hq} relocated"))
     for gid in data.seq.arrived:
         group = module.rules.arrivals.get(gid)
         if group is not None and group.vp:

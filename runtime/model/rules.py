@@ -14,7 +14,7 @@ from pydantic import Field
 
 from .common import Id, Model
 from .map import FeatureKind
-from .sequence import ArrivalGroup, ControlRules, PoolDef, SequenceRules, StatusDef
+from .sequence import ArrivalGroup, ControlRules, HqRelocation, PoolDef, SequenceRules, StatusDef
 from .sequence import Enforcement as Enforcement
 from .tables import Number
 
@@ -274,6 +274,7 @@ class RulesConfig(Model):
     pools: dict[Id, PoolDef] = Field({}, description="side pools: air points, TAPs, initiative level")
     arrivals: dict[Id, ArrivalGroup] = Field({}, description="arrival groups triggered by turn, chit draw or die")
     control: ControlRules = ControlRules()
+    hq_relocation: HqRelocation | None = Field(None, description="activated HQs may relocate (ToV 2.3)")
     enforcement: dict[Id, Enforcement] = Field(
         {}, description="by rule id (movement, zoc, stacking, exit, entry, drop, supply, los, combat, retreat, "
                         "advance, restriction, step.<step id>); missing: enforce")

@@ -27,7 +27,7 @@ from .common import Id, Model
 from .tables import Number
 
 Enforcement = Literal["enforce", "warn", "off"]
-ActionKind = Literal["move", "drop", "exit", "declare", "resolve"]
+ActionKind = Literal["move", "drop", "exit", "declare", "resolve", "relocate"]
 ChitKind = Literal["command", "event", "reinforcement", "supply", "other"]
 
 
@@ -395,6 +395,16 @@ class ArrivalGroup(Model):
     box: Id | None = Field(None, description="or placed in this box to enter by movement")
     delay_when_blocked: bool = Field(True, description="an enemy or full entry hex delays the group (St-Lô 18.2.1)")
     vp: int = Field(0, description="victory points to the side when it arrives (negative: a cost, ToV 11.3)")
+    section: str = ""
+
+
+class HqRelocation(Model):
+    """An activated HQ may be relocated instead of moving (ToV 2.3): at least ``min_distance``
+    hexes away, not in an enemy ZOC, tracing supply; ``relocate_hq`` VP rules score it."""
+
+    min_distance: int = Field(5, ge=1)
+    not_in_ezoc: bool = True
+    trace_supply: bool = True
     section: str = ""
 
 

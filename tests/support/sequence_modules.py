@@ -51,6 +51,7 @@ from hexwright.runtime.model.sequence import (
     DieTrigger,
     EachSide,
     FixedSide,
+    HqRelocation,
     Initiative,
     Loop,
     Persist,
@@ -69,7 +70,7 @@ from hexwright.runtime.model.sequence import (
 from hexwright.runtime.model.tables import SuddenDeath
 
 MOVE_THEN_FIGHT = [
-    ActionsStep(id="move", name="Movement", allow=["move"], units="activated", section="9.0"),
+    ActionsStep(id="move", name="Movement", allow=["move", "relocate"], units="activated", section="9.0"),
     ActionsStep(id="fight", name="Combat", allow=["declare", "resolve"], units="activated", section="10.0"),
 ]
 
@@ -140,6 +141,7 @@ def chit_module():
     ]
     m.rules.statuses = dict(STATUSES)
     m.rules.control = ControlRules(feature_types=["town", "source"], section="6.1")
+    m.rules.hq_relocation = HqRelocation(min_distance=5, section="2.3")
     m.rules.sequence = SequenceRules(
         phases={
             "weather": [TableRoll(id="weather_roll", name="Weather roll", table="weather", side=FixedSide(side="blue"),
@@ -169,7 +171,9 @@ def chit_module():
     }
     m.tables.victory = Victory(
         rules=[VpRule(side="blue", kind="control_hex", points=3, trace="supply", params={"hexes": ["0505", "0707"]},
-                      description="objective in supply", section="13.1")],
+                      description="objective in supply", section="13.1"),
+               VpRule(side="blue", kind="relocate_hq", points=-2, params={"of_side": "blue"},
+                      description="Allied HQ relocated", section="2.3")],
         sudden_death=[SuddenDeath(side="blue", hexes=["0505", "0707"], trace="supply", level="Allied sudden death",
                                   section="13.0")],
         levels=[VictoryLevel(min_margin=1, name="Marginal")],

@@ -296,3 +296,23 @@ def test_13_1_losses_cost_victory_points_by_unit_type_and_reduced_strength():
     s = s.model_copy(update={"pieces": pieces})
     losses = sorted((sc.points, sc.detail) for sc in scores(m, s) if sc.section == "13.1")
     assert losses == [(-2, "b_1 eliminated"), (-1, "b_2 reduced")]
+
+
+def test_2_3_an_activated_hq_relocates_five_hexes_away_out_of_ezoc_in_supply_at_a_vp_cost():
+    from hexwright.runtime.engine import Relocate
+
+    m, s = start()
+    s, _ = apply(m, s, PutChit(chit="red_i"))
+    s = until(m, s, lambda st, a: any(isinstance(x, Relocate) for x in a), rnd=random.Random(3))
+    spots = [a.to for a in legal_actions(m, s) if isinstance(a, Relocate)]
+    assert spots and all(a == "b_hq" for a in [x.unit for x in legal_actions(m, s) if isinstance(x, Relocate)])
+    start_hex = s.hex_of("b_hq")
+    assert "0101" not in spots or start_hex != "0303"  # 0101 is 2 hexes from 0303: too close
+    with pytest.raises(ActionError, match=r"at least 5 hexes away \(here 1\)"):
+        apply(m, s, Relocate(unit="b_hq", to="0304" if start_hex == "0303" else "0303"))
+    with pytest.raises(ActionError, match="not the HQ activated now"):
+        apply(m, s, Relocate(unit="b_1", to=spots[0]))
+    s, entry = apply(m, s, Relocate(unit="b_hq", to=spots[0]))
+    assert s.hex_of("b_hq") == spots[0] and "HQ relocated — 2.3" in entry.text
+    assert [(sc.points, sc.detail) for sc in scores(m, s) if sc.section == "2.3"] == [(-2, "b_hq relocated")]
+    assert not any(isinstance(a, (Move, Relocate)) and a.unit == "b_hq" for a in legal_actions(m, s))
