@@ -53,6 +53,7 @@ def step_prompt(module: Module, state: GameState) -> StepPrompt:
     options: dict[str, str] = {}
     if step is not None and step.kind == "choice":
         options = {o.id: o.label or o.id for o in step.options}
-    acts = [a for a in legal_actions(module, state) if isinstance(a, (Choose, PutChit, Draw, Roll))]
+    on_board = runner.actions_step(module, seq) is not None or tx.data.frames or tx.data.over
+    acts = [] if on_board else [a for a in legal_actions(module, state) if isinstance(a, (Choose, PutChit, Draw, Roll))]
     return StepPrompt(phase=phase.name if phase else "", step=seq.step, side=seq.active or (tx.state.active_side or ""),
                       why=seq.why, choices=[(_label(module, state, a, options), a) for a in acts])

@@ -3,8 +3,10 @@
 
 Rule kinds the engine scores:
 
-* ``control_hex`` — ``points`` while the side controls ``params.hex`` (§7, §10.1); with
-  ``trace: supply`` only while the hex traces supply to a source of the side (ToV 13.0);
+* ``control_hex`` — ``points`` while the side controls ``params.hex`` (or each of ``hexes``,
+  or of ``area``: at most once with ``per: once``) (§7, §10.1); with ``trace`` only while
+  the hex traces supply / a LOC to a source of the side (ToV 13.0, St-Lô 21.1); with
+  ``occupied_by`` only while a unit of those types stands there (St-Lô 21.1);
 * ``exit_edge`` — ``points`` per unit of the side that left the map voluntarily across one
   of ``params.edges`` (optionally only ``params.unit_types``); with ``minus_turn`` the
   points are ``points − turn`` of the exit (§10.2: 8 − turn);
@@ -74,12 +76,20 @@ def scores(module: Module, state: GameState) -> list[Score]:
         p = rule.params
         if rule.kind == "control_hex":
             hexes = [str(p["hex"])] if "hex" in p else [str(h) for h in p.get("hexes", [])]
+            area = module.map.areas.get(str(p.get("area", "")))
+            hexes += sorted(area.hexes) if area is not None else []
             if rule.trace and rule.side not in traced:
                 traced[rule.side] = supplied_hexes(module, state, rule.side, control)
+            held = _occupied(module, state, rule.side, p.get("occupied_by")) if "occupied_by" in p else None
             for h in hexes:
-                if control.get(h) == rule.side and (not rule.trace or h in traced[rule.side]):
-                    detail = f"controls {h}" + (", traces supply" if rule.trace else "")
+                if control.get(h) == rule.side and (not rule.trace or h in traced[rule.side]) and \
+                        (held is None or h in held):
+                    what = "occupies" if held is not None else "controls"
+                    detail = f"{what} {h}" + (f", traces {'a LOC' if rule.trace == 'loc' else 'supply'}"
+                                              if rule.trace else "")
                     out.append(Score(rule.side, rule.points, rule.description, rule.section, detail))
+                    if rule.per == "once" and area is not None:
+                        break  # St-Lô 21.1.2: 8 VP at most, however many hexes of the area are held
         elif rule.kind == "exit_edge":
             edges = set(p.get("edges", []) or [])
             types = set(p.get("unit_types", []) or [])
@@ -110,6 +120,14 @@ def scores(module: Module, state: GameState) -> list[Score]:
         if group is not None and group.vp:
             out.append(Score(group.side, group.vp, f"arrival {gid}", group.section))
     return out
+
+
+def _occupied(module: Module, state: GameState, side: str, types: object) -> set[str]:
+    """Hexes holding a unit of ``side`` of one of ``types`` ([] any) — St-Lô 21.1: infantry or recon."""
+    wanted = {str(t) for t in types} if isinstance(types, list) else set()
+    return {p.at.id for pid, p in state.pieces.items() if p.at.kind == "hex" and pid in module.pieces.pieces
+            and module.pieces.pieces[pid].side == side
+            and (not wanted or module.pieces.pieces[pid].unit_type in wanted)}
 
 
 def _losses(module: Module, state: GameState, rule: VpRule) -> list[Score]:

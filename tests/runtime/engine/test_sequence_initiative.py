@@ -252,3 +252,24 @@ def test_a_game_ends_after_its_last_turn():
         acts = legal_actions(m, s)
         s, _ = apply(m, s, rnd.choice(acts))
     assert is_over(s) and s.turn == 2 and engine_state(s).outcome
+
+
+def test_21_1_2_an_occupied_area_with_a_loc_scores_once():
+    """8 VP if at least one blue infantry unit occupies a hex of the area and traces a LOC, 8 at most."""
+    from hexwright.runtime.engine import scores
+    from hexwright.runtime.model import Area, VpRule
+
+    m = initiative_module()
+    m.map.areas["town"] = Area(name="St-Lô area", kind="victory", hexes=["0404", "0405"])
+    m.tables.victory.rules = [VpRule(side="blue", kind="control_hex", points=8, per="once", trace="loc",
+                                     params={"area": "town", "occupied_by": ["inf"]}, section="21.1.2")]
+    m, s = start(m)
+    pieces = dict(s.pieces)
+    far = Location.hex("0909")
+    pieces["r_bn"] = pieces["r_bn"].model_copy(update={"at": far})
+    pieces["b_bn"] = pieces["b_bn"].model_copy(update={"at": Location.hex("0404")})
+    s = s.model_copy(update={"pieces": pieces, "control": {"0405": "blue"}})
+    got = [(sc.points, sc.detail) for sc in scores(m, s)]
+    assert got == [(8, "occupies 0404, traces a LOC")]
+    pieces["b_bn"] = pieces["b_bn"].model_copy(update={"at": Location.hex("0606")})
+    assert scores(m, s.model_copy(update={"pieces": pieces})) == []  # 0405 only controlled, not occupied
