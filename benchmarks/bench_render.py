@@ -30,6 +30,7 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from hexwright.runtime.model import (
+    BUILTIN_STYLES,
     ConnectionType,
     Grid,
     HexData,
@@ -39,6 +40,7 @@ from hexwright.runtime.model import (
     HexsideFeatureType,
     Level,
     MapData,
+    MapStyle,
     TerrainType,
 )
 from hexwright.runtime.ui.layers import Layers
@@ -115,19 +117,25 @@ def main() -> None:
     print(f"built a {map_data.grid.cols}x{map_data.grid.rows} map with {len(map_data.hexsides)} hexsides "
           f"in {(time.perf_counter() - t0) * 1000:.0f} ms")
     image = QImage(VIEW_W, VIEW_H, QImage.Format_ARGB32_Premultiplied)
-    mp = MapPainter(map_data, Layers())
+    for style in (BUILTIN_STYLES["classic"], BUILTIN_STYLES["modern"]):
+        print(f"\n-- map style {style.name} --")
+        bench_style(app, map_data, image, style)
+
+
+def bench_style(app: QApplication, map_data: MapData, image: QImage, style: MapStyle) -> None:
+    mp = MapPainter(map_data, Layers(), style=style, seed=1)
     middle = mp.cache.label(mp.cache.index((50, 50)))
     view = viewport_rect(mp, middle)
 
     timed("full viewport repaint, cold caches (first paint)", [paint_once(mp, image, view, view)])
     timed("full viewport repaint, warm", [paint_once(mp, image, view, view) for _ in range(REPEATS)])
-    image.save("/tmp/bench_render_viewport.png")
+    image.save(f"/tmp/bench_render_viewport_{style.name}.png")
 
     brush = [mp.cache.label(mp.cache.index(h)) for h in mp.cache.hex_grid.within(mp.cache.hex_of(mp.hex_index(middle)), 2)]
-    exposed = mp.hexes_rect(brush)
+    exposed = mp.repaint_rect(brush)
     print(f"brush: {len(brush)} hexes, exposed rect {exposed.width():.0f}x{exposed.height():.0f} px, "
           f"{len(mp.visible_indices(exposed))} hexes painted")
-    fresh = MapPainter(map_data, Layers())
+    fresh = MapPainter(map_data, Layers(), style=style, seed=1)
     timed("radius-2 brush repaint, cold caches", [paint_once(fresh, image, view, exposed)])
     runs = []
     for k in range(REPEATS):

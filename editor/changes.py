@@ -34,6 +34,8 @@ class Kind(StrEnum):
     TRACKS = "tracks"
     META = "meta"
     """``module.json``: title, dice, optional rules, sequence of play."""
+    MAP_STYLE = "map_style"
+    """How the map is printed: ``map.style``, ``map.furniture`` and ``map.place_names``."""
 
 
 ALL = "*"

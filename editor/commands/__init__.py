@@ -22,6 +22,7 @@ from .set_entry import SetEntry
 from .set_hex_name import SetHexName
 from .set_level import SetLevel
 from .set_levels import SetLevels
+from .set_map_style import SetMapStyle
 from .set_module_meta import SetModuleMeta
 from .set_piece_art import SetPieceArt
 from .set_provenance import SetProvenance
@@ -53,6 +54,7 @@ __all__ = [
     "SetHexName",
     "SetLevel",
     "SetLevels",
+    "SetMapStyle",
     "SetModuleMeta",
     "SetPieceArt",
     "SetProvenance",

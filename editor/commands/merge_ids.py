@@ -16,3 +16,5 @@ class MergeId(IntEnum):
     """Consecutive changes of one field of one module entry (typing into a unit's form)."""
     SET_TABLE = 9
     """Consecutive changes of one field of one single table (terrain effects, turn track, victory)."""
+    SET_MAP_STYLE = 10
+    """Consecutive changes of one setting of the map style (a width stepped with the arrow keys)."""

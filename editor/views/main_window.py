@@ -33,7 +33,7 @@ from hexwright.runtime.storage import ModuleError
 from hexwright.runtime.ui.layers import LEVEL_STYLE_NAMES, LEVEL_STYLES, Layers
 from hexwright.runtime.ui.map_status import info_at, status_text
 from hexwright.runtime.ui.map_view import MapScene
-from hexwright.runtime.ui.render_image import make_painter_for
+from hexwright.runtime.ui.render_image import make_painter_for, restyle_painter
 
 from .. import recovery
 from ..changes import Changes, Kind
@@ -53,6 +53,7 @@ from .palette_dock import PaletteDock
 from .problems_dock import ProblemsPanel
 from .provenance_dock import ProvenancePanel
 from .selection_actions import SelectionActions
+from .style_dock import StyleDock
 from .underlay_actions import UnderlayActions
 
 Ask = Callable[[str, str], bool]
@@ -145,6 +146,12 @@ class EditorWindow(QMainWindow):
         vdock.setWidget(self.provenance)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, vdock)
         self.tabifyDockWidget(bdock, vdock)
+        self.style_panel = StyleDock(self.doc, self)
+        sdock = self.style_dock = QDockWidget("Map Style", self)
+        sdock.setObjectName("map_style")
+        sdock.setWidget(self.style_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, sdock)
+        self.tabifyDockWidget(vdock, sdock)
         self.canvas.pointChanged.connect(self.provenance.show_point)
         (pdock if self.problems.issues else mdock).raise_()
         self.resizeDocks([dock, mdock], [320, 320], Qt.Orientation.Horizontal)
@@ -317,7 +324,9 @@ class EditorWindow(QMainWindow):
 
     def _document_changed(self, changes: Changes) -> None:
         """Repaint what the edit named: its hexes and hexsides, or everything after a reset."""
-        if changes.reset or changes.touches(Kind.AREAS):
+        if changes.reset or changes.touches(Kind.MAP_STYLE, Kind.TERRAIN_EFFECTS):
+            restyle_painter(self.map_painter, self.doc.module)
+        if changes.reset or changes.touches(Kind.AREAS, Kind.MAP_STYLE, Kind.TERRAIN_EFFECTS):
             self._refresh_all()
         elif changes.hexes or changes.hexsides:
             self.scene.map_item.invalidate_hexes(sorted(changes.hexes))

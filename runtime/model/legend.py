@@ -26,7 +26,7 @@ def cost_text(costs: ClassCosts | None) -> str:
     """``{"*": "2"}`` -> ``2``; per movement class -> ``mech 4, foot 2``; ``all`` -> ``all MF``."""
     if not costs:
         return ""
-    words = {"all": "all MF", "prohibited": "prohibited", "other": "other terrain"}
+    words = {"all": "all MF", "prohibited": "prohibited", "other": "as terrain"}
     if set(costs) == {"*"}:
         value = costs["*"]
         return words.get(value, value)

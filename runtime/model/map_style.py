@@ -112,14 +112,21 @@ class PlaceName(Model):
 
 
 class Furniture(Model):
-    """What is printed around the hexes. Positions are map pixels (like boxes and tracks)."""
+    """What is printed around the hexes: a title cartouche (if there is a title), a legend, a
+    scale bar (if ``hex_scale`` says what a hex measures) and a compass.
+
+    Positions are the top-left corners in map pixels (like boxes and tracks); a piece without
+    one goes in a column to the right of the map and of its boxes and tracks.
+    """
 
     title: str = Field("", max_length=80)
     subtitle: str = Field("", max_length=120)
-    title_at: tuple[float, float] | None = Field(None, description="top-left of the title cartouche")
-    legend_at: tuple[float, float] | None = Field(None, description="top-left of the legend (from the TEC)")
-    scale_at: tuple[float, float] | None = None
+    legend: bool = Field(False, description="print a legend generated from the terrain effects chart")
+    compass: bool = False
     hex_scale: str = Field("", max_length=40, description="what one hex measures, e.g. '1 hex = 4 km'")
+    title_at: tuple[float, float] | None = None
+    legend_at: tuple[float, float] | None = None
+    scale_at: tuple[float, float] | None = None
     compass_at: tuple[float, float] | None = None
 
 
@@ -132,7 +139,7 @@ MODERN = MapStyle(
     areas="rules_only",
     palette=Palette(
         paper="#f3eedb", grid="#3a3a3a", label="#2b2b2b", halo="#fbf8eee0", water="#4f8fc6",
-        contour="#8a5530", low="#f3eedb", high="#b89868", furniture="#f7f2e2", default_terrain="#f0ead0",
+        contour="#7a4520", low="#f3eedb", high="#b89868", furniture="#f7f2e2", default_terrain="#f0ead0",
         pattern={"trees": "#a9c98a", "hills": "#dcc79e", "marsh": "#cfe0d6", "urban": "#d9cfc2",
                  "hatch": "#d8d2a8", "dots": "#e6dbb5"},
     ),

@@ -18,7 +18,7 @@ from .colors import qcolor
 
 LEGEND_ROW = 0.62
 """Legend row height, in hex sizes."""
-LEGEND_WIDTH = 6.2
+LEGEND_WIDTH = 6.8
 
 
 def style_font(style: MapStyle, px: float, *, serif: bool = False, bold: bool = False,
@@ -107,7 +107,7 @@ def paint_legend(painter: QPainter, entries: list[LegendEntry], x: float, y: flo
     ink = qcolor(style.palette.label)
     head = style_font(style, 0.26 * size, bold=True)
     body = style_font(style, 0.24 * size)
-    cols = (x + 1.15 * size, x + 3.55 * size, x + 4.75 * size)
+    cols = (x + 1.15 * size, x + 3.55 * size, x + 5.2 * size)
     base = y + 0.55 * row + 0.26 * size
     for cx, text in zip(cols, ("Terrain", "MF", "Combat")):
         text_at(painter, text, head, cx, base, ink)
@@ -167,7 +167,7 @@ def paint_scale_bar(painter: QPainter, x: float, y: float, hex_step: float, text
 def paint_compass(painter: QPainter, x: float, y: float, size: float, style: MapStyle) -> None:
     """A north arrow: a split needle and an N."""
     ink = qcolor(style.palette.label)
-    r = 0.7 * size
+    r = 0.85 * size
     painter.setPen(QPen(ink, max(0.02 * size, 0.4)))
     painter.setBrush(ink)
     painter.drawPolygon(QPolygonF([QPointF(x, y - r), QPointF(x + 0.22 * r, y), QPointF(x, y)]))

@@ -51,21 +51,37 @@ class FurniturePainter:
         self.legend = legend
 
     def _rects(self) -> list[tuple[str, QRectF]]:
+        """Each piece of furniture and where it goes (its own position, or the next free
+        place in a column right of the map, its boxes and tracks)."""
         mp = self.owner
-        f, style, s = mp.map_data.furniture, mp.style, mp.cache.size
-        out = []
-        if f.title and f.title_at is not None:
+        md, style, s = mp.map_data, mp.style, mp.cache.size
+        f = md.furniture
+        step = 1.5 * s if mp.cache.flat else 1.732 * s
+        wanted: list[tuple[str, float, float, tuple[float, float] | None]] = []
+        if f.title:
             w, h = cartouche_size(f.title, f.subtitle, style, s)
-            out.append(("title", QRectF(f.title_at[0], f.title_at[1], w, h)))
-        if self.legend and f.legend_at is not None:
+            wanted.append(("title", w, h, f.title_at))
+        if f.compass:
+            wanted.append(("compass", 1.8 * s, 2.4 * s, f.compass_at))
+        if f.hex_scale:
+            wanted.append(("scale", 4 * step + 0.6 * s, 1.0 * s, f.scale_at))
+        if f.legend and self.legend:
             w, h = legend_size(self.legend, s)
-            out.append(("legend", QRectF(f.legend_at[0], f.legend_at[1], w, h)))
-        if f.scale_at is not None:
-            step = 1.5 * s if mp.cache.flat else 1.732 * s
-            out.append(("scale", QRectF(f.scale_at[0] - 0.2 * s, f.scale_at[1] - 0.4 * s, 4 * step + 0.6 * s,
-                                        1.0 * s)))
-        if f.compass_at is not None:
-            out.append(("compass", QRectF(f.compass_at[0] - 0.8 * s, f.compass_at[1] - 1.3 * s, 1.6 * s, 2.1 * s)))
+            wanted.append(("legend", w, h, f.legend_at))
+        if not wanted:
+            return []
+        right = md.grid.origin_x + mp.cache.layout.bounds()[0]
+        for rect in [b.rect for b in md.boxes.values()] + [t.rect for t in md.tracks.values()]:
+            if rect is not None:
+                right = max(right, rect.x + rect.width)
+        x, y = right + 0.8 * s, md.grid.origin_y
+        out = []
+        for name, w, h, at in wanted:
+            if at is None:
+                out.append((name, QRectF(x, y, w, h)))
+                y += h + 0.5 * s
+            else:
+                out.append((name, QRectF(at[0], at[1], w, h)))
         return out
 
     def bounds(self) -> QRectF:
@@ -88,7 +104,7 @@ class FurniturePainter:
                 step = 1.5 * s if mp.cache.flat else 1.732 * s
                 paint_scale_bar(painter, r.x() + 0.2 * s, r.y() + 0.4 * s, step, f.hex_scale, style, s)
             else:
-                paint_compass(painter, r.center().x(), r.y() + 1.3 * s, s, style)
+                paint_compass(painter, r.center().x(), r.y() + 1.45 * s, s, style)
 
     def paint_place_names(self, painter: QPainter, exposed: QRectF | None) -> None:
         mp = self.owner

@@ -151,6 +151,19 @@ class MapPainter:
                 rect = rect.united(c.bounding_rect(i))
         return rect.adjusted(-m, -m, m, m) if not rect.isNull() else rect
 
+    def repaint_rect(self, labels: Iterable[str]) -> QRectF:
+        """What to repaint after the data of these hexes changed: their rectangle, and in a
+        natural style their neighbours' too (a hex's shape depends on its neighbours)."""
+        labels = list(labels)
+        if self.style.terrain != "natural" and not self.style.lines.smooth:
+            return self.hexes_rect(labels)
+        c, around = self.cache, set(labels)
+        for label in labels:
+            i = self.hex_index(label)
+            if i is not None:
+                around.update(c.label(j) for j in c.neighbors(i) if j >= 0)
+        return self.hexes_rect(sorted(around))
+
     def visible_indices(self, exposed: QRectF | None) -> list[int]:
         """Hexes to paint for ``exposed`` (``None``: the whole map), with a margin for strokes."""
         c = self.cache
@@ -383,8 +396,11 @@ class MapPainter:
         color = qcolor(self.style.palette.high)
         color.setAlpha(tint_alpha(len(thresholds)))
         painter.setPen(Qt.NoPen)
-        for _t, fill, _edge in regions:
-            painter.fillPath(fill, color)
+        painter.setBrush(color)
+        painter.setRenderHint(QPainter.Antialiasing, False)  # the contour line hides the steps
+        for _t, fill, _edges in regions:
+            painter.drawPath(fill)
+        painter.setRenderHint(QPainter.Antialiasing, True)
         return regions
 
     def _paint_natural_terrain(self, painter: QPainter, visible: list[int], data: list, glyphs: bool) -> None:
@@ -401,7 +417,9 @@ class MapPainter:
             tex = self._texture(tid) if glyphs else None
             if tex is not None:
                 painter.save()
+                painter.setRenderHint(QPainter.Antialiasing, False)  # a hard clip is far cheaper
                 painter.setClipPath(fill, Qt.IntersectClip)
+                painter.setRenderHint(QPainter.Antialiasing, True)
                 for i in members:
                     tex.paint(painter, i, self._corners(i))
                 painter.restore()

@@ -51,8 +51,8 @@ class MapItem(QGraphicsItem):
         self.map_painter.paint(painter, exposed)
 
     def invalidate_hexes(self, labels: Iterable[str]) -> QRectF:
-        """Repaint only the bounding rectangle of these hexes; returns that rectangle."""
-        rect = self.map_painter.hexes_rect(labels)
+        """Repaint only around these hexes (see ``MapPainter.repaint_rect``); returns that rectangle."""
+        rect = self.map_painter.repaint_rect(labels)
         if not rect.isNull():
             self.update(rect)
         return rect

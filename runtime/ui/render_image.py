@@ -42,6 +42,12 @@ def make_painter_for(module: Module, layers: Layers | None = None, assets: dict[
                       legend=legend_entries(module.map, module.tables.terrain_effects))
 
 
+def restyle_painter(map_painter, module: Module, style: str | None = None) -> None:
+    """Make ``map_painter`` draw in the module's (changed) style, with its (changed) legend."""
+    map_painter.set_style(resolve_style(module.map.style, style))
+    map_painter.set_legend(legend_entries(module.map, module.tables.terrain_effects))
+
+
 def render_image(module: Module, scale: float = 1.0, layers: Layers | None = None,
                  assets: dict[str, bytes] | None = None, style: str | None = None):
     """The whole map (plus its margin) on white, ``scale`` image pixels per map pixel."""

@@ -56,7 +56,7 @@ def _trees(s: float, seed: int, corners: Sequence[Point]) -> QPainterPath:
     for (x, y), r in lattice(seed, 11, 0.25 * s, 0.3, corners):
         rad = (0.1 + 0.04 * r) * s
         path.addEllipse(QPointF(x, y), rad, rad * 0.92)
-    return path
+    return path.simplified()  # one canopy: overlapping crowns merge, only its scalloped edge is inked
 
 
 def _rocks(s: float, seed: int, corners: Sequence[Point]) -> QPainterPath:
@@ -156,7 +156,7 @@ class Texture:
         elif pattern == "marsh":
             self.pen = QPen(QColor("#3f7f9a"), max(0.024 * s, 0.4), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         elif pattern == "hatch":
-            self.pen = QPen(QColor("#6f8f48"), max(0.03 * s, 0.5), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+            self.pen = QPen(QColor("#8aa862"), max(0.025 * s, 0.5), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
         elif pattern == "urban":
             self.brush = QBrush(QColor("#5a4a42"))
             self.pen = QPen(Qt.PenStyle.NoPen)

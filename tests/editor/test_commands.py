@@ -29,6 +29,7 @@ from hexwright.editor.commands import (
     SetHexName,
     SetLevel,
     SetLevels,
+    SetMapStyle,
     SetModuleMeta,
     SetProvenance,
     SetUnderlay,
@@ -42,13 +43,16 @@ from hexwright.runtime.interchange.tmx import export_tmx, read_tmx
 from hexwright.runtime.model import (
     Area,
     Box,
+    Furniture,
     HexData,
     HexFeature,
     HexFeatureType,
     Labels,
     Level,
     OptionalRule,
+    PlaceName,
     Rect,
+    StyleChoice,
     TerrainType,
     Track,
     TrackSpace,
@@ -111,6 +115,8 @@ COMMANDS = {
     "SaveBox": lambda d: SaveBox(d, "a", Box(name="A", kind="reinforcement", side="blue", entry_hexes=["0101"],
                                              rect=Rect(x=-100, y=0, width=80, height=120))),
     "SaveTrack": lambda d: SaveTrack(d, "turn", Track(name="Turns", kind="turn", spaces=[TrackSpace(label="1")])),
+    "SetMapStyle": lambda d: SetMapStyle(d, style=StyleChoice(base="modern"), furniture=Furniture(title="Ville"),
+                                         place_names=[PlaceName(text="Ars", hex="0101")]),
     "SetModuleMeta": lambda d: SetModuleMeta(d, d.module.meta.model_copy(update={
         "title": "Other", "optional_rules": {"air": OptionalRule(name="Airborne")}})),
 }

@@ -183,8 +183,8 @@ def showcase_module(style: str = "classic") -> Module:
         PlaceName(text="Bocage", hex=_label(10, 1), dy=0.0, kind="region", size=0.8),
     ]
     m.furniture = Furniture(title="Showcase", subtitle="every terrain, line and level", title_at=(0.0, -110.0),
-                            legend_at=(760.0, 0.0), scale_at=(300.0, -70.0), hex_scale="1 hex = 1 km",
-                            compass_at=(520.0, -60.0))
+                            legend=True, scale_at=(300.0, -70.0), hex_scale="1 hex = 1 km",
+                            compass=True, compass_at=(600.0, -120.0))
     return Module(meta=ModuleMeta(id="showcase", title="Showcase"), map=m, tables=_tec())
 
 

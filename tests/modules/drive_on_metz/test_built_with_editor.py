@@ -622,6 +622,18 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
     press_button(qtbot, provenance.buttons["Unpick"])
     window.reconstructed_action.trigger()  # View ▸ Show Reconstructed, for the screenshot
     clue_steps = len(by_clue)
+    # 2b. The Map Style dock: the modern style, a title cartouche, the legend and a compass.
+    window.style_dock.show()
+    window.style_dock.raise_()
+    style_panel = window.style_panel
+    choose(qtbot, style_panel.base, "Modern")
+    for edit, text in ((style_panel.title, shipped.furniture.title),
+                       (style_panel.subtitle, shipped.furniture.subtitle)):
+        retype(qtbot, edit, text)
+        qtbot.keyClick(edit, Qt.Key_Return)
+    for box in (style_panel.legend, style_panel.compass):
+        qtbot.mouseClick(box, Qt.LeftButton, pos=QPoint(8, box.height() // 2))
+    assert (doc.map.style, doc.map.furniture) == (shipped.style, shipped.furniture)
     painted_in = time.perf_counter() - started
     shipped_json = json.loads(shipped_files["map.json"])
     built_json = json.loads(files_from_module(doc.module)["map.json"])

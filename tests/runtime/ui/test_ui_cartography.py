@@ -106,7 +106,7 @@ def test_fourteen_levels_draw_fourteen_contour_regions(qapp):
     regions = mp._paint_tints(p, mp.visible_indices(None))
     p.end()
     assert [t for t, _f, _e in regions] == sorted(v for v in levels if v > 0)
-    assert all(not edge.isEmpty() for _t, _f, edge in regions)
+    assert all(edges and not any(e.isEmpty() for e in edges) for _t, _f, edges in regions)
 
 
 def test_the_legend_lists_the_terrain_effects_chart(qapp):
