@@ -149,7 +149,10 @@ class EditorWindow(QMainWindow):
         self.style_panel = StyleDock(self.doc, self)
         sdock = self.style_dock = QDockWidget("Map Style", self)
         sdock.setObjectName("map_style")
-        sdock.setWidget(self.style_panel)
+        scroll = QScrollArea()  # a long form: scroll rather than squeeze the other docks
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.style_panel)
+        sdock.setWidget(scroll)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, sdock)
         self.tabifyDockWidget(vdock, sdock)
         self.canvas.pointChanged.connect(self.provenance.show_point)
