@@ -57,6 +57,8 @@ class StyleDock(QWidget):
         form.addRow("Road/river width ×", self.line_scale)
         self.grid_opacity = _spin(0.0, 1.0, 0.05)
         form.addRow("Grid opacity", self.grid_opacity)
+        self.hillshade = QCheckBox("Hillshade")
+        form.addRow(self.hillshade)
         self.water = QPushButton()
         form.addRow("Water colour", self.water)
         self.reset = QPushButton("Reset Tweaks")
@@ -79,6 +81,7 @@ class StyleDock(QWidget):
         self.elevation.currentIndexChanged.connect(lambda _i: self._tweak("elevation", self.elevation.currentData()))
         self.line_scale.valueChanged.connect(lambda v: self._tweak("line_scale", None if v == 1.0 else round(v, 2)))
         self.grid_opacity.valueChanged.connect(lambda v: self._tweak("grid_opacity", round(v, 2)))
+        self.hillshade.toggled.connect(lambda on: self._tweak("hillshade", on))
         self.water.clicked.connect(self._pick_water)
         self.reset.clicked.connect(lambda: self._set_style(tweaks=StyleTweaks()))
         for edit, key in ((self.title, "title"), (self.subtitle, "subtitle"), (self.hex_scale, "hex_scale")):
@@ -110,6 +113,7 @@ class StyleDock(QWidget):
             self.elevation.setCurrentIndex(self.elevation.findData(choice.tweaks.elevation))
             self.line_scale.setValue(choice.tweaks.line_scale or 1.0)
             self.grid_opacity.setValue(style.lines.grid_opacity)
+            self.hillshade.setChecked(style.hillshade)
             water = style.palette.water or DEFAULT_WATER
             self.water.setText(water)
             ink = "#000000" if QColor(water).lightness() > 128 else "#ffffff"

@@ -145,8 +145,7 @@ class FurniturePainter:
                 local = [(x - c0[0], y - c0[1]) for x, y in mp.cache.corners(0)]
                 painter.setPen(tex.pen)
                 painter.setBrush(tex.brush)
-                if tex.builder is not None:
-                    painter.drawPath(tex.builder(mp.cache.size, mp.seed, local))
+                painter.drawPath(tex.local_path(0, local))
             else:
                 glyph_style = mp._style(entry.type_id)
                 path = glyph_style.glyph_for(0, 0)

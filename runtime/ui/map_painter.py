@@ -36,7 +36,15 @@ from .layers import Layers
 from .level_layers import level_range, level_thresholds, paint_hexside_contours, paint_level_ramp
 from .line_layers import AreaOutlines, paint_areas, paint_connections, paint_hexside_features
 from .map_furniture import FurniturePainter
-from .natural_layers import TileCache, level_regions, paint_contours, paint_region, terrain_region, tint_alpha
+from .natural_layers import (
+    TileCache,
+    level_regions,
+    paint_contours,
+    paint_hillshade,
+    paint_region,
+    terrain_region,
+    tint_alpha,
+)
 from .smooth_lines import paint_smooth_connections, paint_smooth_hexsides
 from .terrain_style import TerrainStyle, style_key
 from .textures import TOWN_SIZE, Texture, paint_star_fort, paint_town
@@ -200,6 +208,8 @@ class MapPainter:
                 self._paint_base(painter, visible, data, glyphs=px >= GLYPH_MIN_PX)
             if layers.levels and level_style in ("contours", "ramp"):
                 regions = self._paint_tints(painter, visible)
+            if layers.levels and style.hillshade:
+                paint_hillshade(painter, c, visible, self._level_of)
             if layers.terrain:
                 self._paint_natural_terrain(painter, visible, data, glyphs=px >= GLYPH_MIN_PX)
             if regions and level_style == "contours":
@@ -384,8 +394,9 @@ class MapPainter:
         painter.setRenderHint(QPainter.Antialiasing, True)
         tex = self._texture(default) if glyphs else None
         if tex is not None:
+            ds = device_scale(painter)
             for i in visible:
-                tex.paint(painter, i, self._corners(i))
+                tex.paint(painter, i, self._corners(i), c.center(i), ds)
 
     def _paint_tints(self, painter: QPainter, visible: list[int]) -> list:
         low, _high = level_range(self.map_data)
@@ -420,8 +431,9 @@ class MapPainter:
                 painter.setRenderHint(QPainter.Antialiasing, False)  # a hard clip is far cheaper
                 painter.setClipPath(fill, Qt.IntersectClip)
                 painter.setRenderHint(QPainter.Antialiasing, True)
+                ds = device_scale(painter)
                 for i in members:
-                    tex.paint(painter, i, self._corners(i))
+                    tex.paint(painter, i, self._corners(i), c.center(i), ds)
                 painter.restore()
 
     def _paint_grid(self, painter: QPainter, visible: list[int]) -> None:

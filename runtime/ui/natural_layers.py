@@ -12,10 +12,11 @@ stroke rebuilds the tiles of the hexes it touched and their neighbours, nothing 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
 
 from hexwright.runtime.geometry.organic import organic_tile, side_key
 
@@ -122,3 +123,44 @@ def paint_contours(painter: QPainter, regions: list[tuple[int, QPainterPath, lis
 
 def _at_least(level_of: Callable[[int], int], t: int) -> Callable[[int], bool]:
     return lambda j: level_of(j) >= t
+
+
+LIGHT = (-0.7071, -0.7071)
+"""Hillshade light from the north-west (map y runs down)."""
+
+
+def paint_hillshade(painter: QPainter, c: HexCache, visible: list[int], level_of: Callable[[int], int],
+                    strength: float = 0.09) -> None:
+    """Soft shading: a slope whose uphill faces the light is shadowed, one facing away is lit.
+
+    Each hex gets a radial wash (dark or light) from its level gradient, the washes of
+    neighbours blending into one another, so the shading follows the ground, not the hexes.
+    """
+    painter.setPen(Qt.PenStyle.NoPen)
+    r = 1.1 * c.size
+    for i in visible:
+        li = level_of(i)
+        cx, cy = c.center(i)
+        gx = gy = 0.0
+        for j in c.neighbors(i):
+            if j < 0:
+                continue
+            nx, ny = c.center(j)
+            d = math.hypot(nx - cx, ny - cy) or 1.0
+            rise = level_of(j) - li
+            gx += rise * (nx - cx) / d
+            gy += rise * (ny - cy) / d
+        shade = gx * LIGHT[0] + gy * LIGHT[1]  # > 0: the ground rises toward the light
+        if abs(shade) < 1e-9:
+            continue
+        alpha = min(1.0, abs(shade) * strength)
+        color = QColor(40, 30, 20) if shade > 0 else QColor(255, 255, 250)
+        inner = QColor(color)
+        inner.setAlphaF(alpha * (1.0 if shade > 0 else 0.8))
+        outer = QColor(color)
+        outer.setAlphaF(0.0)
+        gradient = QRadialGradient(cx, cy, r)
+        gradient.setColorAt(0.0, inner)
+        gradient.setColorAt(1.0, outer)
+        painter.setBrush(gradient)
+        painter.drawEllipse(QPointF(cx, cy), r, r)

@@ -13,9 +13,9 @@ import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
-from hexwright.runtime.geometry.organic import unit_random
+from hexwright.runtime.geometry.organic import hash_ints, unit_random
 
 Point = tuple[float, float]
 
@@ -134,11 +134,23 @@ def _stipple(s: float, seed: int, corners: Sequence[Point]) -> QPainterPath:
 
 BUILDERS = {"trees": _trees, "hills": _rocks, "marsh": _marsh, "hatch": _hedges, "urban": _buildings,
             "dots": _stipple}
+NETWORKS = frozenset({"hatch"})
+"""Fields drawn as one network over the map (hedges must join across hexes); the others are
+scattered symbols, stamped hex by hex from a few pre-drawn variants."""
+VARIANTS = 6
+STAMP_REACH = 1.25
+"""Half the side of a stamp, in hex sizes: the hex and the symbols that overhang it."""
 MAX_CACHED = 50_000
 
 
 class Texture:
-    """One pattern's symbol field for one terrain colour at one hex size, built hex by hex."""
+    """One pattern's symbol field for one terrain colour at one hex size.
+
+    Scattered symbols (tree crowns, rocks, reeds, buildings, stipple) are drawn once per
+    variant into an image at the painter's resolution and stamped on each hex (a hex picks
+    its variant from the seed), which is what keeps a repaint within the frame budget;
+    hedges are one vector network over the whole map, built hex by hex and cached.
+    """
 
     def __init__(self, pattern: str, color: QColor, s: float, seed: int):
         self.pattern = pattern
@@ -146,17 +158,19 @@ class Texture:
         self.seed = seed
         self.builder = BUILDERS.get(pattern)
         self._paths: dict[int, QPainterPath] = {}
+        self._stamps: dict[tuple[int, float], QImage] = {}
         thin = max(0.018 * s, 0.4)
+        round_pen = (Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
         self.brush: QBrush | Qt.BrushStyle = Qt.BrushStyle.NoBrush
         if pattern == "trees":
             self.brush = QBrush(color.darker(112))
             self.pen = QPen(color.darker(150), thin)
         elif pattern == "hills":
-            self.pen = QPen(color.darker(190), max(0.028 * s, 0.4), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+            self.pen = QPen(color.darker(190), max(0.028 * s, 0.4), *round_pen)
         elif pattern == "marsh":
-            self.pen = QPen(QColor("#3f7f9a"), max(0.024 * s, 0.4), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            self.pen = QPen(QColor("#3f7f9a"), max(0.024 * s, 0.4), *round_pen)
         elif pattern == "hatch":
-            self.pen = QPen(QColor("#8aa862"), max(0.025 * s, 0.5), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+            self.pen = QPen(QColor("#8aa862"), max(0.025 * s, 0.5), *round_pen)
         elif pattern == "urban":
             self.brush = QBrush(QColor("#5a4a42"))
             self.pen = QPen(Qt.PenStyle.NoPen)
@@ -165,7 +179,7 @@ class Texture:
             self.pen = QPen(Qt.PenStyle.NoPen)
 
     def path(self, index: int, corners: Sequence[Point]) -> QPainterPath:
-        """The field of hex ``index`` with ``corners`` (map pixels), cached."""
+        """The network of hex ``index`` with ``corners`` (map pixels), cached."""
         hit = self._paths.get(index)
         if hit is None:
             if len(self._paths) > MAX_CACHED:
@@ -173,12 +187,47 @@ class Texture:
             hit = self._paths[index] = self.builder(self.size, self.seed, corners) if self.builder else QPainterPath()
         return hit
 
-    def paint(self, painter: QPainter, index: int, corners: Sequence[Point]) -> None:
+    def local_path(self, variant: int, corners: Sequence[Point]) -> QPainterPath:
+        """Variant ``variant`` of the field around the origin (``corners`` relative to the centre)."""
+        if self.builder is None:
+            return QPainterPath()
+        return self.builder(self.size, hash_ints(self.seed, variant) & 0xFFFFFFFF, corners)
+
+    def stamp(self, variant: int, scale: float, corners: Sequence[Point]) -> QImage:
+        key = (variant, round(scale, 3))
+        hit = self._stamps.get(key)
+        if hit is None:
+            if len(self._stamps) > 8 * VARIANTS:
+                self._stamps.clear()
+            reach = STAMP_REACH * self.size
+            side = max(1, math.ceil(2 * reach * scale))
+            hit = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+            hit.fill(Qt.GlobalColor.transparent)
+            p = QPainter(hit)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            p.scale(side / (2 * reach), side / (2 * reach))
+            p.translate(reach, reach)
+            p.setPen(self.pen)
+            p.setBrush(self.brush)
+            p.drawPath(self.local_path(variant, corners))
+            p.end()
+            self._stamps[key] = hit
+        return hit
+
+    def paint(self, painter: QPainter, index: int, corners: Sequence[Point], center: Point, scale: float) -> None:
+        """The field of hex ``index`` (``corners`` in map pixels, ``scale`` screen pixels per map pixel)."""
         if self.builder is None:
             return
-        painter.setPen(self.pen)
-        painter.setBrush(self.brush)
-        painter.drawPath(self.path(index, corners))
+        if self.pattern in NETWORKS:
+            painter.setPen(self.pen)
+            painter.setBrush(self.brush)
+            painter.drawPath(self.path(index, corners))
+            return
+        cx, cy = center
+        local = [(x - cx, y - cy) for x, y in corners]
+        variant = int(unit_random(self.seed, index, 77) * VARIANTS)
+        reach = STAMP_REACH * self.size
+        painter.drawImage(QRectF(cx - reach, cy - reach, 2 * reach, 2 * reach), self.stamp(variant, scale, local))
 
 
 # -- towns and forts --------------------------------------------------------------------

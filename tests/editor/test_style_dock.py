@@ -52,6 +52,8 @@ def test_stepping_a_width_is_one_undo_step_and_tweaks_the_painter(window, qtbot)
     assert window.map_painter.style.lines.roads == pytest.approx(1.2)
     pick(qtbot, panel.terrain, "natural")
     assert doc.map.style.tweaks.terrain == "natural" and window.map_painter.style.terrain == "natural"
+    qtbot.mouseClick(panel.hillshade, Qt.LeftButton, pos=QPoint(8, panel.hillshade.height() // 2))
+    assert doc.map.style.tweaks.hillshade is True and window.map_painter.style.hillshade
     panel.set_water("#113355")
     assert window.map_painter.style.palette.water == "#113355"
     qtbot.mouseClick(panel.reset, Qt.LeftButton)

@@ -120,3 +120,28 @@ def test_the_legend_lists_the_terrain_effects_chart(qapp):
     assert rows["connection", "rail"].movement == "1/3"
     mp = make_painter_for(module)
     assert mp.map_rect().contains(QRectF(760.0, 0.0, 10.0, 10.0))  # the legend is part of the render
+
+
+def test_hillshade_darkens_slopes_facing_away_from_the_light_and_lights_the_others(qapp):
+    from hexwright.runtime.model import StyleTweaks
+
+    module = st_lo_module("modern", cols=10, rows=8)
+    flat = render_image(module, 1.0)
+    module.map.style.tweaks = StyleTweaks(hillshade=True)
+    shaded = render_image(module, 1.0)
+    assert shaded != flat
+    mp = make_painter_for(module)
+    darker = lighter = 0
+    for label, hd in module.map.hexes.items():
+        i = mp.hex_index(label)
+        x, y = center(module, label)
+        a, b = pixel(flat, module, x, y), pixel(shaded, module, x, y)
+        west = mp.cache.neighbors(i)[5]  # the north-west neighbour of a flat-top hex
+        if west < 0:
+            continue
+        rise = module.map.hexes[mp.cache.label(west)].level - hd.level
+        if rise > 0 and b.lightness() < a.lightness():
+            darker += 1
+        if rise < 0 and b.lightness() > a.lightness():
+            lighter += 1
+    assert darker > 0 and lighter > 0
