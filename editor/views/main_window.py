@@ -550,7 +550,9 @@ def offer_recovery(window: EditorWindow) -> bool:
         untitled = orphans[0]
     try:
         loaded = recovery.load_recovery(doc.path, untitled)
-    except ModuleError:
+    except ModuleError as exc:  # a damaged autosave never keeps the module itself from opening
+        window.statusBar().showMessage(f"The autosave of {doc.display_name()} is damaged and was not "
+                                       f"offered: {exc}", 12000)
         return False
     if loaded is None:
         return False

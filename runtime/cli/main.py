@@ -96,15 +96,21 @@ def cmd_info(args: argparse.Namespace) -> int:
     return 0
 
 
+def _readable(text: str) -> str:
+    """``text`` with the undecodable bytes of a file name (surrogate escapes) shown as U+FFFD."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     folder = Path(args.dir)
     if folder.exists() and any(folder.iterdir()):
         _err(f"{folder}: folder exists and is not empty")
         return 1
-    module_id = args.id or "".join(c if c.isalnum() or c in "_-." else "-" for c in folder.name) or "module"
-    module = new_module(module_id, args.title or folder.name, args.cols, args.rows, args.orientation)
+    name = _readable(folder.name)  # a folder name that is not UTF-8 still makes a module with a readable title
+    module_id = args.id or "".join(c if c.isalnum() or c in "_-." else "-" for c in name) or "module"
+    module = new_module(module_id, _readable(args.title) or name, args.cols, args.rows, args.orientation)
     save_module(module, folder)
-    print(f"created {folder} ({args.cols}×{args.rows} {args.orientation}-top hexes)")
+    print(f"created {_readable(str(folder))} ({args.cols}×{args.rows} {args.orientation}-top hexes)")
     return 0
 
 

@@ -16,7 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from hexwright.runtime.model.rules import Enforcement
 from hexwright.runtime.state import RulesStep
 
-Hexes = tuple[Annotated[str, Field(max_length=16)], ...]
+Hex = Annotated[str, Field(min_length=1, max_length=16)]
+Id = Annotated[str, Field(min_length=1, max_length=64)]
+Hexes = tuple[Hex, ...]
 
 
 class _EngineAction(BaseModel):
@@ -30,8 +32,8 @@ class Move(_EngineAction):
     """Move ``unit`` to hex ``to`` along its cheapest legal path, from the map or from its box (§8.1, §8.2)."""
 
     name: Literal["move"] = "move"
-    unit: str
-    to: str
+    unit: Id
+    to: Hex
     mode: str = Field("", max_length=64, description="a movement mode of rules.json movement.modes ('' = normal)")
 
 
@@ -39,32 +41,32 @@ class Drop(_EngineAction):
     """Drop ``unit`` from its air-drop box on hex ``to`` (DoM §2.3, §8.2: rules.json ``drops``)."""
 
     name: Literal["drop"] = "drop"
-    unit: str
-    to: str
+    unit: Id
+    to: Hex
 
 
 class ExitMap(_EngineAction):
     """Move ``unit`` off the map from edge hex ``hex`` across the ``edge`` side (§8.1.3)."""
 
     name: Literal["exit"] = "exit"
-    unit: str
-    hex: str
-    edge: str
+    unit: Id
+    hex: Hex
+    edge: Id
 
 
 class Declare(_EngineAction):
     """Declare an attack by ``attackers`` on the unit in ``hex`` (§9)."""
 
     name: Literal["declare"] = "declare"
-    attackers: tuple[str, ...] = Field(min_length=1)
-    hex: str
+    attackers: tuple[Id, ...] = Field(min_length=1, max_length=64)
+    hex: Hex
 
 
 class Resolve(_EngineAction):
     """Resolve the attack declared on ``hex``: roll the die and apply the CRT result (§9.2)."""
 
     name: Literal["resolve"] = "resolve"
-    hex: str
+    hex: Hex
 
     draws_dice: ClassVar[bool] = True
 
@@ -73,7 +75,7 @@ class Retreat(_EngineAction):
     """Retreat the unit whose retreat is due along ``path`` (§9.3)."""
 
     name: Literal["retreat"] = "retreat"
-    unit: str
+    unit: Id
     path: Hexes = Field(min_length=1)
 
 
@@ -81,7 +83,7 @@ class Advance(_EngineAction):
     """Advance one unit after combat along ``path`` (§9.5)."""
 
     name: Literal["advance"] = "advance"
-    unit: str
+    unit: Id
     path: Hexes = Field(min_length=1)
 
 
@@ -95,7 +97,7 @@ class EliminateExcess(_EngineAction):
     """Eliminate one unit of an overstacked hex, chosen by its owner (§6)."""
 
     name: Literal["eliminate_excess"] = "eliminate_excess"
-    unit: str
+    unit: Id
 
 
 class EndPhase(_EngineAction):
@@ -148,7 +150,7 @@ class SetEnforcement(_EngineAction):
     """The players set how strictly a rule is applied: enforce, warn or off (kept in the log)."""
 
     name: Literal["set_enforcement"] = "set_enforcement"
-    rule: str
+    rule: Id
     level: Enforcement
 
 

@@ -175,7 +175,8 @@ def apply_eliminate_excess(tx: Tx, act: EliminateExcess) -> None:
     sec = tx.rules.stacking.section
     if top is None or top.proc != "stacking":
         tx.refuse("no hex is over the stacking limit", sec)
-    if tx.state.hex_of(act.unit) != top.hex or side_of(tx.module, act.unit) != top.side:
+    if act.unit not in tx.module.pieces.pieces or tx.state.hex_of(act.unit) != top.hex \
+            or side_of(tx.module, act.unit) != top.side:
         tx.refuse(f"choose a {tx.module.pieces.sides[top.side].name} unit in {top.hex}", sec, top.hex)
     tx.do(Eliminate(pieces=(act.unit,)))
     tx.texts[-1] += f" (over the stacking limit in {top.hex} — {sec})"

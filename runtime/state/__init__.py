@@ -40,7 +40,7 @@ from .actions import (
 )
 from .apply import apply, check_hex, check_location
 from .dice import DiceSecret, new_secret
-from .errors import ActionError, SaveError
+from .errors import ActionError, GameFileError, PacketAlreadyInGame, PacketError, SaveError
 from .game import Bookmark, Branch, Game, replayed
 from .game_state import EngineStateBase, GameState, LastMove, Location, MarkerState, PieceState, state_hash, state_json
 from .module_hash import module_hash
@@ -69,6 +69,7 @@ __all__ = [
     "Flip",
     "FlipMarker",
     "Game",
+    "GameFileError",
     "GameState",
     "LastMove",
     "LoadedGame",
@@ -79,6 +80,8 @@ __all__ = [
     "MovePieces",
     "NextPhase",
     "Note",
+    "PacketAlreadyInGame",
+    "PacketError",
     "PieceState",
     "RemoveMarker",
     "ReturnChit",

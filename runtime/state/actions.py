@@ -167,11 +167,14 @@ class CommitDice(StateModel):
 
     The chain's links come from a secret only that side's computer holds
     (:mod:`runtime.state.dice`); the head lets everyone check each link revealed later.
+    ``key`` is the side's public signing key: its packets are signed with it.
     """
 
     kind: Literal["dice_commit"] = "dice_commit"
     side: str = Field(max_length=64)
     head: str = Field(pattern=r"^[0-9a-f]{64}$")
+    key: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")
+    """The public key the side signs its e-mail packets with (:mod:`runtime.state.signing`)."""
 
 
 class RevealDice(StateModel):

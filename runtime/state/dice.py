@@ -35,6 +35,7 @@ from .actions import CommitDice, LogEntry, RevealDice
 from .errors import ActionError
 from .game_state import GameState
 from .rng import HEX64, Chain, DiceState
+from .signing import fingerprint
 from .state_model import StateModel
 
 CHAIN_LENGTH = 20_000
@@ -116,7 +117,8 @@ def apply_commit(module: Module, state: GameState, act: CommitDice) -> tuple[Gam
     chains = dict(dice.chains)
     chains[act.side] = Chain(head=act.head, last=act.head, committed=seq)
     new_dice = dice.model_copy(update={"chains": dict(sorted(chains.items())), "seq": seq, "fresh": False})
-    text = f"{_side_name(module, act.side)} plays by e-mail (dice commitment {act.head[:12]}…)"
+    text = f"{_side_name(module, act.side)} plays by e-mail (dice commitment {act.head[:12]}…"
+    text += f"; signing key {fingerprint(act.key)})" if act.key else ")"
     return _with_dice(state, new_dice), _entry(state, act, text)
 
 

@@ -12,13 +12,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from hexwright.runtime.storage import atomic_write_bytes, dumps
 
 from .dice import DiceSecret
 from .errors import SaveError
-from .save_file import parse_json_file, validation_message
+from .save_file import parse_json_file, read_game_file, validate_strictly
 
 SECRET_SUFFIX = ".hwsecret"
 
@@ -38,25 +36,17 @@ def write_secret(folder: Path, secret: DiceSecret) -> Path:
     """Write ``secret`` atomically, readable by its owner only; returns the path."""
     path = secret_path(folder, secret)
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(path, dumps(secret.model_dump(mode="json")).encode("utf-8"))
-    os.chmod(path, 0o600)
+    atomic_write_bytes(path, dumps(secret.model_dump(mode="json")).encode("utf-8"), mode=0o600)
     return path
 
 
 def read_secret(path: Path) -> DiceSecret:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{path}: {exc.strerror or exc}") from None
-    raw = parse_json_file(str(path), data)
+    raw = parse_json_file(str(path), read_game_file(path))
     if not isinstance(raw, dict) or raw.get("format") != "hexwright-dice-secret":
-        raise SaveError(f"{path}: not a Hexwright dice secret")
-    try:
-        secret = DiceSecret.model_validate(raw)
-    except ValidationError as exc:
-        raise SaveError(validation_message(str(path), exc)) from None
+        raise SaveError(str(path), "not a Hexwright dice secret")
+    secret = validate_strictly(DiceSecret, raw, str(path))
     if secret.link(0) != secret.head:
-        raise SaveError(f"{path}: the secret does not give its head: the file is damaged")
+        raise SaveError(str(path), "the secret does not give its head: the file is damaged", field="head")
     return secret
 
 

@@ -25,9 +25,11 @@ from .apply import apply
 from .dice import DiceRevealNeeded, DiceSecret, owed_openings
 from .errors import ActionError
 from .game_state import GameState, state_hash
+from .history import history_next, history_start
 from .module_hash import module_hash
 from .rules_engine import RulesEngine, is_random
 from .setup import initial_state
+from .signing import public_key
 from .state_model import StateModel
 
 SNAPSHOT_EVERY = 32
@@ -80,6 +82,7 @@ class Game:
         self.dice_secret: DiceSecret | None = None
         start = initial_state(module, scenario, seed, optional_rules)
         self.optional_rules = dict(start.optional_rules)
+        self._history = [history_start(scenario, seed)]  # h[i] after i actions (runtime.state.history)
         self._snapshots: dict[int, GameState] = {0: start}
         self._state = start
         self.cursor: int | None = None
@@ -166,7 +169,7 @@ class Game:
                                   "that side's secret")
             self.dice_secret = secret
             return None
-        entry = self.do(CommitDice(side=secret.side, head=secret.head))
+        entry = self.do(CommitDice(side=secret.side, head=secret.head, key=public_key(secret.secret)))
         self.dice_secret = secret
         return entry
 
@@ -183,6 +186,7 @@ class Game:
         state, entry = apply(self.module, self._state, action, self.engine)
         self.actions.append(action)
         self.entries.append(entry)
+        self._history.append(history_next(self._history[-1], action))
         self._state = state
         if len(self.actions) % self.snapshot_every == 0:
             self._snapshots[len(self.actions)] = state
@@ -223,6 +227,7 @@ class Game:
     def _pop(self) -> tuple[Action, LogEntry]:
         action = self.actions.pop()
         entry = self.entries.pop()
+        self._history.pop()
         self._snapshots.pop(len(self.actions) + 1, None)
         self._state = self._replay_to(len(self.actions))
         self.bookmarks.pop(len(self.actions) + 1, None)
@@ -298,6 +303,7 @@ class Game:
             self.branches.append(Branch(start=index, actions=tuple(cut)))
         del self.actions[index:]
         del self.entries[index:]
+        del self._history[index + 1:]
         self._snapshots = {i: s for i, s in self._snapshots.items() if i <= index}
         self._state = self._replay_to(index)
         self.bookmarks = {i: n for i, n in self.bookmarks.items() if i <= index}
@@ -317,6 +323,13 @@ class Game:
 
     def state_hash(self) -> str:
         return state_hash(self._state)
+
+    def history_hash(self, index: int | None = None) -> str:
+        """The hash chain of the log up to action ``index`` (default: the whole log)."""
+        index = len(self.actions) if index is None else index
+        if not 0 <= index <= len(self.actions):
+            raise IndexError(f"no position {index} in a log of {len(self.actions)} actions")
+        return self._history[index]
 
 
 def replayed(module: Module, scenario: str, seed: int, actions: Iterable[Action], **options) -> Game:

@@ -15,25 +15,31 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.storage import atomic_write_bytes, dumps
+from hexwright.runtime.storage.reading import read_regular_file
+from hexwright.runtime.storage.strict_json import JsonProblem, loads_strict
 
-from .actions import DICE_KINDS, Action
-from .errors import ActionError, SaveError
+from .actions import Action
+from .errors import ActionError, GameFileError, SaveError
 from .game import Bookmark, Branch, Game
-from .rng import MAX_SEED
+from .rng import HEX64, MAX_SEED
 from .rules_engine import RulesEngine
 from .state_model import StateModel
 
+M = TypeVar("M", bound=BaseModel)
+
 SAVE_SUFFIX = ".hwsav"
 SAVE_FORMAT = "hexwright-save"
-SAVE_VERSION = 2
-"""Version 2: games played by e-mail hold dice commitments and reveals; others still save as 1."""
+SAVE_VERSION = 3
+"""Version 3 holds the history hash (:mod:`.history`); 2 added dice commitments and reveals; both still load."""
 MAX_SAVE_BYTES = 64 * 1024 * 1024
+REPLAY_FAILURES = (ActionError, KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError)
+"""What applying a stranger's action may raise: refused as the file's fault, never a traceback."""
 
 
 class ModuleRef(StateModel):
@@ -44,7 +50,7 @@ class ModuleRef(StateModel):
 
 class SaveFile(StateModel):
     format: Literal["hexwright-save"] = SAVE_FORMAT
-    save_version: Literal[1, 2] = 1
+    save_version: Literal[1, 2, 3] = SAVE_VERSION
     module: ModuleRef
     scenario: str = Field(max_length=64)
     seed: int = Field(ge=0, le=MAX_SEED)
@@ -55,6 +61,7 @@ class SaveFile(StateModel):
     bookmarks: tuple[Bookmark, ...] = ()
     branches: tuple[Branch, ...] = ()
     final_state_hash: str
+    history_hash: str | None = Field(None, pattern=HEX64)
 
 
 @dataclass
@@ -79,7 +86,7 @@ def save_model(game: Game) -> SaveFile:
         bookmarks=tuple(Bookmark(index=i, note=n) for i, n in sorted(game.bookmarks.items())),
         branches=tuple(game.branches),
         final_state_hash=game.state_hash(),
-        save_version=2 if game.state.rng.dice is not None or any(a.kind in DICE_KINDS for a in game.actions) else 1,
+        history_hash=game.history_hash(),
     )
 
 
@@ -93,45 +100,67 @@ def save_game(game: Game, path: str | Path) -> None:
     atomic_write_bytes(Path(path), save_bytes(game))
 
 
-def parse_json_file(name: str, data: bytes) -> Any:
-    """Bytes → JSON value, with a clear error for anything that is not small UTF-8 JSON."""
+def parse_json_file(name: str, data: bytes, error: type[GameFileError] = SaveError) -> Any:
+    """Bytes → JSON value (strict: :mod:`runtime.storage.strict_json`), else ``error`` naming the file."""
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(f"{name}: larger than {MAX_SAVE_BYTES} bytes")
+        raise error(name, f"larger than {MAX_SAVE_BYTES} bytes")
     try:
-        return json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise SaveError(f"{name}: not UTF-8 text (byte {exc.start})") from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{name}: broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise SaveError(f"{name}: JSON nested too deeply") from None
+        return loads_strict(data)
+    except JsonProblem as exc:
+        raise error(name, str(exc), field=exc.field) from None
+
+
+def validation_error(name: str, exc: ValidationError, error: type[GameFileError] = SaveError) -> GameFileError:
+    """The first problem of a pydantic error as ``error``: the field, and the action's number if in ``actions``."""
+    problems = sorted(exc.errors(include_url=False), key=lambda e: e["type"] != "extra_forbidden")
+    err = problems[0]  # an unknown field first: the most telling sign of a foreign or forged file
+    loc = [str(p) for p in err["loc"]]
+    action = None
+    if len(loc) >= 2 and loc[0] == "actions" and loc[1].isdigit():
+        action = int(loc[1]) + 1
+        loc = [f"actions.{loc[1]}", *loc[2:]]
+    message = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
+    if "input" in err and not isinstance(err["input"], (dict, list)) and err["type"] != "missing":
+        message += f" (got {_short(err['input'])})"
+    if len(problems) > 1:
+        message += f" (and {len(problems) - 1} more problem(s))"
+    return error(name, message, field=".".join(loc) or "(top)", action=action)
 
 
 def validation_message(name: str, exc: ValidationError) -> str:
-    lines = []
-    for err in exc.errors(include_url=False)[:20]:
-        where = ".".join(str(p) for p in err["loc"]) or "(top)"
-        message = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
-        lines.append(f"{name}: {where}: {message}")
-    return "\n".join(lines)
+    return str(validation_error(name, exc))
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def validate_strictly(model: type[M], raw: Any, name: str, error: type[GameFileError] = SaveError) -> M:
+    """``raw`` as ``model`` with no coercion (``"1944"`` is not a seed, ``"yes"`` not a flag)."""
+    try:
+        return model.model_validate_json(json.dumps(raw), strict=True)
+    except ValidationError as exc:
+        raise validation_error(name, exc, error) from None
 
 
 def parse_save(data: bytes, name: str = "save") -> SaveFile:
     raw = parse_json_file(name, data)
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{name}: not a Hexwright save (no \"format\": \"{SAVE_FORMAT}\")")
+        raise SaveError(name, f"not a Hexwright save (no \"format\": \"{SAVE_FORMAT}\")")
     if isinstance(raw.get("save_version"), int) and raw["save_version"] > SAVE_VERSION:
-        raise SaveError(f"{name}: saved by a newer Hexwright (save version {raw['save_version']}); please update")
-    try:
-        return SaveFile.model_validate(raw)
-    except ValidationError as exc:
-        raise SaveError(validation_message(name, exc)) from None
+        raise SaveError(name, f"saved by a newer Hexwright (save version {raw['save_version']}); please update",
+                        field="save_version")
+    saved = validate_strictly(SaveFile, raw, name)
+    if saved.save_version >= 3 and saved.history_hash is None:
+        raise SaveError(name, "missing (a version 3 save holds the hash of its history)", field="history_hash")
+    return saved
 
 
-def module_warnings(saved: ModuleRef, module: Module, content_hash: str) -> list[str]:
+def module_warnings(saved: ModuleRef, module: Module, content_hash: str, name: str = "save") -> list[str]:
     """Why a save may not replay as it was played; raises SaveError for another module."""
     if saved.id != module.meta.id:
-        raise SaveError(f"this save is for module {saved.id!r}, not {module.meta.id!r}")
+        raise SaveError(name, f"this save is for module {saved.id!r}, not {module.meta.id!r}", field="module.id")
     warnings = []
     if saved.version != module.meta.version:
         warnings.append(f"saved with {saved.id} version {saved.version}; this is version {module.meta.version}")
@@ -141,33 +170,51 @@ def module_warnings(saved: ModuleRef, module: Module, content_hash: str) -> list
     return warnings
 
 
+def replay_into(game: Game, actions: tuple[Action, ...], name: str, first: int = 1,
+                error: type[GameFileError] = SaveError) -> None:
+    """Append ``actions`` exactly as given; ``error`` names the first that does not apply (numbered from ``first``)."""
+    for offset, action in enumerate(actions):
+        try:
+            game.extend([action])  # exactly as saved: reveals are checked, never added
+        except REPLAY_FAILURES as exc:
+            raise error(name, f"{action.kind} does not apply: {failure_text(exc)}", action=first + offset) from None
+
+
+def failure_text(exc: BaseException) -> str:
+    """An ActionError's own words; anything else the rules raised, named as what it is."""
+    if isinstance(exc, ActionError):
+        return str(exc)
+    return f"the rules cannot apply it ({type(exc).__name__}: {_short(str(exc))})"
+
+
 def load_game_bytes(data: bytes, module: Module, name: str = "save", content_hash: str | None = None, *,
                     engine: RulesEngine | None = None) -> LoadedGame:
     """Parse, check and replay a save against ``module`` (its rules steps by ``engine``). SaveError says what is wrong."""
     saved = parse_save(data, name)
     if saved.module.id != module.meta.id:
-        raise SaveError(f"{name}: this save is for module {saved.module.id!r}, not {module.meta.id!r}")
+        raise SaveError(name, f"this save is for module {saved.module.id!r}, not {module.meta.id!r}",
+                        field="module.id")
     known = module.meta.optional_rules
     rules = {rule: on for rule, on in saved.optional_rules.items() if rule in known}
     try:
         game = Game(module, saved.scenario, saved.seed, optional_rules=rules or None,
                     strict=saved.strict, content_hash=content_hash, engine=engine)
-    except ActionError as exc:
-        raise SaveError(f"{name}: {exc}") from None
-    warnings = module_warnings(saved.module, module, game.module_hash)
+    except REPLAY_FAILURES as exc:
+        raise SaveError(name, failure_text(exc), field="scenario") from None
+    warnings = module_warnings(saved.module, module, game.module_hash, name)
     for rule in sorted(set(saved.optional_rules) - set(known)):
         warnings.append(f"optional rule {rule!r} of the save is not in this version of the module")
-    for index, action in enumerate(saved.actions):
-        try:
-            game.extend([action])  # exactly as saved: reveals are checked, never added
-        except ActionError as exc:
-            raise SaveError(f"{name}: action {index + 1} ({action.kind}) does not apply: {exc}") from None
+    replay_into(game, saved.actions, name)
     if game.state.rng.dice is not None and game.state.rng.dice.fresh:
-        raise SaveError(f"{name}: ends with a dice reveal for a roll but not the roll (the file was altered)")
+        raise SaveError(name, "ends with a dice reveal for a roll but not the roll (the file was altered)",
+                        field="actions")
+    if saved.history_hash is not None and saved.history_hash != game.history_hash():
+        raise SaveError(name, "the log is not the one this game was saved with: its history hash does not match "
+                        "(the file was edited or is damaged)", field="history_hash")
     if game.state_hash() != saved.final_state_hash:
-        message = f"{name}: replaying the log does not give the saved final state"
+        message = "replaying the log does not give the saved final state"
         if not warnings:
-            raise SaveError(message + " (the file was changed or is damaged)")
+            raise SaveError(name, message + " (the file was changed or is damaged)", field="final_state_hash")
         warnings.append(message)
     game.players = dict(saved.players)
     game.bookmarks = {b.index: b.note for b in saved.bookmarks if 0 <= b.index <= len(game.actions)}
@@ -175,15 +222,12 @@ def load_game_bytes(data: bytes, module: Module, name: str = "save", content_has
     return LoadedGame(game, warnings)
 
 
-def read_game_file(path: str | Path) -> bytes:
-    """The bytes of a save or moves file; SaveError naming it if it cannot be read or is too large."""
-    path = Path(path)
+def read_game_file(path: str | Path, error: type[GameFileError] = SaveError) -> bytes:
+    """The bytes of a save or moves file (a regular file, at most MAX_SAVE_BYTES); ``error`` naming it otherwise."""
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"{path}: larger than {MAX_SAVE_BYTES} bytes")
-        return path.read_bytes()
+        return read_regular_file(Path(path), MAX_SAVE_BYTES)
     except OSError as exc:
-        raise SaveError(f"{path}: {exc.strerror or exc}") from None
+        raise error(str(path), exc.strerror or str(exc)) from None
 
 
 def load_game(path: str | Path, module: Module, content_hash: str | None = None, *,

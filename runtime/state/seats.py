@@ -57,3 +57,15 @@ def seat_refusal(module: Module, state: GameState, action: a.Action, seat: str |
         what = at.id if at is not None and at.kind == "hex" else piece_name(module, piece)
         return f"{what} belongs to {side_name(module, unit.side)}; {turn}"
     return None
+
+
+def packet_refusal(module: Module, state: GameState, action: a.Action, sender: str,
+                   acting: str | None = None) -> str | None:
+    """Why an action in a packet signed by ``sender`` is not that side's to do, or None.
+
+    The play window's own check (:func:`seat_refusal` with the sender's seat), and a side
+    commits and reveals only its own dice.
+    """
+    if isinstance(action, (a.CommitDice, a.RevealDice)) and action.side != sender:
+        return f"only {side_name(module, action.side)} commits and reveals its own dice"
+    return seat_refusal(module, state, action, sender, acting)

@@ -7,7 +7,7 @@ from pathlib import Path
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.canonical import canonical
 
-from .archive import load_pack, pack_files, pack_folder, read_pack_files, save_pack, unpack
+from .archive import load_pack, pack_files, pack_folder, read_pack, read_pack_files, save_pack, unpack
 from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
 from .files import LoadedModule, files_from_module, module_from_files, parse_module_files
 from .folder import load_folder, read_folder_files, save_folder
@@ -24,7 +24,13 @@ def load_module(path: str | Path) -> LoadedModule:
         return load_folder(path)
     if path.is_file():
         return load_pack(path)
-    raise ModuleError(ModuleIssue(str(path), "", "no such module folder or .hwmod file"))
+    raise ModuleError(ModuleIssue(str(path), "", _not_a_module(path)))
+
+
+def _not_a_module(path: Path) -> str:
+    if path.exists():
+        return "not a module folder or a .hwmod file (a device, a pipe or a socket)"
+    return "no such module folder or .hwmod file"
 
 
 def save_module(module: Module, path: str | Path, assets: dict[str, bytes] | None = None) -> None:
@@ -57,6 +63,7 @@ __all__ = [
     "pack_folder",
     "parse_module_files",
     "read_folder_files",
+    "read_pack",
     "read_pack_files",
     "save_folder",
     "save_module",

@@ -6,8 +6,6 @@ write exactly the same bytes.
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +20,7 @@ from hexwright.runtime.validation import check_module
 from .errors import ModuleError, ModuleIssue
 from .jsonio import dumps
 from .migrate import migrate
+from .strict_json import JsonProblem, loads_strict
 
 MODEL_FILES: dict[str, type[BaseModel]] = {
     "module.json": ModuleMeta,
@@ -64,9 +63,19 @@ def _hex_of(name: str, loc: tuple[Any, ...]) -> str:
     return ""
 
 
+MAX_ISSUES_PER_FILE = 200
+"""As many problems as :mod:`runtime.validation` lists per file; one more line counts the rest."""
+MAX_MAP_ENTRIES = 400 * 400 * 4
+"""Hexes and hexsides a map.json may list: a 400×400 grid has 160,000 hexes and three times as many sides."""
+
+
 def _issues_from_validation(name: str, error: ValidationError) -> list[ModuleIssue]:
     issues = []
-    for err in error.errors(include_url=False):
+    count = error.error_count()
+    if count > MAX_ISSUES_PER_FILE:
+        issues.append(ModuleIssue(name, "", f"{count} problems in this file: {MAX_ISSUES_PER_FILE} are listed, "
+                                            f"and {count - MAX_ISSUES_PER_FILE} more are not"))
+    for err in error.errors(include_url=False)[:MAX_ISSUES_PER_FILE]:
         loc = tuple(err["loc"])
         message = err["msg"]
         if err["type"] == "extra_forbidden":
@@ -77,49 +86,21 @@ def _issues_from_validation(name: str, error: ValidationError) -> list[ModuleIss
     return issues
 
 
+def _oversized(raw_map: Any) -> list[ModuleIssue]:
+    """A map.json listing more hexes or hexsides than any grid has: refused before each is checked."""
+    if not isinstance(raw_map, dict):
+        return []
+    return [ModuleIssue("map.json", key, f"{len(raw_map[key])} entries; no map has more than {MAX_MAP_ENTRIES}")
+            for key in ("hexes", "hexsides") if isinstance(raw_map.get(key), (dict, list))
+            and len(raw_map[key]) > MAX_MAP_ENTRIES]
+
+
 def parse_json(name: str, data: bytes) -> Any:
-    """Parse one file's bytes as JSON; errors name the file, line and column."""
+    """Parse one file's bytes as strict JSON (:mod:`.strict_json`); errors name the file and the line or field."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ModuleError(ModuleIssue(name, "", f"not UTF-8 text (byte {exc.start})")) from None
-    try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
-                          object_pairs_hook=_object_without_repeats)
-    except json.JSONDecodeError as exc:
-        raise ModuleError(ModuleIssue(name, "", f"broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")) from None
-    except RecursionError:
-        raise ModuleError(ModuleIssue(name, "", "JSON nested too deeply")) from None
-    except _StrictJsonError as exc:
+        return loads_strict(data)
+    except JsonProblem as exc:
         raise ModuleError(ModuleIssue(name, exc.field, str(exc))) from None
-
-
-class _StrictJsonError(ValueError):
-    """Valid to Python's parser, refused in a module: NaN, infinities, repeated keys."""
-
-    def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(message)
-        self.field = field
-
-
-def _refuse_constant(token: str) -> Any:
-    raise _StrictJsonError(f"{token} is not a finite number (JSON has no NaN or Infinity)")
-
-
-def _finite_float(token: str) -> float:
-    value = float(token)
-    if not math.isfinite(value):
-        raise _StrictJsonError(f"{token} is not a finite number (too large)")
-    return value
-
-
-def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise _StrictJsonError(f"key {key!r} is written twice in one object")
-        obj[key] = value
-    return obj
 
 
 def module_from_files(files: dict[str, bytes]) -> LoadedModule:
@@ -152,6 +133,7 @@ def parse_module_files(files: dict[str, bytes]) -> LoadedModule:
                 issues.extend(exc.issues)
         elif ASSET_RE.match(name):
             assets[name] = files[name]
+    issues += _oversized(raw.get("map.json"))
     if issues:
         raise ModuleError(issues)
     raw = migrate(raw)

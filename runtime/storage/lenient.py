@@ -13,7 +13,7 @@ from pathlib import Path
 
 from hexwright.runtime.validation import check_module
 
-from .archive import read_pack_files
+from .archive import read_pack
 from .errors import ModuleError, ModuleIssue
 from .files import LoadedModule, parse_module_files
 from .folder import read_folder_files
@@ -31,7 +31,8 @@ def load_module_lenient(path: str | Path) -> tuple[LoadedModule, list[ModuleIssu
     if path.is_dir():
         files = read_folder_files(path)
     elif path.is_file():
-        files = read_pack_files(path.read_bytes(), path.name)
+        files = read_pack(path)
     else:
-        raise ModuleError(ModuleIssue(str(path), "", "no such module folder or .hwmod file"))
+        raise ModuleError(ModuleIssue(str(path), "", "no such module folder or .hwmod file"
+                                      if not path.exists() else "not a module folder or a .hwmod file"))
     return module_from_files_lenient(files)

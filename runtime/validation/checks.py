@@ -11,13 +11,26 @@ from hexwright.runtime.model.issues import ModuleIssue
 
 from .rules_config import rules_problems
 
+MAX_ISSUES_PER_FILE = 200
+"""Problems reported per file; past it, one line says how many more (a file of two million
+off-map hexes is answered with 200 lines, not 2,076,362)."""
+
 
 class _Report:
     def __init__(self) -> None:
         self.issues: list[ModuleIssue] = []
+        self.counts: dict[str, int] = {}
 
     def add(self, file: str, field: str, message: str, hex: str = "") -> None:
-        self.issues.append(ModuleIssue(file, field, message, hex))
+        count = self.counts[file] = self.counts.get(file, 0) + 1
+        if count <= MAX_ISSUES_PER_FILE:
+            self.issues.append(ModuleIssue(file, field, message, hex))
+
+    def capped(self) -> list[ModuleIssue]:
+        more = [ModuleIssue(file, "", f"{count} problems in this file: {MAX_ISSUES_PER_FILE} are listed, "
+                                      f"and {count - MAX_ISSUES_PER_FILE} more are not")
+                for file, count in sorted(self.counts.items()) if count > MAX_ISSUES_PER_FILE]
+        return sorted(self.issues) + more
 
     def ref(self, file: str, field: str, value: str | None, known: Iterable[str], what: str, hex: str = "") -> None:
         if value is not None and value not in known:
@@ -30,8 +43,9 @@ def check_module(module: Module, assets: dict[str, bytes] | None = None) -> list
     _check_pieces(module, report)
     _check_tables(module, report)
     _check_scenarios(module, report)
-    report.issues.extend(rules_problems(module))  # rules.json names ids of the other files
-    return sorted(report.issues)
+    for issue in rules_problems(module):  # rules.json names ids of the other files
+        report.add(issue.file, issue.field, issue.message, issue.hex)
+    return report.capped()
 
 
 def _hex_ok(module: Module, label: str) -> bool:

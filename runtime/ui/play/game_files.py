@@ -14,14 +14,32 @@ from typing import Protocol
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QStatusBar, QWidget
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.state import Game, LoadedGame, LogEntry, SaveError, load_game, new_seed, save_game
-from hexwright.runtime.state.pbem import append_actions, export_actions
+from hexwright.runtime.state import (
+    Game,
+    GameState,
+    LoadedGame,
+    LogEntry,
+    PacketAlreadyInGame,
+    PacketError,
+    SaveError,
+    load_game,
+    new_seed,
+    save_game,
+)
+from hexwright.runtime.state.pbem import export_actions, import_packet
 from hexwright.runtime.state.save_file import read_game_file
 from hexwright.runtime.storage import atomic_write_bytes
 
 
+class Chooser(Protocol):
+    def chooser(self, state: GameState) -> str | None: ...
+
+
 class FilesWindow(Protocol):
     """What :class:`GameFiles` uses of its window."""
+
+    @property
+    def rules(self) -> Chooser: ...
 
     @property
     def game(self) -> Game: ...
@@ -50,6 +68,7 @@ class GameFiles:
         self.pbem_mark = len(window.game.actions)
         """Where the last export of moves for e-mail ended (the next export starts there)."""
         self.warning_box: QMessageBox | None = None
+        self.key_box: QMessageBox | None = None
 
     def _say(self, text: str, ms: int = 5000) -> None:
         self.window.statusBar().showMessage(text, ms)
@@ -69,6 +88,8 @@ class GameFiles:
         except OSError as exc:
             QMessageBox.critical(self.window.window(), "Cannot save the game",
                                  f"{exc.filename or path}: {exc.strerror or exc}")
+        except ValueError as exc:  # text that cannot be written (the game itself is kept, unchanged)
+            QMessageBox.critical(self.window.window(), "Cannot save the game", f"{path}: {exc}")
 
     def save_to(self, path: str | Path) -> None:
         path = Path(path)
@@ -81,7 +102,7 @@ class GameFiles:
         if self.autosave_path is not None:
             try:
                 save_game(self.window.game, self.autosave_path)
-            except OSError as exc:
+            except (OSError, ValueError) as exc:
                 self._say(f"Autosave failed: {exc}", 8000)
 
     def open_save(self, path: str | Path) -> LoadedGame:
@@ -121,11 +142,24 @@ class GameFiles:
         self.window.refresh()
 
     def import_moves(self, path: str | Path) -> list[LogEntry]:
-        game = self.window.game
-        entries = append_actions(game, read_game_file(path), str(path))
+        """Import an opponent's packet, checked by the seat rules the window enforces (PacketError if refused).
+
+        A key met for the first time is shown with its fingerprint, to be compared with the
+        opponent's by another channel."""
+        game, module = self.window.game, self.window.module
+        imported = import_packet(game, read_game_file(path, PacketError), str(path), acting=self.window.rules.chooser)
         self.pbem_mark = len(game.actions)
         self.window.refresh()
-        return entries
+        for side, print_ in sorted(imported.new_keys.items()):
+            name = module.pieces.sides[side].name
+            box = QMessageBox(QMessageBox.Icon.Information, "New signing key",
+                              f"{name} signs its moves with the key\n\n{print_}\n\nCheck this fingerprint with "
+                              f"{name}'s player by phone or in person: from now on only moves signed with it are "
+                              "accepted.", QMessageBox.StandardButton.Ok, self.window.window())
+            box.setObjectName("new-key")
+            box.open()
+            self.key_box = box
+        return imported.entries
 
     # -- dialogs ---------------------------------------------------------------------------------
 
@@ -172,5 +206,7 @@ class GameFiles:
         if path:
             try:
                 self.import_moves(path)
-            except SaveError as exc:
+            except PacketAlreadyInGame as exc:
+                QMessageBox.information(self.window.window(), "Already imported", str(exc))
+            except PacketError as exc:
                 QMessageBox.critical(self.window.window(), "Cannot import these moves", str(exc))

@@ -18,6 +18,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.state import ActionError, Game, GameState, SaveError, new_secret, seat_refusal
 from hexwright.runtime.state.actions import Action
 from hexwright.runtime.state.dice_secret_file import find_secret, secret_path, secrets_folder, write_secret
+from hexwright.runtime.state.signing import fingerprint, public_key
 
 
 class Chooser(Protocol):
@@ -123,8 +124,12 @@ class Seats:
         except (ActionError, OSError) as exc:
             QMessageBox.critical(parent, "Cannot play by e-mail", str(exc))
             return
+        secret = self.window.game.dice_secret
+        key = fingerprint(public_key(secret.secret)) if secret is not None else ""
         QMessageBox.information(parent, "Play by e-mail", f"Your dice secret is kept in\n{path}\n\n"
-                                "Never send it: send saves or exported moves only.")
+                                "Never send it: send saves or exported moves only.\n\n"
+                                f"Your moves are signed with the key whose fingerprint is\n\n{key}\n\n"
+                                "Read it to your opponent by phone or in person, so they know the moves are yours.")
 
     def name_player_dialog(self, side_id: str) -> None:
         game, module = self.window.game, self.window.module

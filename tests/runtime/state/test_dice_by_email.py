@@ -17,6 +17,7 @@ from hexwright.runtime.state import (
     Location,
     MovePieces,
     NextPhase,
+    PacketError,
     RevealDice,
     RollDice,
     SaveError,
@@ -27,10 +28,12 @@ from hexwright.runtime.state import (
 )
 from hexwright.runtime.state.dice import dice_key, link_after
 from hexwright.runtime.state.dice_secret_file import find_secret, read_secret, write_secret
-from hexwright.runtime.state.pbem import append_actions, export_actions
+from hexwright.runtime.state.pbem import ActionsFile, append_actions, export_actions, signed_bytes
 from hexwright.runtime.state.rng import RngState, roll
+from hexwright.runtime.state.signing import sign
 
-GOLDEN = Path(__file__).parent / "golden" / "play-basic.hwsav"
+GOLDEN = Path(__file__).parent / "golden" / "play-basic-v1.hwsav"
+"""A save of the first format (single seed, no history hash), kept as it was written."""
 BLUE_SECRET = "b1" * 32
 RED_SECRET = "7e" * 32
 
@@ -103,34 +106,43 @@ def test_receiver_cannot_compute_the_senders_next_roll(module):
     assert red.game.state.last_roll == actual
 
 
+def signed_by(seat: Seat, packet: dict) -> bytes:
+    """A packet altered by its own sender, who signs it again with its key: only the dice checks remain."""
+    file = ActionsFile.model_validate_json(json.dumps(packet))
+    file = file.model_copy(update={"signature": sign(seat.secret.secret, signed_bytes(file))})
+    return file.model_dump_json().encode()
+
+
 def test_a_tampered_roll_is_refused_with_a_clear_message(module):
     blue, red = opened(module)
     blue.game.do(RollDice(count=2))
     packet = json.loads(blue.send())
     before = save_bytes(red.game)
+    with pytest.raises(PacketError, match="signature is not blue's"):  # altered by anyone else: not signed
+        red.receive(json.dumps({**packet, "rolls": []}).encode())
 
     wrong_link = json.loads(json.dumps(packet))
     reveal = next(a for a in wrong_link["actions"] if a["kind"] == "dice_reveal" and a["roll"])
     reveal["link"] = "0" * 64
-    with pytest.raises(SaveError, match=r"Blue's dice link 2 does not match its commitment"):
-        red.receive(json.dumps(wrong_link).encode())
+    with pytest.raises(PacketError, match=r"Blue's dice link 2 does not match its commitment"):
+        red.receive(signed_by(blue, wrong_link))
 
     wrong_result = json.loads(json.dumps(packet))
     record = wrong_result["rolls"][0]
     record["dice"] = [6, 6] if record["dice"] != [6, 6] else [1, 1]
-    with pytest.raises(SaveError, match=r"the file says it rolled 6 \+ 6|the file says it rolled 1 \+ 1"):
-        red.receive(json.dumps(wrong_result).encode())
+    with pytest.raises(PacketError, match=r"the file says it rolled 6 \+ 6|the file says it rolled 1 \+ 1"):
+        red.receive(signed_by(blue, wrong_result))
 
     no_reveal = json.loads(json.dumps(packet))
     no_reveal["actions"] = [a for a in no_reveal["actions"] if a["kind"] != "dice_reveal"]
-    with pytest.raises(SaveError, match="every roll needs a fresh reveal"):
-        red.receive(json.dumps(no_reveal).encode())
+    with pytest.raises(PacketError, match="every roll needs a fresh reveal"):
+        red.receive(signed_by(blue, no_reveal))
 
     dangling = json.loads(json.dumps(packet))
     cut = next(i for i, a in enumerate(dangling["actions"]) if a["kind"] == "dice_reveal" and a["roll"])
     dangling["actions"] = dangling["actions"][:cut + 1]
-    with pytest.raises(SaveError, match="ends with a dice reveal for a roll but not the roll"):
-        red.receive(json.dumps(dangling).encode())
+    with pytest.raises(PacketError, match="ends with a dice reveal for a roll but not the roll"):
+        red.receive(signed_by(blue, dangling))
 
     assert save_bytes(red.game) == before  # nothing changed
     red.receive(json.dumps(packet).encode())
@@ -157,7 +169,7 @@ def test_a_full_exchange_verifies_and_ends_identical(module, tmp_path):
     # The save names both commitments and each link revealed, never a secret, and reloads verified.
     data = save_bytes(blue.game)
     assert BLUE_SECRET not in data.decode() and RED_SECRET not in data.decode()
-    assert json.loads(data)["save_version"] == 2
+    assert json.loads(data)["save_version"] == 3
     again = load_game_bytes(data, module).game
     assert [e.text for e in again.entries] == [e.text for e in blue.game.entries]
     # Same secrets and actions: byte-identical saves.
@@ -219,5 +231,10 @@ def test_old_single_seed_saves_still_load_unchanged(module):
     data = GOLDEN.read_bytes()
     game = load_game(GOLDEN, module).game
     assert game.state.rng.dice is None
-    assert save_bytes(game) == data
     assert json.loads(data)["save_version"] == 1
+    # Saved again, it gains the history hash (version 3) and nothing else changes.
+    again = json.loads(save_bytes(game))
+    old = json.loads(data)
+    assert again.pop("history_hash") == game.history_hash() and again.pop("save_version") == 3
+    old.pop("save_version")
+    assert again == old

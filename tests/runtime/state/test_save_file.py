@@ -9,6 +9,8 @@ from hexwright.runtime.state import (
     Game,
     Location,
     MovePieces,
+    PacketAlreadyInGame,
+    PacketError,
     RollDice,
     SaveError,
     load_game,
@@ -82,10 +84,10 @@ def test_broken_files_get_clear_errors(module, data, message):
 def test_an_edited_log_is_caught(module):
     raw = json.loads(save_bytes(sample(module)))
     raw["actions"][0]["to"]["id"] = "0101"
-    with pytest.raises(SaveError, match="changed or is damaged"):
+    with pytest.raises(SaveError, match="history hash does not match"):
         load_game_bytes(json.dumps(raw).encode(), module)
     raw["actions"][0]["to"]["id"] = "9999"
-    with pytest.raises(SaveError, match="action 1 \\(move\\) does not apply"):
+    with pytest.raises(SaveError, match="action 1: move does not apply"):
         load_game_bytes(json.dumps(raw).encode(), module)
 
 
@@ -100,18 +102,19 @@ def test_pbem_appends_only_new_actions_and_checks_them(module):
     entries = append_actions(theirs, data)
     assert [e.text for e in entries] == [e.text for e in mine.entries[base:]]
     assert theirs.state == mine.state
-    append_actions(theirs, data)  # sent twice: nothing new, nothing broken
-    assert len(theirs.actions) == len(mine.actions)
+    with pytest.raises(PacketAlreadyInGame, match="already in this game"):  # sent twice: said, nothing broken
+        append_actions(theirs, data)
+    assert len(theirs.actions) == len(mine.actions) and theirs.state == mine.state
 
 
 def test_pbem_refuses_a_file_that_does_not_fit(module):
     mine, theirs = sample(module), sample(module)
     theirs.do(RollDice())
     mine.do(MovePieces(pieces=("red-1",), to=Location.hex("0101")))
-    with pytest.raises(SaveError, match="does not have"):
+    with pytest.raises(PacketError, match="does not have"):
         append_actions(theirs, export_actions(mine, 2))
     behind = Game(module, "basic", 3)
-    with pytest.raises(SaveError, match="earlier file is missing"):
+    with pytest.raises(PacketError, match="earlier file is missing"):
         append_actions(behind, export_actions(mine, 2))
     assert len(behind.actions) == 0
 

@@ -9,7 +9,7 @@ import pytest
 from builders import play_module
 
 from hexwright.runtime.engine import ENGINE
-from hexwright.runtime.state import Game, Location, SaveError, load_game, save_bytes
+from hexwright.runtime.state import Game, Location, PacketError, load_game, save_bytes
 from hexwright.runtime.storage import load_module
 from hexwright.runtime.ui.play.play_window import PlayWindow
 
@@ -56,7 +56,7 @@ def test_pbem_between_two_windows_with_committed_dice(qtbot, tmp_path, monkeypat
     tampered = json.loads(packet)
     tampered["rolls"][0]["dice"] = [7 - tampered["rolls"][0]["dice"][0]]
     (tmp_path / "bad.hwlog").write_text(json.dumps(tampered))
-    with pytest.raises(SaveError, match="the file says it rolled"):
+    with pytest.raises(PacketError, match="the signature is not blue's"):  # altered on the way: not Blue's
         red.files.import_moves(tmp_path / "bad.hwlog")
     red.files.import_moves(tmp_path / "blue1.hwlog")
     assert red.game.state == blue.game.state
