@@ -12,7 +12,7 @@ import pytest
 from builders import add_unit, play_module, rules_module
 
 from hexwright.runtime.cli.main import main
-from hexwright.runtime.engine import EndPhase, Move, to_step
+from hexwright.runtime.engine import ENGINE, EndPhase, Move, to_step
 from hexwright.runtime.model import Phase, Placement, Scenario
 from hexwright.runtime.model.rules import RulesConfig, StackingRules
 from hexwright.runtime.state import (
@@ -45,7 +45,7 @@ def stacking_game() -> Game:
     add_unit(m, "r1", side="red")
     m.scenarios = {"s": Scenario(name="S", last_turn=3, first_side="blue", setup=[
         Placement(piece="b1", hex="0202"), Placement(piece="b2", hex="0204"), Placement(piece="r1", hex="0707")])}
-    game = Game(m, "s", 1)
+    game = Game(m, "s", 1, engine=ENGINE)
     game.do(to_step(Move(unit="b1", to="0204")))
     game.do(to_step(EndPhase()))
     return game
@@ -62,7 +62,7 @@ def test_s6_eliminate_excess_of_an_unknown_unit_is_a_save_error_naming_the_actio
     game = stacking_game()
     data = with_action(game, {"kind": "rules", "name": "eliminate_excess", "args": {"unit": "b9"}})
     with pytest.raises(SaveError) as caught:
-        load_game_bytes(data, game.module, "game.hwsav")
+        load_game_bytes(data, game.module, "game.hwsav", engine=ENGINE)
     assert caught.value.action == len(game.actions) + 1
     assert str(caught.value).startswith(f"game.hwsav: action {len(game.actions) + 1}: rules does not apply")
 
@@ -72,12 +72,12 @@ def test_s9_a_declare_on_an_empty_hex_id_is_a_save_error_not_a_validation_error(
     game = stacking_game()
     data = with_action(game, {"kind": "rules", "name": "declare", "args": {"attackers": ["b1"], "hex": ""}})
     with pytest.raises(SaveError, match=r"action \d+: rules does not apply: not a rules action: declare\.hex"):
-        load_game_bytes(data, game.module)
+        load_game_bytes(data, game.module, engine=ENGINE)
 
 
 def test_the_same_crafted_action_in_a_packet_is_a_packet_error():
     game = stacking_game()
-    mine = load_game_bytes(save_bytes(game), game.module).game
+    mine = load_game_bytes(save_bytes(game), game.module, engine=ENGINE).game
     game.do(RulesStep(name="eliminate_excess", args={"unit": "b2"}))
     raw = json.loads(export_actions(game, len(game.actions) - 1))
     raw["actions"][0]["args"]["unit"] = "b9"
