@@ -1,9 +1,13 @@
-"""Play by e-mail: a small file with only the actions since a given point, checked on both ends.
+"""Play by e-mail: a small signed file with only the actions since a given point, checked on both ends.
 
-The sender exports the actions after position ``base`` together with the hash of the
-state at ``base`` and of the state after them. The receiver's runtime checks that its
-game is at that same state, replays the actions on a copy, checks the final hash, and
-only then appends them, so a file that does not fit changes nothing.
+The sender exports the actions after position ``base`` together with the hashes of the
+state and of the history (:mod:`.history`) at ``base`` and after them, and signs the packet
+with its side's key (:mod:`.signing`). The receiver checks the signature against the key the
+side published with its dice commitment, that its own history up to ``base`` is the
+sender's, every new action by the seat rules the play window enforces
+(:func:`.seats.packet_refusal`), replays them on a copy, checks the end state and history,
+and only then appends them: a packet that does not fit changes nothing (PacketError), and
+one already in the game is said so (PacketAlreadyInGame).
 
 In a game played by e-mail with dice chains (:mod:`runtime.state.dice`) the file also
 lists the dice each of its actions rolled (``rolls``). The actions carry the reveals, so

@@ -1,13 +1,15 @@
 """Saved games (``.hwsav``): one canonical JSON file holding the log, never the live objects.
 
 A save holds the module's id, version and content hash, the scenario, the seed, the
-optional rules, the action log, bookmarks and branches, and the hash of the final state.
+optional rules, the action log, bookmarks and branches, the hash of the final state and
+the hash of the history (:mod:`.history`: an edited past shows even when the end is the same).
 By e-mail, the log also holds each side's dice commitment and the links revealed so far,
 never a side's secret (that stays in a file of its own, :mod:`.dice_secret_file`).
 It holds no time stamp, so the same game always saves to the same bytes. Loading parses
 it as untrusted data (plain JSON, every field checked, no code run), replays the log and
 checks the result. A save from another version of the module loads with warnings; one
-from another module is refused.
+from another module is refused. Everything wrong with a save is one SaveError naming the
+file, the field and the action's number; JSON is read strictly and without coercion.
 """
 
 from __future__ import annotations

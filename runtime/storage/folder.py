@@ -19,7 +19,7 @@ from .files import (
     is_misnamed_scenario,
     module_from_files,
 )
-from .folder_commit import JOURNAL, commit_files, recover
+from .folder_commit import JOURNAL, commit_files, folder_lock, needs_recovery, recover
 from .reading import FileRefused, read_regular_file
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -65,11 +65,18 @@ def read_folder_files(folder: Path) -> dict[str, bytes]:
     if not os.path.lexists(root / "module.json") and not os.path.lexists(root / JOURNAL):  # answered at once
         raise ModuleError([ModuleIssue(name, "", "file is missing") for name in REQUIRED_FILES
                            if not os.path.lexists(root / name)])
-    try:
-        recover(root)
-        paths = _module_paths(root)
-    except OSError as exc:
-        raise ModuleError(ModuleIssue(str(folder), "", f"cannot be read: {exc.strerror or exc}")) from None
+    for _ in range(3):
+        try:
+            recover(root)
+            with folder_lock(root, shared=True):  # no save runs while the files are read
+                if not needs_recovery(root):
+                    return _read_module_files(root, _module_paths(root))
+        except OSError as exc:
+            raise ModuleError(ModuleIssue(str(folder), "", f"cannot be read: {exc.strerror or exc}")) from None
+    raise ModuleError(ModuleIssue(str(folder), "", "another program keeps interrupting its saves of this module"))
+
+
+def _read_module_files(root: Path, paths: list[Path]) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     for path in paths:
         rel = path.relative_to(root).as_posix()

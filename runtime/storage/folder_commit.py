@@ -51,8 +51,9 @@ TEMP_DIRS = ("", "scenarios", "images")
 
 
 @contextlib.contextmanager
-def folder_lock(folder: Path) -> Iterator[None]:
-    """Hold the folder's advisory lock (no-op where there are none). ModuleError after 10 s."""
+def folder_lock(folder: Path, shared: bool = False) -> Iterator[None]:
+    """Hold the folder's advisory lock, exclusive to save or ``shared`` to read (no-op where
+    there are none). ModuleError after LOCK_WAIT_S."""
     if fcntl is None:
         yield
         return
@@ -61,7 +62,7 @@ def folder_lock(folder: Path) -> Iterator[None]:
         deadline = time.monotonic() + LOCK_WAIT_S
         while True:
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
@@ -196,8 +197,7 @@ def _recover_locked(folder: Path) -> None:
         replace, deletes = _read_journal(folder)
         _finish(folder, replace, deletes)
     for path in list(_leftovers(folder)):
-        if stat.S_ISREG(os.lstat(path).st_mode):
-            path.unlink()
+        path.unlink()
 
 
 def _read_journal(folder: Path) -> tuple[dict[str, str], list[str]]:

@@ -134,23 +134,29 @@ def test_saving_keeps_a_files_permissions(tmp_path):
     assert stat.S_IMODE((tmp_path / "m" / "pieces.json").stat().st_mode) == 0o640
 
 
-def test_the_lock_keeps_a_second_save_out_until_the_first_is_done(tmp_path, monkeypatch):
+@pytest.mark.parametrize("work", ["save", "read"])
+def test_the_lock_keeps_a_second_save_and_readers_out_until_a_save_is_done(tmp_path, monkeypatch, work):
     old, _ = two_versions(8)
     save_module(old, tmp_path / "m")
     monkeypatch.setattr(folder_commit, "LOCK_WAIT_S", 0.2)
     with folder_commit.folder_lock(tmp_path / "m"):
         context = multiprocessing.get_context("fork")
-        child = context.Process(target=_save_in_child, args=(str(tmp_path / "m"),))
+        child = context.Process(target=_in_child, args=(str(tmp_path / "m"), work))
         child.start()
         child.join(30)
     assert child.exitcode == 3  # refused with "another program is saving this module"
+    with folder_commit.folder_lock(tmp_path / "m", shared=True):  # readers do not keep each other out
+        assert read_folder_files(tmp_path / "m")
 
 
-def _save_in_child(folder: str) -> None:
+def _in_child(folder: str, work: str) -> None:
     from hexwright.runtime.storage import ModuleError
 
     try:
-        save_module(two_versions(8)[1], Path(folder))
+        if work == "save":
+            save_module(two_versions(8)[1], Path(folder))
+        else:
+            read_folder_files(Path(folder))
     except ModuleError as exc:
         os._exit(3 if "another program is saving" in str(exc) else 4)
     os._exit(0)
