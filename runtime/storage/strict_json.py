@@ -17,6 +17,8 @@ from typing import Any
 
 MAX_INT_DIGITS = 40
 """Longer than any count, id number or seed a file holds (a seed is below 2**63)."""
+_LONG_DIGITS = re.compile(r"[0-9]{%d}|[eE][+-]?[0-9]{3}" % (MAX_INT_DIGITS + 1))
+"""A whole number past MAX_INT_DIGITS, or an exponent that may overflow to infinity."""
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}")
 
 
@@ -34,9 +36,11 @@ def loads_strict(data: bytes) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise JsonProblem(f"not UTF-8 text (byte {exc.start})") from None
+    suspicious = _LONG_DIGITS.search(text) is not None  # numbers are checked one by one only then
     try:
-        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
-                           parse_int=_bounded_int, object_pairs_hook=_object_without_repeats)
+        value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_repeats,
+                           parse_float=_finite_float if suspicious else None,
+                           parse_int=_bounded_int if suspicious else None)
     except json.JSONDecodeError as exc:
         raise JsonProblem(f"broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
@@ -71,11 +75,11 @@ def _bounded_int(token: str) -> int:
 
 
 def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise JsonProblem(f"key {key!r} is written twice in one object")
-        obj[key] = value
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise JsonProblem(f"key {twice!r} is written twice in one object")
     return obj
 
 

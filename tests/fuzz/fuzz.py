@@ -36,6 +36,7 @@ from boundary_fuzz import (  # noqa: E402  (tests/support is put on the path jus
     mutate_text,
     mutated_module_files,
     mutated_pack,
+    mutated_packet,
     try_module,
     try_pack,
     try_packet,
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     run("pack", args.packs, lambda rng: mutated_pack(rng.choice(bases), rng), try_pack, args.seed, tally, failures)
     run("save", args.saves, lambda rng: mutate_text(seeds.save, rng), lambda d: try_save(d, seeds),
         args.seed, tally, failures)
-    run("packet", args.packets, lambda rng: mutate_text(seeds.packet, rng), lambda d: try_packet(d, seeds),
+    run("packet", args.packets, lambda rng: mutated_packet(seeds, rng), lambda d: try_packet(d, seeds),
         args.seed, tally, failures)
     fuzz_peak = peak_mb()
     report = None

@@ -12,6 +12,7 @@ from boundary_fuzz import (
     mutate_text,
     mutated_module_files,
     mutated_pack,
+    mutated_packet,
     try_module,
     try_pack,
     try_packet,
@@ -61,7 +62,7 @@ def test_mutated_saves_load_or_are_refused(seeds, seed):
 @FUZZ
 @given(seed=SEEDS)
 def test_mutated_packets_import_or_are_refused_changing_nothing(seeds, seed):
-    assert try_packet(mutate_text(seeds.packet, random.Random(seed)), seeds) in ("ok", "refused")
+    assert try_packet(mutated_packet(seeds, random.Random(seed)), seeds) in ("ok", "refused")
 
 
 def test_the_unmutated_seeds_pass(module_files, seeds):

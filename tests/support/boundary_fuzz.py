@@ -25,7 +25,8 @@ from hexwright.runtime.state import (
     new_secret,
     save_bytes,
 )
-from hexwright.runtime.state.pbem import append_actions, export_actions
+from hexwright.runtime.state.pbem import ActionsFile, append_actions, export_actions, signed_bytes
+from hexwright.runtime.state.signing import sign
 from hexwright.runtime.storage import (
     ModuleError,
     files_from_module,
@@ -34,6 +35,7 @@ from hexwright.runtime.storage import (
     read_pack_files,
 )
 
+SENDER_SECRET = "b1" * 32
 BOUNDARY_ERRORS: dict[str, type[Exception]] = {
     "module": ModuleError, "pack": ModuleError, "save": SaveError, "packet": PacketError}
 
@@ -146,7 +148,7 @@ class GameSeeds:
 def game_seeds(module) -> GameSeeds:
     """A short e-mail game of ``module`` (a play_module): moves, a roll, notes, both sides signed."""
     blue = Game(module, "basic", 7)
-    blue.join_by_email(new_secret(module.meta.id, "basic", "blue", length=60, secret="b1" * 32))
+    blue.join_by_email(new_secret(module.meta.id, "basic", "blue", length=60, secret=SENDER_SECRET))
     red = load_game_bytes(save_bytes(blue), module).game
     red.join_by_email(new_secret(module.meta.id, "basic", "red", length=60, secret="7e" * 32))
     append_actions(blue, export_actions(red, 1))
@@ -167,6 +169,20 @@ def try_save(data: bytes, seeds: GameSeeds) -> str:
         return "refused"
     save_bytes(loaded.game)
     return "ok"
+
+
+def mutated_packet(seeds: GameSeeds, rng: random.Random) -> bytes:
+    """A mutated packet; half of those still well-formed are signed again by the sender (a
+    dishonest sender), so the checks past the signature are reached too."""
+    data = mutate_text(seeds.packet, rng)
+    if rng.random() < 0.5:
+        try:
+            file = ActionsFile.model_validate_json(data)
+        except ValueError:
+            return data
+        file = file.model_copy(update={"signature": sign(SENDER_SECRET, signed_bytes(file))})
+        return file.model_dump_json().encode()
+    return data
 
 
 def try_packet(data: bytes, seeds: GameSeeds) -> str:
