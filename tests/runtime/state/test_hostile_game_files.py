@@ -16,6 +16,7 @@ from hexwright.runtime.engine import ENGINE, EndPhase, Move, to_step
 from hexwright.runtime.model import Phase, Placement, Scenario
 from hexwright.runtime.model.rules import RulesConfig, StackingRules
 from hexwright.runtime.state import (
+    CommitDice,
     Game,
     Location,
     MovePieces,
@@ -244,3 +245,16 @@ def test_the_first_packet_of_a_side_shows_its_key_and_later_ones_must_match_it()
     with pytest.raises(PacketError, match="signature is not blue's"):
         import_packet(red, resigned(raw, "99" * 32))  # signed by another key than the one Blue published
     assert import_packet(red, resigned(raw, "b1" * 32)).new_keys == {}
+
+
+def test_a_game_by_email_begun_before_keys_existed_plays_on():
+    """Sides that committed their dice without a key (saves of version 2) still exchange packets."""
+    module = play_module()
+    blue_secret = new_secret(module.meta.id, "basic", "blue", length=50, secret="b1" * 32)
+    blue = Game(module, "basic", 5)
+    blue.extend([CommitDice(side="blue", head=blue_secret.head)])  # as Hexwright committed before keys
+    blue.dice_secret = blue_secret
+    red = load_game_bytes(save_bytes(blue), module).game
+    blue.do(Note(text="still here"))
+    append_actions(red, export_actions(blue, 1))
+    assert red.state == blue.state
