@@ -33,7 +33,7 @@ from pathlib import Path
 
 from .errors import ModuleError, ModuleIssue
 from .files import is_module_file
-from .jsonio import TMP_SUFFIX, atomic_write_bytes, dumps, fsync_folder
+from .jsonio import atomic_write_bytes, dumps, fsync_folder
 from .reading import read_regular_file
 from .strict_json import JsonProblem, loads_strict
 
@@ -187,8 +187,9 @@ def _leftovers(folder: Path) -> Iterator[Path]:
             except OSError:
                 continue
             for name in names:
-                if _TEMP_NAME.match(name) and (name.endswith((NEW_SUFFIX, TMP_SUFFIX))):
-                    yield root / name
+                path = root / name
+                if _TEMP_NAME.match(name) and path.is_file() and not path.is_symlink():
+                    yield path
 
 
 def _recover_locked(folder: Path) -> None:

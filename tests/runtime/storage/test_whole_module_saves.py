@@ -160,3 +160,12 @@ def _in_child(folder: str, work: str) -> None:
     except ModuleError as exc:
         os._exit(3 if "another program is saving" in str(exc) else 4)
     os._exit(0)
+
+
+def test_a_folder_or_link_named_like_a_temporary_file_is_left_alone(tmp_path):
+    old, _ = two_versions(8)
+    save_module(old, tmp_path / "m")
+    (tmp_path / "m" / ".notes.hwnew").mkdir()
+    (tmp_path / "m" / ".x.json.abc.hwtmp").symlink_to(tmp_path / "elsewhere")
+    assert load_module(tmp_path / "m").module.meta.title == old.meta.title
+    assert (tmp_path / "m" / ".notes.hwnew").is_dir() and (tmp_path / "m" / ".x.json.abc.hwtmp").is_symlink()
