@@ -122,6 +122,8 @@ def test_shifts_beyond_the_table_clamp_to_its_ends_by_default():
     assert (high.column, high.column_label) == (10, "10:1")
     edge = combat_odds(m, occ, ["a"], "0404", modifiers=[Modifier("air", shift=8)])
     assert (edge.column, edge.column_label) == (9, "9:1")
+    past = combat_odds(m, occ, ["a"], "0404", modifiers=[Modifier("air", shift=10)])  # one past the last
+    assert (past.allowed, past.column, past.column_label) == (True, 10, "10:1")
 
 
 def formation_module(bonus: FormationBonus):
@@ -288,9 +290,11 @@ def test_terrain_and_hexside_shifts_cumulative_or_largest_dom_9_1():
     occ = {"a1": "0403", "d": "0404"}
     m = shift_module("cumulative")
     o = combat_odds(m, occ, ["a1"], "0404")
-    assert [(s.source, s.shift, s.section) for s in o.shifts] == [
-        ("woods", -1, "TEC"), ("town", 2, "TEC"), ("across river", -2, "TEC")]
-    assert o.notes == []
+    assert [s.to_json() for s in o.shifts] == [
+        {"source": "woods", "shift": -1, "drm": 0, "section": "TEC"},
+        {"source": "town", "shift": 2, "drm": 0, "section": "TEC"},
+        {"source": "across river", "shift": -2, "drm": 0, "section": "TEC"}]
+    assert o.notes == [] and o.drm == 0
     m = shift_module("largest")
     o = combat_odds(m, occ, ["a1"], "0404")
     assert [(s.source, s.shift) for s in o.shifts] == [("across river", -2)]  # |-2| = |+2|: the defender's
@@ -307,3 +311,52 @@ def test_a_hexside_shift_needs_every_attacker_across_unless_any_will_do():
     assert [s.source for s in combat_odds(m, both, ["a1", "a2"], "0404").shifts] == ["woods", "town"]
     m = shift_module("cumulative", hexside_shift_when="any_attacker")
     assert [s.source for s in combat_odds(m, both, ["a1", "a2"], "0404").shifts] == ["woods", "town", "across river"]
+
+
+def test_largest_shift_mode_with_one_or_two_shifts_dom_9_1():
+    m = shift_module("largest")
+    del m.tables.terrain_effects.combat["town"]
+    occ = {"a2": "0504", "d": "0404"}  # not across the river: woods alone
+    o = combat_odds(m, occ, ["a2"], "0404")
+    assert ([(s.source, s.shift) for s in o.shifts], o.notes) == ([("woods", -1)], [])
+    o = combat_odds(m, {"a1": "0403", "d": "0404"}, ["a1"], "0404")  # woods and the river
+    assert ([(s.source, s.shift) for s in o.shifts], o.notes) == (
+        [("across river", -2)], ["largest terrain shift only: across river -2"])
+
+
+def test_hexsides_without_a_shift_add_none():
+    """A stream with a combat entry but no shift, and a hedge with no entry at all."""
+    from builders import hexside_id
+
+    m = shift_module("cumulative")
+    river = hexside_id(m, "0403", "0404")
+    stream, hedge = hexside_id(m, "0504", "0404"), hexside_id(m, "0505", "0404")
+    m.map.hexsides = rules_module(hexsides={river: ["river"], stream: ["stream"], hedge: ["hedge"]}).map.hexsides
+    occ = {"a1": "0504", "a2": "0505", "d": "0404"}
+    o = combat_odds(m, occ, ["a1", "a2"], "0404", rules=RulesConfig(combat=CombatRules(hexside_shift_when="any_attacker")))
+    assert [s.source for s in o.shifts] == ["woods", "town"]
+
+
+def test_weather_and_formation_shifts_carry_no_drm_tov_10_2_2_dom_2_1():
+    m = formation_module(FormationBonus())
+    m.rules.combat.weather_shifts = {"mud": -1}
+    m.rules.combat.section = "§9.1"
+    occ = {"a1": "0403", "a2": "0504", "d": "0404"}
+    o = combat_odds(m, occ, ["a1", "a2"], "0404", weather="mud")
+    assert [s.to_json() for s in o.shifts] == [
+        {"source": "weather mud", "shift": -1, "drm": 0, "section": "§9.1"},
+        {"source": "formation attack", "shift": 1, "drm": 0, "section": "§9.1"}]
+    assert [s.source for s in combat_odds(m, occ, ["a1", "a2"], "0404", weather="clear").shifts] == ["formation attack"]
+    assert [s.source for s in combat_odds(m, occ, ["a1", "a2"], "0404").shifts] == ["formation attack"]
+
+
+def test_doubling_multipliers_apply_in_full():
+    """A hexside that doubles attacks across it, a town that doubles its defenders (any factor,
+    not only halves and fortifications)."""
+    m = river_fort_module()
+    m.tables.terrain_effects.hexside_combat = {"river": CombatEffect(attack_multiplier="2")}
+    m.tables.terrain_effects.combat["fortification"] = CombatEffect(defense_multiplier="2")
+    m.rules.combat.multiplier_overrides = []
+    o = combat_odds(m, {"a1": "0403", "d": "0404"}, ["a1"], "0404")
+    assert (o.attack, o.defense) == (14, 6)
+    assert o.notes == ["attack from 0403 ×2 across river", "defence ×2 for fortification"]
