@@ -229,3 +229,39 @@ def test_the_dice_key_mixes_every_other_sides_latest_link():
     reordered = dict(reversed(list(chains(blue="aa", red="bb", green="cc").items())))
     assert dice_key(7, "blue", reordered) == base
     assert len(base) == 64 and int(base, 16) >= 0
+
+
+def test_a_default_chain_has_twenty_thousand_links(module):
+    s = new_secret(module.meta.id, "basic", "blue", secret=SECRETS["blue"])
+    assert link_after(s.link(20_000)) == s.link(19_999)
+    with pytest.raises(ActionError, match="only 20000 links"):
+        s.link(20_001)
+
+
+def test_a_secret_file_is_checked_field_by_field():
+    """What a dice secret file may hold (it is read back from disk): ids up to 64 characters,
+    1 to 1 000 000 links."""
+    from pydantic import ValidationError
+
+    from hexwright.runtime.state import DiceSecret
+
+    fields = {"module_id": "m", "scenario": "s", "side": "blue", "secret": "ab" * 32, "length": 1, "head": "cd" * 32}
+    for name in ("module_id", "scenario", "side"):
+        assert getattr(DiceSecret(**{**fields, name: "x" * 64}), name) == "x" * 64
+        with pytest.raises(ValidationError):
+            DiceSecret(**{**fields, name: "x" * 65})
+    assert DiceSecret(**{**fields, "length": 1_000_000}).length == 1_000_000
+    for bad in (0, 1_000_001):
+        with pytest.raises(ValidationError):
+            DiceSecret(**{**fields, "length": bad})
+    assert DiceSecret(**fields).length == 1
+
+
+def test_without_dice_chains_any_action_may_draw(module, secrets):
+    """A game not played by e-mail: check_draw lets every state through as it is."""
+    from hexwright.runtime.state.dice import check_draw
+
+    t = Table(module, secrets)
+    before = t.state
+    t.do(RollDice(count=2))
+    assert check_draw(before, t.state) is t.state and t.state.rng.counter == 2
