@@ -117,6 +117,8 @@ def test_entry_into_all_mf_terrain_takes_the_whole_allowance_dom_8_2():
     add_unit(m, "r", side="red", movement=6)
     r = reach(m, {}, "r", box="north")
     assert (r.hexes["0301"].cost, r.hexes["0301"].stop, r.hexes["0301"].path) == (6, True, ("0301",))
+    dearer = reach(m, {}, "r", box="north", enter_surcharge={"0301": 1})  # all MF: no surcharge on top
+    assert (dearer.hexes["0301"].cost, dearer.hexes["0301"].stop) == (6, True)
     assert (r.hexes["0201"].cost, r.hexes["0201"].stop) == (2, False)
     assert r.hexes["0202"].path == ("0201", "0202") and r.hexes["0202"].cost == 4
 
@@ -143,3 +145,49 @@ def test_surcharges_to_leave_and_enter_add_up_tov_7_2():
     add_unit(m, "b", movement=8)
     r = reach(m, {"b": "0404"}, "b", enter_surcharge={"0403": 1, "0402": 2}, leave_surcharge={"0404": 1, "0403": 1})
     assert [r.hexes[h].cost for h in ("0405", "0403", "0402", "0304")] == [3, 4, 9, 3]
+
+
+def test_an_ezoc_hex_whose_extra_cost_exceeds_the_allowance_is_not_reached_tov_9_2():
+    z = ZocRules(stop_on_enter=False, can_leave=True, zoc_to_zoc=True, enter_cost="2")
+    m = rules_module(rules=RulesConfig(zoc=z))
+    add_unit(m, "b", movement=3)
+    add_unit(m, "r", side="red")
+    r = reach(m, {"b": "0403", "r": "0305"}, "b")  # 0404 is next to the enemy, 0402 is not
+    assert "0404" not in r.hexes and r.hexes["0402"].cost == 2
+    assert reach(m, {"b": "0403", "r": "0305"}, "b", allowance=4).hexes["0404"].cost == 4
+
+
+EZOC_OF_0406 = {"0405", "0506", "0507", "0407", "0307", "0306"}
+
+
+def test_a_unit_that_may_leave_an_ezoc_still_stops_on_entering_one_st_lo_4_1_b():
+    """St-Lô 4.1: a unit starting in an EZOC may leave it, but one entering an EZOC stops there."""
+    m = rules_module(rules=RulesConfig(zoc=ZocRules(can_leave=True, stop_on_enter=True, zoc_to_zoc=True)))
+    add_unit(m, "b", movement=12)
+    add_unit(m, "r", side="red")
+    r = reach(m, {"b": "0403", "r": "0406"}, "b")
+    assert r.hexes["0405"].stop and r.rulings == []
+    assert not any(x in EZOC_OF_0406 for h in r.hexes.values() for x in h.path[:-1])
+
+
+def test_without_stopping_an_ezoc_hex_cannot_be_left_when_leaving_is_forbidden_dom_8_1_1():
+    m = rules_module(rules=RulesConfig(zoc=ZocRules(can_leave=False, stop_on_enter=False)))
+    add_unit(m, "b", movement=12)
+    add_unit(m, "r", side="red")
+    r = reach(m, {"b": "0403", "r": "0406"}, "b")
+    assert not r.hexes["0405"].stop and r.hexes["0405"].cost == 4
+    assert not any(x in EZOC_OF_0406 for h in r.hexes.values() for x in h.path[:-1])
+    assert r.rulings == []
+
+
+def test_withdrawal_not_across_the_listed_hexsides_dom_8_1_1():
+    """DoM §8.1.1: the first hex of a tactical withdrawal is not across a river."""
+    z = ZocRules(withdrawal=ZocWithdrawal(not_across_hexsides=["river"]))
+    m = rules_module()
+    m = rules_module(hexsides={hexside_id(m, "0405", "0404"): ["river"]}, roads=[hexside_id(m, "0405", "0404")],
+                     rules=RulesConfig(zoc=z))
+    add_unit(m, "tank", unit_type="arm", movement=12)
+    add_unit(m, "r", side="red")
+    r = reach(m, {"tank": "0405", "r": "0406"}, "tank")
+    assert {h.path[0] for h in r.hexes.values()} == {"0505", "0305"}  # 0404 is across the (bridged) river
+    assert r.rulings == []
