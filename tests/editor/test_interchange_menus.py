@@ -30,6 +30,19 @@ def test_export_vassal_module_from_the_menu(window, tmp_path, monkeypatch):
     assert "Exported" in window.statusBar().currentMessage()
 
 
+def test_export_tiled_map_from_the_menu(window, tmp_path, monkeypatch):
+    from hexwright.runtime.interchange.tmx import read_tmx
+
+    out = tmp_path / "small.tmx"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    _action(window, "Export", "Tiled Map…").trigger()
+    tmx = read_tmx(out.read_bytes(), str(out))
+    assert (tmp_path / "small_terrain.png").is_file()
+    assert tmx.terrain_types["woods"].color == window.doc.map.terrain_types["woods"].color
+    g = window.doc.map.grid
+    assert tmx.terrain[g.cols * 2 + 1] == window.doc.map.terrain_of("0203")  # column 02, row 03
+
+
 def test_print_kit_from_the_menu(window, tmp_path, monkeypatch):
     out = tmp_path / "kit.pdf"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
