@@ -191,3 +191,15 @@ def test_withdrawal_not_across_the_listed_hexsides_dom_8_1_1():
     r = reach(m, {"tank": "0405", "r": "0406"}, "tank")
     assert {h.path[0] for h in r.hexes.values()} == {"0505", "0305"}  # 0404 is across the (bridged) river
     assert r.rulings == []
+
+
+def test_blocked_entry_moves_to_the_nearest_free_map_edge_hexes_dom_8_2():
+    """DoM §8.2: with every entry hex blocked, the closest free hexes *on the map edge* (0402,
+    as close but inside the map, is not one)."""
+    m = rules_module()
+    m.map.boxes["north"] = Box(name="North", kind="reinforcement", side="red", entry_hexes=["0401"])
+    add_unit(m, "r", side="red", movement=8)
+    add_unit(m, "b")
+    r = reach(m, {"b": "0401"}, "r", box="north")
+    assert str(r.rulings[-1]).startswith("every entry hex is blocked: entering at the closest free hex 0301, 0501")
+    assert {h.path[0] for h in r.hexes.values()} == {"0301", "0501"}
