@@ -39,7 +39,7 @@ from hexwright.runtime.model import (
     UnitType,
     new_module,
 )
-from hexwright.runtime.model.rules import LosRules, RulesConfig, SupplyRules, ZocRules
+from hexwright.runtime.model.rules_config import LosRules, RulesConfig, SupplyRules, ZocRules
 from hexwright.runtime.rules import enemy_zoc, make_board, movement_graph, observe, reach, supply
 from hexwright.runtime.rules.hexmap import hex_map
 
@@ -110,7 +110,7 @@ def scipy_reference(m, occupancy, unit_id: str):
         return None
     piece = m.pieces.pieces[unit_id]
     mg = movement_graph(m, m.pieces.unit_types[piece.unit_type].movement_class)
-    hm = hex_map(m.map)
+    hm = hex_map(m)
     board = make_board(m, occupancy)
     enemy = board.enemy_hexes(piece.side)
     n = len(hm.labels)

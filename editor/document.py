@@ -55,6 +55,7 @@ class MapDocument(QObject):
 
     def _bump_revision(self, *_args: object) -> None:
         self.revision += 1
+        self.module.mark_edited()  # the rules cache is keyed on the module's revision
 
     def publish(self, changes: Changes) -> None:
         """Send out what an edit changed (commands call this from redo and undo)."""

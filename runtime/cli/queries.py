@@ -121,7 +121,7 @@ def cmd_supply(args: argparse.Namespace) -> int:
         if not eq:
             raise ValueError(f"--control {item!r}: expected HEX=SIDE")
         try:
-            hex_map(module.map).idx(hex_label)
+            hex_map(module).idx(hex_label)
             if side not in module.pieces.sides:
                 raise ValueError(f"unknown side {side!r}")
         except ValueError as exc:

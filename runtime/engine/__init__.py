@@ -1,4 +1,4 @@
-"""The rules engine in play: the sequence of play, legal actions and their enforcement.
+"""Procedures over a game (sequence of play, legal actions, enforcement, attacks, victory); computations over a position are ``runtime.rules``.
 
 Pure (no Qt): on top of ``runtime.state`` (the game state, the log) and ``runtime.rules``
 (movement, ZOC, combat, retreats… computed from module data). A game is given it
@@ -34,7 +34,7 @@ from .actions import (
     sort_key,
     to_step,
 )
-from .combat import attack_odds, available_attackers
+from .attacks import attack_odds, available_attackers
 from .context import movers, phase_of, phase_side, unit_reach, weather_now
 from .control import control_map
 from .core import ENGINE, Engine, apply, check_and_apply, is_over, legal_actions, prepared, to_act, view

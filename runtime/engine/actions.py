@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from hexwright.runtime.model.rules import Enforcement
+from hexwright.runtime.model.rules_config import Enforcement
 from hexwright.runtime.state import RulesStep
 
 Hex = Annotated[str, Field(min_length=1, max_length=16)]

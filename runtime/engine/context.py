@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hexwright.runtime.model import Module, Phase
-from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.rules import ReachResult, reach
 from hexwright.runtime.state import GameState
 

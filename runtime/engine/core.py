@@ -15,12 +15,12 @@ from collections.abc import Callable
 from pydantic import ValidationError
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import RULE_IDS
+from hexwright.runtime.model.rules_config import RULE_IDS
 from hexwright.runtime.model.sequence import declared_step_ids
 from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
-from . import combat, drops, moves, relocation, runner, sequence, steps
+from . import attacks, drops, moves, relocation, runner, sequence, steps
 from .actions import (
     STEPS_WITH_DICE,
     Advance,
@@ -49,8 +49,8 @@ from .data import engine_state, rules_of, with_engine_state
 from .transaction import Tx
 
 _HANDLERS: dict[type, Callable[[Tx, EngineAction], None]] = {
-    Move: moves.apply_move, Drop: drops.apply_drop, ExitMap: moves.apply_exit, Declare: combat.apply_declare,
-    Resolve: combat.apply_resolve,
+    Move: moves.apply_move, Drop: drops.apply_drop, ExitMap: moves.apply_exit, Declare: attacks.apply_declare,
+    Resolve: attacks.apply_resolve,
     Retreat: sequence.apply_retreat, Advance: sequence.apply_advance, Decline: sequence.apply_decline,
     EliminateExcess: sequence.apply_eliminate_excess, EndPhase: steps.apply_end,
     Relocate: relocation.apply_relocate, Choose: steps.apply_choose, PutChit: steps.apply_put_chit, Draw: steps.apply_draw, Roll: steps.apply_roll,
@@ -102,7 +102,7 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
         if "drop" in step.allow:
             out += drops.legal_drops(tx, drops.droppers(module, state, tx.data, tx.rules))
         if "declare" in step.allow and not tx.data.resolving:
-            out += combat.legal_declares(tx)
+            out += attacks.legal_declares(tx)
         if "resolve" in step.allow:
             out += [Resolve(hex=d.hex) for d in tx.data.declared]
         if not tx.data.declared:

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import Enforcement, RulesConfig
+from hexwright.runtime.model.rules_config import Enforcement, RulesConfig
 from hexwright.runtime.state import EngineStateBase, GameState
 
 from .seqdata import SeqState

@@ -11,7 +11,7 @@ the reason (rule ``drop``), or allowed with a logged override at ``warn``.
 from __future__ import annotations
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import AirDrop, RulesConfig
+from hexwright.runtime.model.rules_config import AirDrop, RulesConfig
 from hexwright.runtime.rules import drop_problems, drop_zone
 from hexwright.runtime.state import GameState, Location, MovePieces, check_hex, piece_name
 
@@ -19,7 +19,7 @@ from .actions import Drop
 from .context import phase_of, phase_side, side_of
 from .control import passed
 from .data import EngineState, optional_on
-from .stacking import check_move_end
+from .overstack import check_move_end
 from .transaction import Tx
 
 

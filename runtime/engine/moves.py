@@ -18,8 +18,8 @@ from .actions import ExitMap, Move
 from .context import arrival_turn, entry_box, phase_of, phase_side, side_of, unit_reach, with_level
 from .control import passed
 from .data import ExitRecord
+from .overstack import at_move_end, check_move_end
 from .restrictions import check_restrictions, restriction_problem
-from .stacking import at_move_end, check_move_end
 from .statuses import blocked_from
 from .transaction import Tx
 

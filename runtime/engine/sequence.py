@@ -24,8 +24,8 @@ from .actions import Advance, Decline, EliminateExcess, Retreat
 from .context import phase_of, side_of
 from .control import passed
 from .data import Frame, with_engine_state
+from .overstack import checked_at_end_of
 from .runner import advance
-from .stacking import checked_at_end_of
 from .statuses import clear_status
 from .transaction import Tx
 from .victory import end_of_turn_scoring, verdict

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry
 from hexwright.runtime.state import apply as state_apply

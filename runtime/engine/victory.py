@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.model.tables import VpRule
 from hexwright.runtime.rules import supply
 from hexwright.runtime.state import GameState

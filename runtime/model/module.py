@@ -2,19 +2,35 @@
 
 from __future__ import annotations
 
+from pydantic import PrivateAttr
+
 from .common import Id, Model
 from .map import MapData
 from .meta import ModuleMeta
 from .pieces import PiecesData
-from .rules import RulesConfig
+from .rules_config import RulesConfig
 from .scenario import Scenario
 from .tables import TablesData
 
 
 class Module(Model):
+    """A module. ``revision`` is its explicit in-memory version (never saved): whoever edits a
+    module in place calls :meth:`mark_edited`, so data derived from it is rebuilt."""
+
     meta: ModuleMeta
     map: MapData
     pieces: PiecesData = PiecesData()
     tables: TablesData = TablesData()
     scenarios: dict[Id, Scenario] = {}
     rules: RulesConfig = RulesConfig()
+
+    _revision: int = PrivateAttr(0)
+
+    @property
+    def revision(self) -> int:
+        """Goes up on every :meth:`mark_edited`; the rules cache is keyed on it."""
+        return self._revision
+
+    def mark_edited(self) -> None:
+        """Say that this module was changed in place (the editor's document does, on every change)."""
+        self._revision += 1

@@ -7,7 +7,7 @@ from typing import Any
 from .map import MapData
 from .meta import ModuleMeta
 from .pieces import PiecesData
-from .rules import RulesConfig
+from .rules_config import RulesConfig
 from .scenario import Scenario
 from .tables import TablesData
 

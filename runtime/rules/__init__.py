@@ -1,5 +1,9 @@
-"""The rules engine: pure functions computing movement, ZOC, stacking, supply, line of
-sight and combat from module data (no Qt; stdlib, pydantic and networkx only).
+"""Pure computations over a position (module + where the pieces are); procedures over a game are ``runtime.engine``.
+
+Reach, ZOC, stacking limits, supply, line of sight, odds and the CRT, retreat and advance
+paths, drop zones: pure functions of module data (no Qt; stdlib, pydantic and networkx
+only). No game, no log, no refusals: a rule set to ``off`` is left out of a computation,
+but refusing or warning is the engine's (``runtime.engine.transaction``).
 
 Every function takes the :class:`~runtime.model.Module` (whose ``rules`` is the
 ``rules.json`` configuration, overridable with ``rules=``) and plain positions — an
@@ -9,25 +13,22 @@ See ``docs/rules-engine.md``.
 
 from .board import Board, Unit, make_board
 from .cache import clear as clear_cache
-from .cache import invalidate
 from .combat import CombatOdds, CombatOutcome, Modifier, column_for, combat_odds, crt_cell, resolve
 from .command import command_radius
 from .drop import DropHex, drop_problems, drop_zone
-from .judge import MoveJudgement, judge_move
 from .los import Observation, observe
-from .movement import ExitOption, ReachedHex, ReachResult, move_cost, reach
+from .movement import ExitOption, ReachedHex, ReachResult, reach
 from .movement_graph import MovementGraph, movement_graph
 from .retreat import RetreatOptions, RetreatPath, advance_paths, retreat_paths
-from .rulings import Ruling, enforcement
+from .rulings import Ruling
 from .stacking import stacking_violations
 from .supply import SupplyResult, source_hexes, supply
 from .zoc import enemy_zoc, exerts_zoc, zoc_of_side
 
 __all__ = [
-    "Board", "CombatOdds", "CombatOutcome", "DropHex", "ExitOption", "Modifier", "MoveJudgement", "MovementGraph",
+    "Board", "CombatOdds", "CombatOutcome", "DropHex", "ExitOption", "Modifier", "MovementGraph",
     "Observation", "ReachResult", "ReachedHex", "RetreatOptions", "RetreatPath", "Ruling", "SupplyResult", "Unit",
     "advance_paths", "clear_cache", "column_for", "combat_odds", "command_radius", "crt_cell", "drop_problems",
-    "drop_zone", "enemy_zoc", "enforcement", "exerts_zoc", "invalidate", "judge_move", "make_board", "move_cost",
-    "movement_graph", "observe", "reach", "resolve", "retreat_paths", "source_hexes", "stacking_violations",
+    "drop_zone", "enemy_zoc", "exerts_zoc", "make_board", "movement_graph", "observe", "reach", "resolve", "retreat_paths", "source_hexes", "stacking_violations",
     "supply", "zoc_of_side",
 ]

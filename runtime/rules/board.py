@@ -67,7 +67,7 @@ def _index(b: Board) -> Board:
 
 def make_board(module: Module, occupancy: Mapping[str, str], steps: Mapping[str, int] | None = None) -> Board:
     """Index ``occupancy`` (piece id → hex label); ValueError naming an unknown piece or hex."""
-    hm = hex_map(module.map)
+    hm = hex_map(module)
     units: dict[str, Unit] = {}
     for pid in sorted(occupancy):
         piece = module.pieces.pieces.get(pid)

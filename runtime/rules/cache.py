@@ -1,9 +1,11 @@
-"""A small cache keyed on the identity of module parts (the map, the tables…).
+"""A small cache of data derived from a module (hex arrays, movement graphs, LOS data).
 
-Rules data derived from a module (hex arrays, movement graphs) is built once and reused
-while the same objects are in use. The key is the objects' identity, checked through
-weak references so that a new object at a recycled address never hits a stale entry.
-Code that edits a module in place calls :func:`invalidate` afterwards.
+An entry is keyed on the module's explicit :attr:`~runtime.model.Module.revision` and the
+module parts it was built from, so an edit made in place — which goes through
+:meth:`~runtime.model.Module.mark_edited` (the editor's document calls it on every change,
+undo and redo) — is never answered from a stale entry. The parts are held by weak
+references, so a new object at a recycled address never hits an old entry either; a part
+replaced by another object is a new key.
 """
 
 from __future__ import annotations
@@ -13,33 +15,33 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
+from hexwright.runtime.model import Module
+
 T = TypeVar("T")
 
 _MAX_ENTRIES = 64
-_entries: OrderedDict[tuple[Hashable, ...], tuple[tuple[weakref.ref, ...], Any]] = OrderedDict()
+_Key = tuple[str, int, int, tuple[int, ...], tuple[Hashable, ...]]
+_entries: OrderedDict[_Key, tuple[tuple[weakref.ref[object], ...], Any]] = OrderedDict()
 
 
-def cached(kind: str, owners: tuple[object, ...], extra: tuple[Hashable, ...], build: Callable[[], T]) -> T:
-    """The value built by ``build`` for ``owners`` (by identity) and ``extra`` (by value)."""
-    key = (kind, tuple(id(o) for o in owners), extra)
+def cached(kind: str, module: Module, parts: tuple[object, ...], extra: tuple[Hashable, ...],
+           build: Callable[[], T]) -> T:
+    """The value ``build`` makes from ``parts`` of ``module`` (and ``extra``, by value), built once
+    per revision of the module."""
+    owners = (module, *parts)
+    key: _Key = (kind, id(module), module.revision, tuple(id(p) for p in parts), extra)
     hit = _entries.get(key)
     if hit is not None:
         refs, value = hit
         if all(ref() is owner for ref, owner in zip(refs, owners)):
             _entries.move_to_end(key)
-            return value
-    value = build()
-    _entries[key] = (tuple(weakref.ref(o) for o in owners), value)
+            result: T = value
+            return result
+    made = build()
+    _entries[key] = (tuple(weakref.ref(o) for o in owners), made)
     while len(_entries) > _MAX_ENTRIES:
         _entries.popitem(last=False)
-    return value
-
-
-def invalidate(*owners: object) -> None:
-    """Forget everything built from any of ``owners`` (call after editing them in place)."""
-    ids = {id(o) for o in owners}
-    for key in [k for k in _entries if ids.intersection(k[1])]:
-        del _entries[key]
+    return made
 
 
 def clear() -> None:

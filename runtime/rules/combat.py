@@ -29,7 +29,7 @@ from typing import Any
 
 from hexwright.runtime.model import CombatEffect, CombatResultsTable, Module, ResultCode
 from hexwright.runtime.model.common import parse_fraction
-from hexwright.runtime.model.rules import CombatRules, RulesConfig
+from hexwright.runtime.model.rules_config import CombatRules, RulesConfig
 
 from .board import Board, Unit, make_board
 from .rulings import Ruling

@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Mapping
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import RulesConfig, SupplyRules
+from hexwright.runtime.model.rules_config import RulesConfig, SupplyRules
 
 from .board import make_board
 from .supply import passable_hexes

@@ -1,6 +1,6 @@
 """Air drops: where a unit waiting in a drop box may land (DoM §2.3, §8.2).
 
-The module says it in ``rules.json`` ``drops`` (:class:`~runtime.model.rules.AirDrop`):
+The module says it in ``rules.json`` ``drops`` (:class:`~runtime.model.rules_config.AirDrop`):
 the box, the terrain a unit may land in, whether the hex must be empty of every unit and
 whether it may be in enemy ZOC. :func:`drop_zone` gives every legal landing hex with the
 rulings that go with it ("lands in enemy ZOC", "cannot move further this turn");
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import AirDrop, RulesConfig
+from hexwright.runtime.model.rules_config import AirDrop, RulesConfig
 
 from .board import make_board
 from .rulings import Ruling

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexwright.runtime.geometry import Hex, HexGrid, LabelScheme, parse_hexside
-from hexwright.runtime.model import MapData
+from hexwright.runtime.model import MapData, Module
 
 from .cache import cached
 
@@ -112,6 +112,7 @@ def _build(m: MapData) -> HexMap:
     return hm
 
 
-def hex_map(m: MapData) -> HexMap:
-    """The cached :class:`HexMap` of ``m``."""
-    return cached("hexmap", (m,), (), lambda: _build(m))
+def hex_map(module: Module) -> HexMap:
+    """The cached :class:`HexMap` of ``module``'s map."""
+    m = module.map
+    return cached("hexmap", module, (m,), (), lambda: _build(m))

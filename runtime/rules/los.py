@@ -26,7 +26,7 @@ from typing import Any
 
 from hexwright.runtime.geometry import HexGrid, line_of_hexes
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import LosRules, RulesConfig
+from hexwright.runtime.model.rules_config import LosRules, RulesConfig
 
 from .cache import cached
 from .hexmap import HexMap, hex_map
@@ -74,7 +74,7 @@ class _LosData:
 
 
 def _los_data(module: Module, los: LosRules) -> _LosData:
-    hm = hex_map(module.map)
+    hm = hex_map(module)
     ftypes = module.map.hex_feature_types
     obs = list(hm.level)
     for label, data in module.map.hexes.items():
@@ -110,8 +110,8 @@ def observe(module: Module, observer: str, target: str, *, rules: RulesConfig | 
             with_line: bool = False) -> Observation:
     """Can an observer in hex ``observer`` see hex ``target``, and with what value (St-Lô 11.3)?"""
     los = (rules or module.rules).los
-    hm = hex_map(module.map)
-    data = cached("los", (module.map, los), (), lambda: _los_data(module, los))
+    hm = hex_map(module)
+    data = cached("los", module, (module.map, los), (), lambda: _los_data(module, los))
     a, b = hm.idx(observer), hm.idx(target)
     return _observe(hm, data, los, a, b, with_line)
 

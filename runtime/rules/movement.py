@@ -28,7 +28,7 @@ from typing import Any
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.common import parse_fraction
-from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.rules_config import RulesConfig
 
 from .board import Board, Unit, make_board
 from .hexmap import HexMap
@@ -246,11 +246,6 @@ def _surcharges(hm: HexMap, mg: MovementGraph, extra: Mapping[str, Fraction | in
             raise ValueError(f"surcharge {cost} at {label} is finer than the chart's costs")
         out[hm.idx(label)] = int(ticks)
     return out
-
-
-def move_cost(module: Module, occupancy: Mapping[str, str], unit: str, target: str, **kwargs: Any) -> ReachedHex | None:
-    """The cheapest way to ``target`` or ``None`` if it cannot be reached this move."""
-    return reach(module, occupancy, unit, **kwargs).hexes.get(target)
 
 
 def reach_board(board: Board, unit: str, **kwargs: Any) -> ReachResult:

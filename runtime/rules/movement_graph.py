@@ -25,7 +25,7 @@ import networkx as nx
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.common import parse_fraction
-from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.rules_config import RulesConfig
 
 from .cache import cached
 from .costs import Cost, chart_scale, lookup
@@ -122,7 +122,7 @@ def _exit_key(opt: tuple[int, str, int, bool]) -> tuple[int, bool]:
 
 
 def _build(module: Module, cls: str, weather: str | None, extra: tuple[Fraction, ...]) -> MovementGraph:
-    hm = hex_map(module.map)
+    hm = hex_map(module)
     scale = chart_scale(module.tables.terrain_effects, extra)
     mg = MovementGraph(cls, weather, scale, nx.DiGraph())
     g = mg.graph
@@ -186,8 +186,8 @@ def _build(module: Module, cls: str, weather: str | None, extra: tuple[Fraction,
 
 def movement_graph(module: Module, movement_class: str, weather: str | None = None,
                    rules: RulesConfig | None = None) -> MovementGraph:
-    """The cached graph for ``movement_class`` in ``weather``, keyed on the identity of the
-    module's map and tables (and the ZOC costs of ``rules``, which set the tick scale)."""
+    """The cached graph for ``movement_class`` in ``weather``, built once per revision of the
+    module (and per ZOC costs of ``rules``, which set the tick scale)."""
     extra = zoc_fractions(rules or module.rules)
-    return cached("movement", (module.map, module.tables), (movement_class, weather, extra),
+    return cached("movement", module, (module.map, module.tables), (movement_class, weather, extra),
                   lambda: _build(module, movement_class, weather, extra))

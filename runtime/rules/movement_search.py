@@ -18,7 +18,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from hexwright.runtime.model.rules import ZocRules, ZocWithdrawal
+from hexwright.runtime.model.rules_config import ZocRules, ZocWithdrawal
 
 from .hexmap import HexMap
 from .movement_graph import ALL, MovementGraph

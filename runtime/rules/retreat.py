@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.rules_config import RulesConfig
 
 from .board import make_board
 from .rulings import Ruling

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexwright.runtime.model.rules import Enforcement, RulesConfig
-
 
 @dataclass(frozen=True, order=True)
 class Ruling:
@@ -28,7 +26,3 @@ class Ruling:
     def to_json(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text, "section": self.section, "hex": self.hex, "message": str(self)}
 
-
-def enforcement(rules: RulesConfig, rule: str) -> Enforcement:
-    """How strictly ``rule`` is applied: ``enforce`` (default), ``warn`` or ``off``."""
-    return rules.enforcement_of(rule)

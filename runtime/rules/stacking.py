@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import RulesConfig, StackingRules
+from hexwright.runtime.model.rules_config import RulesConfig, StackingRules
 
 from .board import Board, Unit, make_board
 

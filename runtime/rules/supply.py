@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.model.rules import RulesConfig, SupplyRules
+from hexwright.runtime.model.rules_config import RulesConfig, SupplyRules
 
 from .board import Board, make_board
 from .hexmap import HexMap

@@ -7,7 +7,7 @@ features in ``rules.zoc.blocked_by_hexsides`` (ToV 6.0: not across rivers).
 
 from __future__ import annotations
 
-from hexwright.runtime.model.rules import ZocRules
+from hexwright.runtime.model.rules_config import ZocRules
 
 from .board import Board, Unit
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from hexwright.runtime.model import MapData, Module, ModuleMeta, PiecesData, Scenario, TablesData
 from hexwright.runtime.model.canonical import canonical
-from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.validation import check_module
 
 from .errors import ModuleError, ModuleIssue

@@ -12,7 +12,7 @@ from typing import get_args
 
 from hexwright.runtime.model import Module, Phase
 from hexwright.runtime.model.issues import ModuleIssue
-from hexwright.runtime.model.rules import RULE_IDS
+from hexwright.runtime.model.rules_config import RULE_IDS
 
 from .sequence_check import sequence_problems, step_ids
 

@@ -217,7 +217,7 @@ def rules_module(cols: int = 7, rows: int = 7, *, terrain: dict[str, str] | None
     """
     from hexwright.runtime.model import CombatEffect, Level, TerrainEffects, TerrainType
     from hexwright.runtime.model.map import HexFeatureType
-    from hexwright.runtime.model.rules import RulesConfig
+    from hexwright.runtime.model.rules_config import RulesConfig
 
     m = new_module("rules", "Rules", cols, rows)
     m.map.levels = [Level(value=v, name=f"Level {v}") for v in range(16)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout
 
 from hexwright.runtime.engine import SetEnforcement, engine_state, rules_of, scores, verdict
-from hexwright.runtime.model.rules import RULE_IDS
+from hexwright.runtime.model.rules_config import RULE_IDS
 
 LEVELS = ("enforce", "warn", "off")
 HELP = {

@@ -37,7 +37,7 @@ def test_s8_2_airborne_drops_on_every_empty_clear_hex_and_nowhere_else():
     m = dom()
     s = position({AIRBORNE: "box:us_airborne", "de_462_utrfhr": "0606", "us_5_2": "0307"}, optional_rules=ON)
     drops = _drops(m, s)
-    clear = {h for h in hex_map(m.map).labels if m.map.terrain_of(h) == "clear"}
+    clear = {h for h in hex_map(m).labels if m.map.terrain_of(h) == "clear"}
     assert drops == clear - {"0307"}  # every clear hex but the one a US unit holds
     assert all(m.map.terrain_of(h) == "clear" for h in drops)
     assert "0605" in drops and "0606" not in drops  # next to the enemy is fine; woods is not

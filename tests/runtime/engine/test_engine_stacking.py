@@ -18,7 +18,7 @@ from hexwright.runtime.engine import (
     to_act,
 )
 from hexwright.runtime.model import Phase, Placement, Scenario
-from hexwright.runtime.model.rules import RulesConfig, StackingRules
+from hexwright.runtime.model.rules_config import RulesConfig, StackingRules
 from hexwright.runtime.state import ActionError, initial_state
 
 from .dom_positions import dom, position

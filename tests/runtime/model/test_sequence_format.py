@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 from sequence_modules import chit_module, initiative_module
 
-from hexwright.runtime.model.rules import RulesConfig
+from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.model.sequence import CupDraw, Initiative, Loop, SequenceRules
 from hexwright.runtime.storage import files_from_module, module_from_files
 from hexwright.runtime.validation.rules_config import rules_problems

@@ -6,7 +6,7 @@ from builders import add_unit, differential_crt, rules_module
 
 from hexwright.runtime.cli.main import main
 from hexwright.runtime.model import HexFeature, Placement, Scenario
-from hexwright.runtime.model.rules import CombatRules, RulesConfig, ZocRules
+from hexwright.runtime.model.rules_config import CombatRules, RulesConfig, ZocRules
 from hexwright.runtime.storage import load_module, save_module
 
 

@@ -9,7 +9,7 @@ import pytest
 from builders import add_unit, differential_crt, hexside_id, odds_crt, rules_module
 
 from hexwright.runtime.model import CombatEffect
-from hexwright.runtime.model.rules import CombatRules, FormationBonus, MultiplierOverride, RulesConfig
+from hexwright.runtime.model.rules_config import CombatRules, FormationBonus, MultiplierOverride, RulesConfig
 from hexwright.runtime.rules import Modifier, combat_odds, crt_cell, resolve
 
 

@@ -7,7 +7,7 @@ Lines along a column (0401 → 0406) pass through each hex of the column in turn
 from builders import rules_module
 
 from hexwright.runtime.model import HexFeature
-from hexwright.runtime.model.rules import LosRules, RulesConfig
+from hexwright.runtime.model.rules_config import LosRules, RulesConfig
 from hexwright.runtime.rules import observe
 
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 from builders import add_unit, hexside_id, rules_module
 
 from hexwright.runtime.model import Box, HexsideData
-from hexwright.runtime.model.rules import RulesConfig, ZocRules, ZocWithdrawal
+from hexwright.runtime.model.rules_config import RulesConfig, ZocRules, ZocWithdrawal
 from hexwright.runtime.rules import movement_graph, reach
 
 
@@ -280,7 +280,7 @@ def test_withdrawal_not_toward_enemy_edge_dom_8_1_1():
 
 
 def test_strategic_movement_keeps_away_from_enemy_st_lo_8_2_a():
-    from hexwright.runtime.model.rules import MovementMode, MovementRules
+    from hexwright.runtime.model.rules_config import MovementMode, MovementRules
 
     modes = {"strategic": MovementMode(name="Strategic movement", allowance=8, keep_away_from_enemy=2,
                                        section="8.2")}

@@ -5,7 +5,7 @@ The defender stands in 0404; its neighbours are 0403 N, 0504 NE, 0505 SE, 0405 S
 
 from builders import add_unit, hexside_id, rules_module
 
-from hexwright.runtime.model.rules import AdvanceRules, CombatRules, RetreatRules, RulesConfig, StackingRules
+from hexwright.runtime.model.rules_config import AdvanceRules, CombatRules, RetreatRules, RulesConfig, StackingRules
 from hexwright.runtime.rules import advance_paths, enemy_zoc, make_board, retreat_paths
 
 

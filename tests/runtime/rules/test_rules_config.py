@@ -7,7 +7,7 @@ import pytest
 from builders import rules_module
 from pydantic import ValidationError
 
-from hexwright.runtime.model.rules import RulesConfig, ZocRules
+from hexwright.runtime.model.rules_config import RulesConfig, ZocRules
 from hexwright.runtime.model.schema import schemas
 from hexwright.runtime.storage import files_from_module, module_from_files
 from hexwright.runtime.storage.errors import ModuleError

@@ -7,7 +7,7 @@ next to ``(c + 1, 0)``, so a line has exactly one way to go.
 from builders import add_unit, hexside_id, rules_module
 
 from hexwright.runtime.model import HexFeature
-from hexwright.runtime.model.rules import RoadLeg, RulesConfig, SupplyRules
+from hexwright.runtime.model.rules_config import RoadLeg, RulesConfig, SupplyRules
 from hexwright.runtime.rules import supply
 
 

@@ -88,7 +88,7 @@ def test_images_round_trip(tmp_path):
 
 
 def test_rules_file_back_to_defaults_is_removed(tmp_path):
-    from hexwright.runtime.model.rules import RulesConfig
+    from hexwright.runtime.model.rules_config import RulesConfig
 
     module = small_module()
     module.rules = module.rules.model_copy(update={"stacking": module.rules.stacking.model_copy(update={"limit": 3})})
