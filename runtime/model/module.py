@@ -26,6 +26,12 @@ class Module(Model):
 
     _revision: int = PrivateAttr(0)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal content: the revision counts edits of this object, it is not content."""
+        if not isinstance(other, Module):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
     @property
     def revision(self) -> int:
         """Goes up on every :meth:`mark_edited`; the rules cache is keyed on it."""

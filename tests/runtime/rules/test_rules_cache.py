@@ -53,3 +53,10 @@ def test_a_copy_of_a_module_is_its_own_key():
     copy.map.hexes["0402"] = HexData(terrain="woods")
     assert reach(copy, {"b": "0401"}, "b").hexes["0402"].cost == 4
     assert reach(m, {"b": "0401"}, "b").hexes["0402"].cost == 2 and movement_graph(m, "foot") is graph
+
+
+def test_the_revision_is_not_content():
+    m = _module()
+    same = m.model_copy(deep=True)
+    m.mark_edited()
+    assert m.revision == same.revision + 1 and m == same
