@@ -32,6 +32,9 @@ class Module(Model):
             return NotImplemented
         return type(self) is type(other) and self.__dict__ == other.__dict__
 
+    def __hash__(self) -> int:
+        raise TypeError("a Module is mutable, so it is not hashable")
+
     @property
     def revision(self) -> int:
         """Goes up on every :meth:`mark_edited`; the rules cache is keyed on it."""
