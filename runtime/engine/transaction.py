@@ -9,6 +9,7 @@ logged override or nothing, by the rule's enforcement level.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules_config import RulesConfig
@@ -61,7 +62,7 @@ class Tx:
         if level == "warn":
             self.rulings.append(Ruling(rule, f"override: {text}", section, hex))
 
-    def refuse(self, text: str, section: str = "", hex: str = "") -> None:
+    def refuse(self, text: str, section: str = "", hex: str = "") -> NoReturn:
         """Not a matter of enforcement: the action does not fit the game at all."""
         raise ActionError(str(Ruling("sequence", text, section, hex)))
 
