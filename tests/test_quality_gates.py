@@ -5,8 +5,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -38,7 +36,6 @@ def test_mypy_finds_nothing(tmp_path):
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr
 
 
-@pytest.mark.xfail(reason="the Qt-free runtime still has type exemptions (issue 10)", strict=True)
 def test_the_qt_free_runtime_has_no_type_exemptions():
     import tomllib
 

@@ -209,7 +209,7 @@ class _VersionAction(argparse.Action):
         parser.exit(0)
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
     parser = argparse.ArgumentParser(prog="hexwright", description="Hex-and-counter wargame modules: edit, check, play.")
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

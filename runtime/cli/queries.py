@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from hexwright.runtime.model import Module
@@ -76,7 +77,7 @@ def _print(data: Any) -> int:
     return 0
 
 
-def _guard(fn: Any) -> Any:
+def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         try:
             return fn(args)
@@ -175,7 +176,7 @@ def _positional(p: argparse.ArgumentParser) -> None:
     p.add_argument("--place", action="append", metavar="ID=HEX", help="put a piece on a hex (or box:BOX); repeatable")
 
 
-def add_query_commands(sub: argparse._SubParsersAction) -> None:
+def add_query_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``reach``, ``supply``, ``los`` and ``odds`` on the ``hexwright`` parser."""
     p = sub.add_parser("reach", help="hexes a unit can reach, with costs and paths (JSON)")
     _positional(p)

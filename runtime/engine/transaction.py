@@ -66,7 +66,7 @@ class Tx:
         """Not a matter of enforcement: the action does not fit the game at all."""
         raise ActionError(str(Ruling("sequence", text, section, hex)))
 
-    def set(self, **update) -> None:
+    def set(self, **update: object) -> None:
         self.data = self.data.model_copy(update=update)
 
     def text(self) -> str:

@@ -16,6 +16,7 @@ Conventions (after the usual "offset coordinates" catalogue for hex grids):
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Literal, NamedTuple
 
 Orientation = Literal["flat", "pointy"]
@@ -65,7 +66,7 @@ def axial_distance(a: Axial, b: Axial) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def round_axial(q: float, r: float) -> Axial:
+def round_axial(q: float | Fraction, r: float | Fraction) -> Axial:
     """Round fractional axial coordinates to the hex containing that point.
 
     Standard cube rounding: round all three cube coordinates and recompute the

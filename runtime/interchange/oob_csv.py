@@ -19,8 +19,9 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import get_args
+from typing import Any, get_args
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -282,7 +283,8 @@ def _steps_from_row(cells: dict[str, str], existing: Piece | None) -> list[StepV
             steps.append(StepValues.model_validate(data))
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
-            raise CellError(f"step{n}_{err['loc'][0]}", str(data.get(err["loc"][0], "")), err["msg"]) from None
+            bad = str(err["loc"][0])
+            raise CellError(f"step{n}_{bad}", str(data.get(bad, "")), err["msg"]) from None
     return steps
 
 
@@ -296,8 +298,9 @@ def piece_from_cells(cells: dict[str, str], module: Module, existing: Piece | No
     """A piece from CSV cells by column name; missing columns keep ``existing``'s values.
     Raises :class:`CellError` naming the column."""
     p = module.pieces
-    data = existing.model_dump() if existing is not None else {"side": "", "designation": "", "unit_type": ""}
-    refs = {"side": (p.sides, "side"), "unit_type": (p.unit_types, "unit type"),
+    data: dict[str, Any] = (existing.model_dump() if existing is not None
+                            else {"side": "", "designation": "", "unit_type": ""})
+    refs: dict[str, tuple[Mapping[str, object], str]] = {"side": (p.sides, "side"), "unit_type": (p.unit_types, "unit type"),
             "formation": (p.formations, "formation"), "optional_rule": (module.meta.optional_rules, "optional rule")}
     for column in PIECE_COLUMNS[1:]:
         if column not in cells:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from .map import MapData
 from .meta import ModuleMeta
 from .pieces import PiecesData
@@ -11,7 +13,7 @@ from .rules_config import RulesConfig
 from .scenario import Scenario
 from .tables import TablesData
 
-SCHEMA_FILES = {
+SCHEMA_FILES: dict[str, type[BaseModel]] = {
     "module.schema.json": ModuleMeta,
     "map.schema.json": MapData,
     "pieces.schema.json": PiecesData,

@@ -141,8 +141,6 @@ def column_for(crt: CombatResultsTable, value: Fraction) -> tuple[int | None, st
     up = min((k for k, (_lo, hi) in enumerate(bounds) if hi is None or hi >= value), default=None)
     if up is None:
         return len(bounds) - 1, ""
-    if crt.rounding == "attacker":
-        return up, ""
     if crt.rounding == "nearest" and down is not None:
         below_hi, above_lo = bounds[down][1], bounds[up][0]
         if below_hi is not None and above_lo is not None and above_lo - value < value - below_hi:
@@ -169,7 +167,7 @@ def _hex_effects(module: Module, board: Board, d: int, rules: CombatRules, side:
 def _value(u: Unit, which: str) -> int:
     v = u.values
     if which in ("attack", "defense"):
-        own = getattr(v, which)
+        own: int | None = getattr(v, which)
         if own is not None:
             return own
     return v.combat if v.combat is not None else 0

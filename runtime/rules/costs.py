@@ -25,13 +25,15 @@ class Cost:
 
 
 OTHER = Cost("other")
+_WHOLE: dict[str, CostKind] = {"all": "all", "prohibited": "prohibited", "other": "other"}
 
 
 def parse_cost(text: str) -> Cost:
     """Parse one chart entry; ValueError naming it if it is not a cost."""
     t = text.strip()
-    if t in ("all", "prohibited", "other"):
-        return Cost(t)  # type: ignore[arg-type]
+    whole = _WHOLE.get(t)
+    if whole is not None:
+        return Cost(whole)
     if t.startswith("+"):
         return Cost("add", parse_fraction(t[1:]))
     return Cost("set", parse_fraction(t))

@@ -75,7 +75,9 @@ def _build(m: MapData) -> HexMap:
     hexes = grid.hexes()
     labels = [scheme.format(h, grid) for h in hexes]
     index = {label: i for i, label in enumerate(labels)}
-    terrain, level, features = [], [], []
+    terrain: list[str] = []
+    level: list[int] = []
+    features: list[tuple[str, ...]] = []
     for label in labels:
         data = m.hexes.get(label)
         if data is None:

@@ -30,7 +30,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.model.common import parse_fraction
 from hexwright.runtime.model.rules_config import RulesConfig
 
-from .board import Board, Unit, make_board
+from .board import Unit, make_board
 from .hexmap import HexMap
 from .movement_graph import ALL, MovementGraph, movement_graph
 from .movement_search import STOP_ZOC, ZocSearch, closest_free_edge_hexes
@@ -246,9 +246,3 @@ def _surcharges(hm: HexMap, mg: MovementGraph, extra: Mapping[str, Fraction | in
             raise ValueError(f"surcharge {cost} at {label} is finer than the chart's costs")
         out[hm.idx(label)] = int(ticks)
     return out
-
-
-def reach_board(board: Board, unit: str, **kwargs: Any) -> ReachResult:
-    """:func:`reach` for a board already made (same module and positions)."""
-    occ = {uid: board.hm.labels[u.hex] for uid, u in board.units.items()}
-    return reach(board.module, occ, unit, **kwargs)

@@ -152,8 +152,9 @@ def _build(module: Module, cls: str, weather: str | None, extra: tuple[Fraction,
                     sc = _side_cost(module, feats, cls, weather)
                     side_memo[feats] = None if sc.kind == "prohibited" else ALL if sc.kind == "all" \
                         else int(sc.value * scale)
-                extra = side_memo[feats]
-                normal = None if extra is None else ALL if (extra == ALL or normal == ALL) else normal + extra
+                side_extra = side_memo[feats]
+                normal = (None if side_extra is None else ALL if (side_extra == ALL or normal == ALL)
+                          else normal + side_extra)
             if road is not None and (normal is None or normal == ALL or road <= normal):
                 edges.append((i, j, {"w": road, "road": True}))
             elif normal == ALL:
@@ -168,13 +169,14 @@ def _build(module: Module, cls: str, weather: str | None, extra: tuple[Fraction,
         sides = hm.edges_of(i)
         edge_conns = hm.edge_connections.get(i, {})
         options = []
+        entry = mg.entry[i]
         for d, name in sides:
-            road = _road_cost(module, edge_conns[d], cls, weather) if d in edge_conns else None
-            if road is not None:
-                options.append((d, name, int(road * scale), True))
-                mg.road_entry[i] = min(mg.road_entry.get(i, int(road * scale)), int(road * scale))
-            elif mg.entry[i] is not None:
-                options.append((d, name, mg.entry[i], False))
+            edge_road = _road_cost(module, edge_conns[d], cls, weather) if d in edge_conns else None
+            if edge_road is not None:
+                options.append((d, name, int(edge_road * scale), True))
+                mg.road_entry[i] = min(mg.road_entry.get(i, int(edge_road * scale)), int(edge_road * scale))
+            elif entry is not None:
+                options.append((d, name, entry, False))
         best: dict[str, tuple[int, str, int, bool]] = {}
         for opt in options:  # one way off per edge: the cheapest, road first on a tie
             cur = best.get(opt[1])

@@ -164,6 +164,8 @@ class ZocSearch:
 def edge_distance(hm: HexMap, i: int, edge: str) -> float:
     """How far hex ``i`` is from a map edge, in hex-centre units (half columns count)."""
     col, row = hm.grid.hex_at(i)
+    x: float
+    y: float
     if hm.grid.orientation == "flat":
         x, y = col, row + (0.5 if (col % 2 == 1) == (hm.grid.shifted == "odd") else 0.0)
     else:

@@ -93,9 +93,9 @@ def passable_hexes(board: Board, rules: SupplyRules, zoc_rules: Any, side: str,
                 ok[i] = 0
     if rules.blocked_by_enemy_control and control:
         for label, owner in control.items():
-            i = hm.index.get(label)
-            if i is not None and owner != side and i not in friendly:
-                ok[i] = 0
+            at = hm.index.get(label)
+            if at is not None and owner != side and at not in friendly:
+                ok[at] = 0
     if rules.blocked_by_terrain:
         bad = set(rules.blocked_by_terrain)
         for i, t in enumerate(hm.terrain):

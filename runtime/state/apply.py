@@ -21,8 +21,9 @@ from .rules_engine import RulesEngine
 Result = tuple[GameState, LogEntry]
 
 
-def _entry(state: GameState, action: a.Action, text: str, **extra) -> LogEntry:
-    return LogEntry(kind=action.kind, text=text, turn=state.turn, phase=state.phase, side=state.active_side, **extra)
+def _entry(state: GameState, action: a.Action, text: str, *, dice: tuple[int, ...] = (), drawn: str | None = None) -> LogEntry:
+    return LogEntry(kind=action.kind, text=text, turn=state.turn, phase=state.phase, side=state.active_side,
+                    dice=dice, drawn=drawn)
 
 
 # -- checks ---------------------------------------------------------------------------------

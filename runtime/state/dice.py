@@ -177,11 +177,11 @@ def check_draw(before: GameState, after: GameState) -> GameState:
 
 
 def _with_dice(state: GameState, dice: DiceState, counter: int | None = None) -> GameState:
-    update: dict = {"dice": dice}
+    update: dict[str, object] = {"dice": dice}
     if counter is not None:
         update["counter"] = counter
     return state.model_copy(update={"rng": state.rng.model_copy(update=update)})
 
 
-def _entry(state: GameState, act, text: str) -> LogEntry:
+def _entry(state: GameState, act: CommitDice | RevealDice, text: str) -> LogEntry:
     return LogEntry(kind=act.kind, text=text, turn=state.turn, phase=state.phase, side=state.active_side)

@@ -177,7 +177,7 @@ class Game:
         """Before sending moves: reveal the opening this side owes an opponent who joined, if any."""
         secret = self.dice_secret
         dice = self._state.rng.dice
-        if secret is None or self.replaying or not owed_openings(dice, secret.side):
+        if secret is None or dice is None or self.replaying or not owed_openings(dice, secret.side):
             return None
         link = secret.link(dice.chains[secret.side].index + 1)
         return self.do(RevealDice(side=secret.side, link=link, roll=False))
@@ -332,9 +332,11 @@ class Game:
         return self._history[index]
 
 
-def replayed(module: Module, scenario: str, seed: int, actions: Iterable[Action], **options) -> Game:
+def replayed(module: Module, scenario: str, seed: int, actions: Iterable[Action], *,
+             optional_rules: dict[str, bool] | None = None, strict: bool = False,
+             engine: RulesEngine | None = None) -> Game:
     """A new game with ``actions`` applied in order (ActionError names the failing index)."""
-    game = Game(module, scenario, seed, **options)
+    game = Game(module, scenario, seed, optional_rules=optional_rules, strict=strict, engine=engine)
     for index, action in enumerate(actions):
         try:
             game.do(action)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hexwright.runtime.model import Module
+from hexwright.runtime.model import Module, StepValues
 
 from .game_state import GameState, Location
 
@@ -71,7 +71,7 @@ def phase_name(module: Module, state: GameState) -> str:
     return f"Turn {state.turn}, {sequence[state.phase].name}"
 
 
-def step_values(module: Module, state: GameState, piece_id: str):
+def step_values(module: Module, state: GameState, piece_id: str) -> StepValues | None:
     """The printed values showing on a piece (a :class:`StepValues`), or None for the back
     of a one-step unit."""
     steps = module.pieces.pieces[piece_id].steps

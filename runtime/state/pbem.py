@@ -39,7 +39,7 @@ from .signing import SIGNATURE, fingerprint, sign, verify
 from .state_model import StateModel
 
 ACTIONS_SUFFIX = ".hwlog"
-ACTIONS_FORMAT = "hexwright-actions"
+ACTIONS_FORMAT: Literal["hexwright-actions"] = "hexwright-actions"
 PACKET_VERSION = 3
 """Version 3: the sender, the history hashes and the signature; 2 added the rolls; 1 and 2 still load."""
 

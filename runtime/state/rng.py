@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from typing import Any
 
-from pydantic import Field, model_serializer
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from .state_model import StateModel
 
@@ -64,7 +65,7 @@ class RngState(StateModel):
     dice: DiceState | None = None
 
     @model_serializer(mode="wrap")
-    def _drop_no_dice(self, handler):
+    def _drop_no_dice(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
         if isinstance(data, dict) and data.get("dice", 0) is None:
             del data["dice"]

@@ -36,7 +36,7 @@ from .state_model import StateModel
 M = TypeVar("M", bound=BaseModel)
 
 SAVE_SUFFIX = ".hwsav"
-SAVE_FORMAT = "hexwright-save"
+SAVE_FORMAT: Literal["hexwright-save"] = "hexwright-save"
 SAVE_VERSION = 3
 """Version 3 holds the history hash (:mod:`.history`); 2 added dice commitments and reveals; both still load."""
 MAX_SAVE_BYTES = 64 * 1024 * 1024

@@ -58,18 +58,18 @@ def initial_state(module: Module, scenario_id: str, seed: int, optional_rules: d
         order += 1
     markers: dict[str, MarkerState] = {}
     counts: dict[str, int] = {}
-    for placement in scenario.markers:
-        counts[placement.marker] = counts.get(placement.marker, 0) + 1
-        if placement.hex is not None:
-            at = Location.hex(placement.hex)
-        elif placement.box is not None:
-            at = Location.box(placement.box)
-        elif placement.track is not None:
-            at = Location.track(placement.track, placement.space or 0)
+    for mark in scenario.markers:
+        counts[mark.marker] = counts.get(mark.marker, 0) + 1
+        if mark.hex is not None:
+            at = Location.hex(mark.hex)
+        elif mark.box is not None:
+            at = Location.box(mark.box)
+        elif mark.track is not None:
+            at = Location.track(mark.track, mark.space or 0)
         else:
             at = Location.off("unavailable")
-        markers[f"{placement.marker}#{counts[placement.marker]}"] = MarkerState(
-            marker=placement.marker, at=at, face=min(placement.face, 1), order=order)
+        markers[f"{mark.marker}#{counts[mark.marker]}"] = MarkerState(
+            marker=mark.marker, at=at, face=min(mark.face, 1), order=order)
         order += 1
     removed_chits = set(scenario.removed_chits)
     cups = {cup: tuple(sorted(c for c in chits if c not in removed_chits)) for cup, chits in sorted(scenario.cups.items())}

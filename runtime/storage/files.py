@@ -142,16 +142,13 @@ def parse_module_files(files: dict[str, bytes]) -> LoadedModule:
     scenarios: dict[str, Scenario] = {}
     for name, value in raw.items():
         scenario = SCENARIO_RE.match(name)
-        model = Scenario if scenario else MODEL_FILES[name]
         try:
-            parsed = model.model_validate(value)
+            if scenario:
+                scenarios[scenario.group(1)] = Scenario.model_validate(value)
+            else:
+                parts[name] = MODEL_FILES[name].model_validate(value)
         except ValidationError as exc:
             issues.extend(_issues_from_validation(name, exc))
-            continue
-        if scenario:
-            scenarios[scenario.group(1)] = parsed
-        else:
-            parts[name] = parsed
     if issues:
         raise ModuleError(issues)
     module = Module(

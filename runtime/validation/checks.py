@@ -82,7 +82,7 @@ def _check_map(module: Module, report: _Report, assets: dict[str, bytes]) -> Non
             report.ref(f, f"{base}.features.{i}.side", feature.side, sides, "side", label)
     labels = m.grid.labels.scheme()
     grid = m.grid.hex_grid()
-    for key, data in m.hexsides.items():
+    for key, side_data in m.hexsides.items():
         base = f"hexsides.{key}"
         hex_label = key.split("/")[0]
         try:
@@ -93,9 +93,10 @@ def _check_map(module: Module, report: _Report, assets: dict[str, bytes]) -> Non
         canonical = format_hexside(grid, side, labels)
         if canonical != key:
             report.add(f, base, f"hexside id must be written in canonical form {canonical!r}", hex_label)
-        for i, feature in enumerate(data.features):
-            report.ref(f, f"{base}.features.{i}", feature, m.hexside_feature_types, "hexside feature type", hex_label)
-        for i, conn in enumerate(data.connections):
+        for i, side_feature in enumerate(side_data.features):
+            report.ref(f, f"{base}.features.{i}", side_feature, m.hexside_feature_types, "hexside feature type",
+                       hex_label)
+        for i, conn in enumerate(side_data.connections):
             report.ref(f, f"{base}.connections.{i}", conn, m.connection_types, "road/rail type", hex_label)
     for area_id, area in m.areas.items():
         for i, label in enumerate(area.hexes):
@@ -182,23 +183,24 @@ def _check_tables(module: Module, report: _Report) -> None:
                     report.add(f, f"{base}.columns.{i}.{end}", f"not a number: {getattr(column, end)!r}")
         if len(crt.cells) != len(crt.rows):
             report.add(f, f"{base}.cells", f"{len(crt.cells)} rows of cells for {len(crt.rows)} die rows")
-        labels = [c.label for c in crt.columns]
+        column_labels = [c.label for c in crt.columns]
         for r, row in enumerate(crt.cells):
             roll = crt.rows[r] if r < len(crt.rows) else r
             if len(row) != len(crt.columns):
                 report.add(f, f"{base}.cells.{r}", f"row {roll} has {len(row)} cells for {len(crt.columns)} columns")
             for c, code in enumerate(row):
                 if code not in crt.results:
-                    column = labels[c] if c < len(labels) else str(c)
+                    where = column_labels[c] if c < len(column_labels) else str(c)
                     report.add(f, f"{base}.cells.{r}.{c}",
-                               f"undefined result code {code!r} in row {roll}, column {column!r}")
+                               f"undefined result code {code!r} in row {roll}, column {where!r}")
         for i, cell in enumerate(crt.reconstructed_cells):
-            if cell.row not in crt.rows or cell.column not in labels:
+            if cell.row not in crt.rows or cell.column not in column_labels:
                 report.add(f, f"{base}.reconstructed_cells.{i}", f"no cell at row {cell.row}, column {cell.column!r}")
     for lid, lookup in t.lookups.items():
-        for r, row in enumerate(lookup.rows):
-            if lookup.columns and len(row.cells) != len(lookup.columns):
-                report.add(f, f"lookups.{lid}.rows.{r}", f"row {row.key!r} has {len(row.cells)} cells for {len(lookup.columns)} columns")
+        for r, lookup_row in enumerate(lookup.rows):
+            if lookup.columns and len(lookup_row.cells) != len(lookup.columns):
+                report.add(f, f"lookups.{lid}.rows.{r}",
+                           f"row {lookup_row.key!r} has {len(lookup_row.cells)} cells for {len(lookup.columns)} columns")
     numbers = [turn.number for turn in t.turn_track.turns]
     if numbers != sorted(set(numbers)):
         report.add(f, "turn_track.turns", "turn numbers must be increasing and unique")
@@ -223,11 +225,11 @@ def _check_scenarios(module: Module, report: _Report) -> None:
             piece = p.pieces.get(place.piece)
             if piece is not None and place.step >= len(piece.steps):
                 report.add(f, f"{base}.step", f"piece {place.piece!r} has only {len(piece.steps)} steps")
-        for i, place in enumerate(scenario.markers):
-            report.ref(f, f"markers.{i}.marker", place.marker, p.markers, "marker")
-            _check_hex_label(module, report, f, f"markers.{i}.hex", place.hex)
-            report.ref(f, f"markers.{i}.box", place.box, boxes, "box")
-            report.ref(f, f"markers.{i}.track", place.track, module.map.tracks, "track")
+        for i, mark in enumerate(scenario.markers):
+            report.ref(f, f"markers.{i}.marker", mark.marker, p.markers, "marker")
+            _check_hex_label(module, report, f, f"markers.{i}.hex", mark.hex)
+            report.ref(f, f"markers.{i}.box", mark.box, boxes, "box")
+            report.ref(f, f"markers.{i}.track", mark.track, module.map.tracks, "track")
         for i, reinforcement in enumerate(scenario.reinforcements):
             report.ref(f, f"reinforcements.{i}.piece", reinforcement.piece, p.pieces, "piece")
             report.ref(f, f"reinforcements.{i}.box", reinforcement.box, boxes, "box")
