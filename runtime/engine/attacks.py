@@ -19,7 +19,7 @@ from hexwright.runtime.state.rng import roll
 
 from . import runner
 from .actions import Declare, Resolve
-from .context import phase_of, phase_side, side_of, weather_now
+from .context import hex_of, phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
 from .statuses import add_status, blocked_from, defender_modifiers
 from .transaction import Tx
@@ -108,11 +108,12 @@ def apply_declare(tx: Tx, act: Declare) -> None:
     busy = {a for dec in d.declared for a in dec.attackers} | set(d.attacked)
     targets = {dec.hex for dec in d.declared}
     for a in act.attackers:
-        if a not in tx.state.pieces or tx.state.hex_of(a) is None:
+        at = tx.state.hex_of(a) if a in tx.state.pieces else None
+        if at is None:
             tx.refuse(f"{a} is not on the map")
         if side_of(m, a) != side:
             tx.refuse(f"{piece_name(m, a)} is not the attacker's unit", sec)
-        if not _adjacent(tx, tx.state.hex_of(a), act.hex):
+        if not _adjacent(tx, at, act.hex):
             tx.check("combat", f"{piece_name(m, a)} is not adjacent to {act.hex}", sec, act.hex)
         if a in busy:
             tx.check("combat", f"{piece_name(m, a)} already attacks this turn", sec, act.hex)
@@ -175,7 +176,7 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
             advance = Frame(proc="advance", side=side, units=units, hex=act.hex, result=eff.who)
         elif eff.what == "eliminate":
             on_map = tuple(u for u in units if tx.state.hex_of(u) is not None)
-            vacated = tuple(sorted({tx.state.hex_of(u) for u in on_map}))
+            vacated = tuple(sorted({hex_of(tx.state, u) for u in on_map}))
             if on_map:
                 tx.do(Eliminate(pieces=on_map))
             if advance is not None:
@@ -202,7 +203,7 @@ def legal_declares(tx: Tx) -> list[Declare]:
     side = phase_side(m, s)
     busy = {a for dec in d.declared for a in dec.attackers} | set(d.attacked)
     targets = {dec.hex for dec in d.declared}
-    mine = {pid: s.hex_of(pid) for pid in sorted(s.pieces) if side_of(m, pid) == side and s.hex_of(pid) is not None
+    mine = {pid: h for pid in sorted(s.pieces) if side_of(m, pid) == side and (h := s.hex_of(pid)) is not None
             and pid not in busy and not may_attack(tx, pid, for_legal=True)}
     out: list[Declare] = []
     for label, stack in s.stacks_on_map().items():

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hexwright.runtime.model import Module, Phase
 from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.rules import ReachResult, reach
-from hexwright.runtime.state import GameState
+from hexwright.runtime.state import ActionError, GameState
 
 from .data import EngineState, engine_state, optional_on
 
@@ -44,6 +46,14 @@ def weather_now(module: Module, state: GameState) -> str | None:
             return cond
     current = seq.conditions.get("weather")
     return current if current in known else None
+
+
+def hex_of(state: GameState, unit: str) -> str:
+    """The hex ``unit`` stands in; ActionError if it is not on the map."""
+    label = state.hex_of(unit)
+    if label is None:
+        raise ActionError(f"{unit} is not on the map")
+    return label
 
 
 def side_of(module: Module, piece: str) -> str:
@@ -88,19 +98,17 @@ def movers(module: Module, state: GameState, data: EngineState | None = None, *,
     return out
 
 
-def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, **kwargs) -> ReachResult:
+def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, *,
+               allowance: Fraction | int | None = None, mode: str | None = None) -> ReachResult:
     """``runtime.rules.reach`` for ``unit`` where it stands (a hex or its entry box)."""
     from .statuses import movement_allowance
 
     at = state.pieces[unit].at
     box = at.id if at.kind == "box" else None
-    if "allowance" not in kwargs:
+    if allowance is None:
         allowance = movement_allowance(module, state, unit)
-        if allowance is not None:
-            kwargs["allowance"] = allowance
-    kwargs.setdefault("weather", weather_now(module, state))
     return reach(module, state.occupancy(), unit, box=box, optional_rules=optional_on(state), steps=state.steps(),
-                 rules=rules, **kwargs)
+                 rules=rules, allowance=allowance, mode=mode, weather=weather_now(module, state))
 
 
 def with_level(rules: RulesConfig, rule: str, level: str) -> RulesConfig:

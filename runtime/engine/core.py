@@ -10,8 +10,6 @@ choice, and returns the new state with one log entry holding every ruling
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from pydantic import ValidationError
 
 from hexwright.runtime.model import Module
@@ -48,13 +46,42 @@ from .context import to_act as _to_act
 from .data import engine_state, rules_of, with_engine_state
 from .transaction import Tx
 
-_HANDLERS: dict[type, Callable[[Tx, EngineAction], None]] = {
-    Move: moves.apply_move, Drop: drops.apply_drop, ExitMap: moves.apply_exit, Declare: attacks.apply_declare,
-    Resolve: attacks.apply_resolve,
-    Retreat: sequence.apply_retreat, Advance: sequence.apply_advance, Decline: sequence.apply_decline,
-    EliminateExcess: sequence.apply_eliminate_excess, EndPhase: steps.apply_end,
-    Relocate: relocation.apply_relocate, Choose: steps.apply_choose, PutChit: steps.apply_put_chit, Draw: steps.apply_draw, Roll: steps.apply_roll,
-}
+
+def _run(tx: Tx, action: EngineAction) -> None:
+    """Apply one engine action (not :class:`SetEnforcement`) to ``tx``."""
+    match action:
+        case Move():
+            moves.apply_move(tx, action)
+        case Drop():
+            drops.apply_drop(tx, action)
+        case ExitMap():
+            moves.apply_exit(tx, action)
+        case Declare():
+            attacks.apply_declare(tx, action)
+        case Resolve():
+            attacks.apply_resolve(tx, action)
+        case Retreat():
+            sequence.apply_retreat(tx, action)
+        case Advance():
+            sequence.apply_advance(tx, action)
+        case Decline():
+            sequence.apply_decline(tx, action)
+        case EliminateExcess():
+            sequence.apply_eliminate_excess(tx, action)
+        case EndPhase():
+            steps.apply_end(tx, action)
+        case Relocate():
+            relocation.apply_relocate(tx, action)
+        case Choose():
+            steps.apply_choose(tx, action)
+        case PutChit():
+            steps.apply_put_chit(tx, action)
+        case Draw():
+            steps.apply_draw(tx, action)
+        case Roll():
+            steps.apply_roll(tx, action)
+        case SetEnforcement():
+            raise ActionError("enforcement is set by check_and_apply")
 
 
 def _tx(module: Module, state: GameState) -> Tx:
@@ -126,7 +153,7 @@ def check_and_apply(module: Module, state: GameState, action: EngineAction) -> t
         sequence.settle(tx)
         if tx.data.over:
             raise ActionError("the game is over")
-        _HANDLERS[type(action)](tx, action)
+        _run(tx, action)
         sequence.settle(tx)
     runner.compact(tx)
     new = with_engine_state(tx.state, tx.data)
@@ -139,10 +166,12 @@ def apply(module: Module, state: GameState, action: EngineAction | RulesStep) ->
     """The state after ``action`` and its log entry; ActionError (with the ruling) if refused."""
     if isinstance(action, RulesStep):
         try:
-            action = from_step(action)
+            engine_action = from_step(action)
         except ValidationError as exc:
             raise ActionError(f"not a rules action: {_step_problems(action, exc)}") from None
-    new, entry, _ = check_and_apply(module, state, action)
+    else:
+        engine_action = action
+    new, entry, _ = check_and_apply(module, state, engine_action)
     return new, entry
 
 

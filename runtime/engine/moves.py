@@ -170,7 +170,7 @@ def apply_exit(tx: Tx, act: ExitMap) -> None:
         else:
             tx.check("exit", f"too far: leaving the map needs {_mf(known.cost)}, {_mf(result.allowance)} available",
                      sec, act.hex)
-        path = (act.hex,) if act.hex else ()
+        path: tuple[str, ...] = (act.hex,) if act.hex else ()
         cost = ""
     else:
         path = option.path if option.path else (act.hex,)
@@ -200,6 +200,7 @@ def legal_moves(tx: Tx, units: list[str], modes: list[str] | None = None) -> lis
             out += [Move(unit=unit, to=h, mode=mode) for h, _x in ends
                     if not (strict and restriction_problem(tx, unit, h))]
             if not mode and not (strict and restriction_problem(tx, unit, "")):
-                out += sorted({ExitMap(unit=unit, hex=e.hex, edge=e.edge) for e in result.exits},
-                              key=lambda a: (a.hex, a.edge))
+                exits: list[ExitMap] = sorted({ExitMap(unit=unit, hex=e.hex, edge=e.edge) for e in result.exits},
+                                              key=lambda a: (a.hex, a.edge))
+                out += exits
     return out

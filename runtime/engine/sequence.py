@@ -17,11 +17,11 @@ returns) and stops where a player must choose.
 
 from __future__ import annotations
 
-from hexwright.runtime.rules import Ruling, advance_paths, retreat_paths, stacking_violations
+from hexwright.runtime.rules import RetreatOptions, Ruling, advance_paths, retreat_paths, stacking_violations
 from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
 
-from .actions import Advance, Decline, EliminateExcess, Retreat
-from .context import phase_of, side_of
+from .actions import Advance, Decline, EliminateExcess, EngineAction, Retreat
+from .context import hex_of, phase_of, side_of
 from .control import passed
 from .data import Frame, with_engine_state
 from .overstack import checked_at_end_of
@@ -57,7 +57,7 @@ def _retreated(tx: Tx, unit: str, start: str, path: tuple[str, ...]) -> None:
     tx.set(frames=tuple(frames))
 
 
-def retreat_options(tx: Tx, frame: Frame):
+def retreat_options(tx: Tx, frame: Frame) -> tuple[str, RetreatOptions]:
     unit = _on_map(tx, frame.units)[0]
     return unit, retreat_paths(tx.module, tx.state.occupancy(), unit, frame.length, rules=tx.rules)
 
@@ -90,7 +90,7 @@ def settle(tx: Tx) -> None:
                 continue
             unit, opts = retreat_options(tx, top)
             if opts.eliminated and tx.rules.enforcement_of("retreat") == "enforce":
-                start = tx.state.hex_of(unit)
+                start = hex_of(tx.state, unit)
                 why = "; ".join(r.text.split(": ", 1)[-1] for r in opts.rulings) or "no legal retreat path"
                 tx.do(Eliminate(pieces=(unit,)))
                 tx.texts[-1] += f" ({why} at {start} — {tx.rules.combat.retreat.section})"
@@ -129,7 +129,7 @@ def apply_retreat(tx: Tx, act: Retreat) -> None:
     unit, opts = retreat_options(tx, top)
     if act.unit != unit:
         tx.refuse(f"{piece_name(tx.module, unit)} retreats now, not {piece_name(tx.module, act.unit)}", sec)
-    start = tx.state.hex_of(unit)
+    start = hex_of(tx.state, unit)
     if act.path not in [p.hexes for p in opts.paths]:
         why = "no legal retreat path" if opts.eliminated else \
             f"not a legal retreat of {top.length} hex(es) (legal: {'; '.join('→'.join(p.hexes) for p in opts.paths)})"
@@ -228,7 +228,7 @@ def finish_phase(tx: Tx) -> None:
     tx.do(NextPhase())
 
 
-def legal_choices(tx: Tx) -> list:
+def legal_choices(tx: Tx) -> list[EngineAction]:
     top = tx.data.top
     if top is None:
         return []
@@ -236,7 +236,7 @@ def legal_choices(tx: Tx) -> list:
         unit, opts = retreat_options(tx, top)
         return [Retreat(unit=unit, path=p.hexes) for p in opts.paths]
     if top.proc == "advance":
-        return advance_options(tx, top) + [Decline()]
+        return [*advance_options(tx, top), Decline()]
     if top.proc == "stacking":
         return [EliminateExcess(unit=u) for u in sorted(tx.state.stack(Location.hex(top.hex)))
                 if side_of(tx.module, u) == top.side]

@@ -66,6 +66,13 @@ class Verdict:
             f"{name} ahead by ΔVP {self.margin}: {level} ({score})"
 
 
+def _strings(value: int | str | list[str] | None) -> list[str]:
+    """A list parameter of a victory rule (absent: none)."""
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
 def scores(module: Module, state: GameState) -> list[Score]:
     """Every point scored so far, by rule (control counted as it stands now)."""
     data = engine_state(state)
@@ -75,7 +82,7 @@ def scores(module: Module, state: GameState) -> list[Score]:
     for index, rule in enumerate(module.tables.victory.rules):
         p = rule.params
         if rule.kind == "control_hex":
-            hexes = [str(p["hex"])] if "hex" in p else [str(h) for h in p.get("hexes", [])]
+            hexes = [str(p["hex"])] if "hex" in p else _strings(p.get("hexes"))
             area = module.map.areas.get(str(p.get("area", "")))
             hexes += sorted(area.hexes) if area is not None else []
             if rule.trace and rule.side not in traced:
@@ -91,8 +98,8 @@ def scores(module: Module, state: GameState) -> list[Score]:
                     if rule.per == "once" and area is not None:
                         break  # St-Lô 21.1.2: 8 VP at most, however many hexes of the area are held
         elif rule.kind == "exit_edge":
-            edges = set(p.get("edges", []) or [])
-            types = set(p.get("unit_types", []) or [])
+            edges = set(_strings(p.get("edges")))
+            types = set(_strings(p.get("unit_types")))
             for rec in data.exits:
                 piece = module.pieces.pieces[rec.unit]
                 if rec.side != rule.side or (edges and rec.edge not in edges) or (types and piece.unit_type not in types):
@@ -214,7 +221,8 @@ def end_of_turn_scoring(module: Module, state: GameState, data: EngineState) -> 
         area = module.map.areas.get(str(rule.params.get("area", "")))
         if area is None:
             continue
-        need = int(rule.params.get("turns", 1))
+        turns_param = rule.params.get("turns", 1)
+        need = turns_param if isinstance(turns_param, int) else int(str(turns_param))
         hexes = set(area.hexes)
         for pid in sorted(state.pieces):
             if module.pieces.pieces[pid].side != rule.side:
