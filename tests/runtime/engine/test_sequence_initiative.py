@@ -25,7 +25,7 @@ from hexwright.runtime.engine import (
     to_act,
     verdict,
 )
-from hexwright.runtime.engine.combat import odds_for
+from hexwright.runtime.engine.attacks import odds_for
 from hexwright.runtime.engine.seqdata import SeqState
 from hexwright.runtime.model import Die
 from hexwright.runtime.model.sequence import ArrivalGroup, TurnTrigger
