@@ -24,7 +24,7 @@ from hexwright.runtime.model import (
     VictoryLevel,
     VpRule,
 )
-from hexwright.runtime.model.rules import CombatRules, RulesConfig
+from hexwright.runtime.model.rules_config import CombatRules, RulesConfig
 
 
 def crt() -> CombatResultsTable:
