@@ -10,7 +10,7 @@ import pytest
 from builders import add_unit, differential_crt, odds_crt, rules_module
 
 from hexwright.runtime.model import CombatEffect, StepValues
-from hexwright.runtime.model.rules import CombatRules, FormationBonus, RulesConfig
+from hexwright.runtime.model.rules_config import CombatRules, FormationBonus, RulesConfig
 from hexwright.runtime.rules import Modifier, combat_odds, resolve
 
 
@@ -222,7 +222,7 @@ def river_fort_module(**combat):
     that halves attacks across it (ToV 10.2, 12.4)."""
     from builders import hexside_id
 
-    from hexwright.runtime.model.rules import MultiplierOverride
+    from hexwright.runtime.model.rules_config import MultiplierOverride
 
     m = odds_module()
     river = hexside_id(m, "0403", "0404")

@@ -11,7 +11,7 @@ import pytest
 from builders import add_unit, differential_crt, odds_crt, rules_module
 
 from hexwright.runtime.model import CombatResultsTable, CrtColumn, ResultCode
-from hexwright.runtime.model.rules import CombatRules, RulesConfig
+from hexwright.runtime.model.rules_config import CombatRules, RulesConfig
 from hexwright.runtime.rules import column_for, combat_odds, crt_cell, resolve
 
 GAPPED = [("1:2", "1/2", "1/2"), ("1:1", "1", "1"), ("2:1", "2", "2"), ("4:1", "4", "4")]

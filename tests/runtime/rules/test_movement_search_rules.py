@@ -9,7 +9,7 @@ import pytest
 from builders import add_unit, hexside_id, rules_module
 
 from hexwright.runtime.model import Box
-from hexwright.runtime.model.rules import RulesConfig, ZocRules, ZocWithdrawal
+from hexwright.runtime.model.rules_config import RulesConfig, ZocRules, ZocWithdrawal
 from hexwright.runtime.rules import reach
 
 

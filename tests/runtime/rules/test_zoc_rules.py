@@ -7,7 +7,7 @@ walks 0403 → 0404 → 0405 into the hex north of an enemy in 0406.
 
 from builders import add_unit, rules_module
 
-from hexwright.runtime.model.rules import RulesConfig, ZocRules
+from hexwright.runtime.model.rules_config import RulesConfig, ZocRules
 from hexwright.runtime.rules import enemy_zoc, make_board, reach
 
 WALK = {"b": "0403"}
