@@ -40,7 +40,7 @@ from .state_model import StateModel
 
 ACTIONS_SUFFIX = ".hwlog"
 ACTIONS_FORMAT: Literal["hexwright-actions"] = "hexwright-actions"
-PACKET_VERSION = 3
+PACKET_VERSION: Literal[3] = 3
 """Version 3: the sender, the history hashes and the signature; 2 added the rolls; 1 and 2 still load."""
 
 Acting = Callable[[GameState], "str | None"]

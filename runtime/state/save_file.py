@@ -37,7 +37,7 @@ M = TypeVar("M", bound=BaseModel)
 
 SAVE_SUFFIX = ".hwsav"
 SAVE_FORMAT: Literal["hexwright-save"] = "hexwright-save"
-SAVE_VERSION = 3
+SAVE_VERSION: Literal[3] = 3
 """Version 3 holds the history hash (:mod:`.history`); 2 added dice commitments and reveals; both still load."""
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 REPLAY_FAILURES = (ActionError, KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.map import HexData
-from hexwright.runtime.model.rules import RulesConfig, StackingRules
+from hexwright.runtime.model.rules_config import RulesConfig, StackingRules
 from hexwright.runtime.storage import ModuleError, files_from_module, load_module, save_module
 
 HERE = Path(__file__).resolve().parent

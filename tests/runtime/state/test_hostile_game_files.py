@@ -14,7 +14,7 @@ from builders import add_unit, play_module, rules_module
 from hexwright.runtime.cli.main import main
 from hexwright.runtime.engine import ENGINE, EndPhase, Move, to_step
 from hexwright.runtime.model import Phase, Placement, Scenario
-from hexwright.runtime.model.rules import RulesConfig, StackingRules
+from hexwright.runtime.model.rules_config import RulesConfig, StackingRules
 from hexwright.runtime.state import (
     CommitDice,
     Game,
