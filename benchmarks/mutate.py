@@ -84,11 +84,9 @@ class Coverage:
 
     def tests_for(self, m: Mutant) -> list[str]:
         """The tests that run the mutant's lines, fastest first. A line no test runs by itself
-        (a default or a constant, run at import) gets every test that runs any line of the
-        file; a file no test runs at all (only subprocesses do) gets the whole subset."""
+        (a default, a constant, a pydantic field's limits: run at import, then used without a
+        line of the file running) gets the whole subset."""
         found = {t for line in range(m.line, m.end_line + 1) for t in self.by_line.get(line, [])}
-        if not found:
-            found = set(self.seconds) if self.by_line else set()
         return sorted(found, key=lambda t: (self.seconds[t], t)) if found else self.everything
 
 
