@@ -17,6 +17,7 @@ from pathlib import Path
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.storage import LoadedModule, atomic_write_text, load_module_lenient, save_module
+from hexwright.runtime.storage.user_folders import data_dir
 
 RECOVERY_ENV = "HEXWRIGHT_RECOVERY_DIR"
 AUTOSAVE_MS = 60_000
@@ -26,8 +27,7 @@ def recovery_root() -> Path:
     env = os.environ.get(RECOVERY_ENV)
     if env:
         return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "hexwright" / "recovery"
+    return data_dir() / "recovery"
 
 
 def recovery_key(path: Path | None, untitled: str = "") -> str:

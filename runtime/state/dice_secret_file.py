@@ -1,8 +1,8 @@
 """Where a player's dice secrets live: one small file per game and side, never sent to anyone.
 
 A secret (:class:`~runtime.state.dice.DiceSecret`) is kept in the user's config folder,
-``$HEXWRIGHT_SECRETS_DIR``, else ``$XDG_CONFIG_HOME/hexwright/dice-secrets``, else
-``~/.config/hexwright/dice-secrets``, as ``<module>-<scenario>-<side>-<head>.hwsecret``
+``$HEXWRIGHT_SECRETS_DIR``, else ``dice-secrets`` in the user's config folder
+(``~/.config/hexwright/dice-secrets`` on Linux; :mod:`runtime.storage.user_folders`), as ``<module>-<scenario>-<side>-<head>.hwsecret``
 (readable by its owner only), away from the saves a player mails. Written atomically;
 read as untrusted JSON. A game finds its player's secret by the commitment in its log.
 """
@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from hexwright.runtime.storage import atomic_write_bytes, dumps
+from hexwright.runtime.storage.user_folders import config_dir
 
 from .dice import DiceSecret
 from .errors import SaveError
@@ -24,8 +25,7 @@ SECRET_SUFFIX = ".hwsecret"
 def secrets_folder() -> Path:
     if os.environ.get("HEXWRIGHT_SECRETS_DIR"):
         return Path(os.environ["HEXWRIGHT_SECRETS_DIR"])
-    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return base / "hexwright" / "dice-secrets"
+    return config_dir() / "dice-secrets"
 
 
 def secret_path(folder: Path, secret: DiceSecret) -> Path:
@@ -35,7 +35,7 @@ def secret_path(folder: Path, secret: DiceSecret) -> Path:
 def write_secret(folder: Path, secret: DiceSecret) -> Path:
     """Write ``secret`` atomically, readable by its owner only; returns the path."""
     path = secret_path(folder, secret)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)  # a folder only its owner can list
     atomic_write_bytes(path, dumps(secret.model_dump(mode="json")).encode("utf-8"), mode=0o600)
     return path
 

@@ -21,7 +21,7 @@ from hexwright.runtime.model import Module
 from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
 from .files import LoadedModule, files_from_module, is_module_file, module_from_files
 from .folder import read_folder_files
-from .jsonio import atomic_write_bytes
+from .jsonio import atomic_write_bytes, folder_mode
 from .reading import FileRefused, read_regular_file
 
 MAX_MEMBERS = 5000
@@ -205,6 +205,7 @@ def unpack(pack: Path, folder: Path) -> list[str]:
     # failure part way (a full disk) leaves no half-unpacked module.
     root.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".unpacking", dir=root.parent))
+    os.chmod(staging, folder_mode())  # mkdtemp makes it private; the module folder is not
     try:
         for name in sorted(files):
             atomic_write_bytes(staging / name, files[name])

@@ -81,6 +81,11 @@ def _umask() -> int:
     return current
 
 
+def folder_mode() -> int:
+    """The mode a new folder gets from the umask (0755 with the usual 022)."""
+    return 0o777 & ~_umask()
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 

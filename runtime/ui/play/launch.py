@@ -10,14 +10,14 @@ from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import ActionError, Game, SaveError, load_game, module_hash, new_seed
 from hexwright.runtime.state.rng import MAX_SEED
 from hexwright.runtime.storage import LoadedModule
+from hexwright.runtime.storage.user_folders import data_dir
 
 
 def autosave_folder() -> Path:
-    """Where autosaves go: ``$HEXWRIGHT_AUTOSAVE_DIR``, else ``$XDG_DATA_HOME/hexwright/autosave``."""
+    """Where autosaves go: ``$HEXWRIGHT_AUTOSAVE_DIR``, else ``autosave`` in the user's data folder."""
     if os.environ.get("HEXWRIGHT_AUTOSAVE_DIR"):
         return Path(os.environ["HEXWRIGHT_AUTOSAVE_DIR"])
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "hexwright" / "autosave"
+    return data_dir() / "autosave"
 
 
 def autosave_path(module_id: str, scenario: str) -> Path:
