@@ -2,9 +2,10 @@
 
 ``runtime/`` and ``editor/`` are the project's layout; installed, they are
 ``hexwright.runtime`` and ``hexwright.editor``, so a PyPI package called ``editor`` or
-``runtime`` can never overwrite them. The bundled modules (``modules/``) and the JSON
-Schemas (``resources/``) ship as package data under ``hexwright.modules`` and
-``hexwright.resources``, read through ``importlib.resources``. Everything else about the
+``runtime`` can never overwrite them. The bundled modules (``modules/``), the JSON
+Schemas (``resources/``) and the user guide (``docs/``, shown by Help ▸ User guide) ship
+as package data under ``hexwright.modules``, ``hexwright.resources`` and ``hexwright.docs``,
+read through ``importlib.resources``. Everything else about the
 distribution is in ``pyproject.toml``.
 """
 
@@ -14,7 +15,7 @@ from setuptools import find_packages, setup
 
 ROOT = Path(__file__).resolve().parent
 CODE = {"runtime": "runtime", "editor": "editor"}
-DATA = {"modules": "modules", "resources": "resources"}
+DATA = {"modules": "modules", "resources": "resources", "docs": "docs"}
 
 
 def _data_packages() -> list[str]:

@@ -1,25 +1,85 @@
-"""Starting the editor: ``hexwright edit [PATH]``."""
+"""Starting the desktop application: the start screen, the editor, or a file opened by path.
+
+``hexwright`` alone opens the start screen; ``hexwright PATH`` opens a module in the
+editor or a saved game in the play window (its module found in the library), as a
+double-click in a file manager does; ``hexwright edit [PATH]`` opens the editor. The
+command line sets up the safety nets first (:func:`install_safety_nets`: the log file,
+faulthandler and the crash dialog); tests that call these functions keep their own.
+"""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from hexwright.runtime.storage import ModuleError
 
 
-def run_editor(path: str | None) -> int:
-    """Open the editor on the module at ``path`` (a new blank map for None); returns the exit code."""
-    from PySide6.QtWidgets import QApplication
+def install_safety_nets() -> None:
+    """The log file in the user's log folder, faulthandler, and the crash dialog for uncaught errors."""
+    from hexwright.runtime.ui.safety import install_exception_hook, start_logging
 
-    from .views.main_window import open_editor
+    install_exception_hook(start_logging())
+
+
+def _application():
+    """The QApplication, named."""
+    from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Hexwright")
+    app.setOrganizationName("Hexwright")
+    return app
+
+
+def _launcher():
+    from hexwright.runtime.state.library import Library
+    from hexwright.runtime.ui.app_settings import AppSettings
+
+    from .launcher import Launcher
+
+    return Launcher(Library(), AppSettings())
+
+
+def run_editor(path: str | None) -> int:
+    """Open the editor on the module at ``path`` (a new blank map for None); returns the exit code."""
+    app = _application()
+    launcher = _launcher()
     try:
-        open_editor(path)
+        launcher.edit(path)
     except ModuleError as exc:
         print(f"{path}: {len(exc.issues)} problem(s)", file=sys.stderr)
         for issue in exc.issues:
             print(f"  {issue}", file=sys.stderr)
+        return 1
+    return app.exec()
+
+
+def run_start() -> int:
+    """The start screen: recent files, bundled and library modules, New, Open, Play."""
+    from .start_screen import open_start_screen
+
+    app = _application()
+    screen = open_start_screen(_launcher())
+    code = app.exec()
+    del screen  # lives until the application ends
+    return code
+
+
+def run_open(path: str) -> int:
+    """Open ``path`` as a double-click would: a saved game to play, a module to edit."""
+    from .launcher import OpenError
+
+    app = _application()
+    launcher = _launcher()
+    try:
+        launcher.open_path(Path(path))
+    except ModuleError as exc:
+        print(f"{path}: {len(exc.issues)} problem(s)", file=sys.stderr)
+        for issue in exc.issues:
+            print(f"  {issue}", file=sys.stderr)
+        return 1
+    except (OpenError, OSError) as exc:
+        print(exc, file=sys.stderr)
         return 1
     return app.exec()

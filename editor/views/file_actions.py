@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox
 
+from hexwright.runtime.state.library import Library
 from hexwright.runtime.storage import ModuleError, ModuleIssue
 from hexwright.runtime.ui.map_painter import MapPainter
 
@@ -34,11 +35,39 @@ class FileActions:
         self.open_new_map = new_map
         self.autosaved_revision: int | None = None
         """The document revision of the last recovery copy (nothing new: no new copy)."""
+        self.library = Library()
+        """Where a bundled module's copy goes: the bundled modules themselves are never written."""
+
+    def read_only(self) -> bool:
+        """True while the document is a bundled module (it is saved as a copy, never in place)."""
+        return self.doc.path is not None and self.library.is_bundled_path(self.doc.path)
+
+    def ask_save_copy(self) -> bool:
+        """Save a bundled module as a copy in the library? (tests replace this with an answer)."""
+        box = QMessageBox(QMessageBox.Icon.Information, "A bundled module",
+                          f"{self.doc.module.meta.title} ships with Hexwright and is never changed.\n\n"
+                          f"Save your changes as a copy in your module library ({self.library.root})?",
+                          parent=self.window)
+        copy = box.addButton("Save as a copy", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is copy
+
+    def save_copy(self) -> bool:
+        """Save the document into a new folder of the module library, and go on editing that copy."""
+        target = self.library.new_folder(self.doc.module)
+        if not self.save_to(target):
+            return False
+        self.library.reindex()
+        self._status(f"Saved a copy in your module library: {target}", 6000)
+        return True
 
     def _status(self, text: str, ms: int) -> None:
         self.window.statusBar().showMessage(text, ms)
 
     def save(self) -> bool:
+        if self.read_only():
+            return self.ask_save_copy() and self.save_copy()
         if self.doc.path is None:
             return self.save_as_dialog()
         return self.save_to(self.doc.path)
@@ -62,6 +91,10 @@ class FileActions:
         return box.clickedButton() is save
 
     def save_to(self, path: Path) -> bool:
+        if self.library.is_bundled_path(path):
+            QMessageBox.warning(self.window, "Not saved", f"{path} is a module that ships with Hexwright; "
+                                "it is never written. Save as a copy into your library instead.")
+            return False
         old = self.doc.path
         problems = self.doc.problems()
         if problems and not self.ask_save_invalid(problems):

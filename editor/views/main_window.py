@@ -16,7 +16,7 @@ from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
-from hexwright.runtime.storage import ModuleError
+from hexwright.runtime.storage import PACK_SUFFIX, ModuleError
+from hexwright.runtime.ui.app_settings import AppSettings
+from hexwright.runtime.ui.help_menu import add_help_menu
 from hexwright.runtime.ui.layers import LEVEL_STYLE_NAMES, LEVEL_STYLES, Layers
 from hexwright.runtime.ui.map_status import info_at, status_text
 from hexwright.runtime.ui.map_view import MapScene
@@ -60,8 +62,11 @@ Ask = Callable[[str, str], bool]
 
 
 class EditorWindow(QMainWindow):
-    def __init__(self, doc: MapDocument, autosave_ms: int = recovery.AUTOSAVE_MS, pieces: bool = True):
+    def __init__(self, doc: MapDocument, autosave_ms: int = recovery.AUTOSAVE_MS, pieces: bool = True,
+                 settings: AppSettings | None = None):
         super().__init__()
+        self.app_settings = settings
+        """Where the window's size and dock layout are remembered (None: not remembered)."""
         self.pieces_docks: PiecesDocks | None = None
         self._laid_out = False
         self.doc = doc
@@ -94,8 +99,12 @@ class EditorWindow(QMainWindow):
         self.autosave_timer.start()
         self.set_tool("TerrainBrush")
         self._boxes_changed()
+        self.help_actions = add_help_menu(self)
+        self.setAcceptDrops(True)
         self._update_title()
         self.resize(1400, 900)
+        if settings is not None:
+            settings.restore_window("editor", self)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -414,7 +423,8 @@ class EditorWindow(QMainWindow):
     def _update_title(self, *_args) -> None:
         if not (shiboken6.isValid(self) and shiboken6.isValid(self.doc.undo_stack)):
             return  # a late signal while the window is being torn down
-        self.setWindowTitle(self.doc.window_title())
+        read_only = "  (bundled: changes are saved as a copy)" if self.file_actions.read_only() else ""
+        self.setWindowTitle(self.doc.window_title() + read_only)
         self.setWindowModified(self.doc.is_dirty)
 
     def _show_point(self, point) -> None:
@@ -505,16 +515,52 @@ class EditorWindow(QMainWindow):
                 return
         self.autosave_timer.stop()
         recovery.discard_recovery(self.doc.path, self.doc.untitled_id)
+        if self.app_settings is not None:
+            self.app_settings.save_window("editor", self)
         event.accept()
+
+    def save_work(self) -> str | None:
+        """After an unexpected error: a recovery copy of unsaved changes (offered when the file is opened again)."""
+        folder = self.file_actions.autosave()
+        return f"{self.doc.display_name()}: recovery copy in {folder}" if folder is not None else None
+
+    # -- a module dropped on the window opens in a new window ----------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(module_path(Path(url.toLocalFile())) is not None for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            path = module_path(Path(url.toLocalFile()))
+            if path is not None:
+                try:
+                    open_editor(path, settings=self.app_settings)
+                except ModuleError as exc:
+                    QMessageBox.critical(self, "Cannot open module", f"{path}: {len(exc.issues)} problem(s)\n"
+                                         + "\n".join(str(i) for i in exc.issues[:20]))
+        event.acceptProposedAction()
+
+
+def module_path(path: Path) -> Path | None:
+    """The module a dropped file or folder is (a folder, its ``module.json``, a ``.hwmod``), else None."""
+    if path.is_dir() and (path / "module.json").is_file():
+        return path
+    if path.is_file() and path.name == "module.json":
+        return path.parent
+    if path.is_file() and path.suffix == PACK_SUFFIX:
+        return path
+    return None
 
 
 _open_windows: list[EditorWindow] = []
 
 
-def open_editor(path: str | Path | None, confirm: Ask | None = None) -> EditorWindow:
+def open_editor(path: str | Path | None, confirm: Ask | None = None,
+                settings: AppSettings | None = None) -> EditorWindow:
     """Open a window on the module at ``path`` (a new map for None), offering crash recovery."""
     doc = MapDocument.open(path) if path is not None else MapDocument.new()
-    window = EditorWindow(doc)
+    window = EditorWindow(doc, settings=settings)
     if confirm is not None:
         window.confirm = confirm
     offer_recovery(window)

@@ -1,4 +1,4 @@
-"""Where the files that ship with Hexwright are: the bundled modules and the JSON Schemas.
+"""Where the files that ship with Hexwright are: the bundled modules, the JSON Schemas, the guide.
 
 Installed, they are package data (``hexwright.modules``, ``hexwright.resources``) found
 through :mod:`importlib` (the import system's own search path); in a checkout (an editable install) the same names
@@ -48,6 +48,11 @@ def schema_dir() -> Path:
     return _folder("hexwright.resources") / "schema"
 
 
+def docs_dir() -> Path:
+    """The user guide: the Markdown pages and screenshots of ``docs/``."""
+    return _folder("hexwright.docs")
+
+
 def checkout_root() -> Path | None:
     """The top of the source checkout when running from one (editable install), else None."""
     root = bundled_modules_dir().parent
@@ -60,5 +65,6 @@ __all__ = [
     "bundled_modules_dir",
     "checkout_root",
     "default_module",
+    "docs_dir",
     "schema_dir",
 ]

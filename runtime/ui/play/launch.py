@@ -66,11 +66,13 @@ def run_play(loaded: LoadedModule, scenario: str | None = None, seed: int | None
         print(f"warning: {warning}", file=sys.stderr)
     from PySide6.QtWidgets import QApplication
 
+    from ..app_settings import AppSettings
     from .play_window import open_play_window
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = open_play_window(game, loaded.assets, save_path=save_path, hot_seat=hot_seat, load_warnings=warnings,
                               bots=bots,
+                              settings=AppSettings(),
                               autosave_path=autosave_path(game.module.meta.id, game.scenario) if autosave else None)
     code = app.exec()
     del window  # the window lives until the application ends

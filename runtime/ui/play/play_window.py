@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -45,15 +45,20 @@ from hexwright.runtime.state import (
     Note,
     RemoveMarker,
     RollDice,
+    SaveError,
     SetTurn,
     StepLoss,
     new_seed,
     phase_name,
     piece_name,
+    save_game,
 )
 from hexwright.runtime.state.actions import Action
 from hexwright.runtime.storage import ModuleError, load_module
+from hexwright.runtime.storage.user_folders import data_dir
 
+from ..app_settings import SAVE_SUFFIX, AppSettings
+from ..help_menu import add_help_menu
 from ..map_status import info_at, status_text
 from .board_layout import location_center
 from .board_scene import BoardScene
@@ -77,8 +82,11 @@ class PlayWindow(QMainWindow):
     def __init__(self, game: Game, assets: dict[str, bytes] | None = None, *, save_path: str | Path | None = None,
                  autosave_path: str | Path | None = None, hot_seat: bool = False,
                  load_warnings: list[str] | None = None, secrets_dir: str | Path | None = None,
-                 bots: dict[str, str] | None = None) -> None:
+                 bots: dict[str, str] | None = None,
+                 settings: AppSettings | None = None) -> None:
         super().__init__()
+        self.settings = settings
+        """Where the window's size and dock layout are remembered (None: not remembered)."""
         self.game = game
         self.module: Module = game.module
         self.assets = dict(assets or {})
@@ -137,8 +145,12 @@ class PlayWindow(QMainWindow):
         self.actions_by_name: dict[str, QAction] = build_menus(self)
         self.rules.install()
         self.bots.install()
+        self.actions_by_name.update({f"help:{k}": a for k, a in add_help_menu(self).items()})
+        self.setAcceptDrops(True)
         self.resize(1400, 900)
         self.resizeDocks(self.docks()[:1], [400], Qt.Orientation.Horizontal)
+        if settings is not None:
+            settings.restore_window("play", self)
         self.seats.attach_dice_secret()  # by e-mail: this computer's side, found by its commitment in the log
         self.refresh()
 
@@ -445,7 +457,30 @@ class PlayWindow(QMainWindow):
             except OSError as exc:
                 QMessageBox.critical(self, "Cannot open this module", f"{exc.filename or path}: {exc.strerror or exc}")
 
+    def save_work(self) -> str | None:
+        """After an unexpected error: the game saved to its autosave file (or a new one beside it)."""
+        path = self.files.autosave_path or data_dir() / "autosave" / f"{self.module.meta.id}-{self.game.scenario}.hwsav"
+        save_game(self.game, path)
+        return f"{self.module.meta.title}: game saved to {path}"
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(url.toLocalFile().endswith(SAVE_SUFFIX) for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """A saved game of this module dropped on the window opens in it."""
+        for url in event.mimeData().urls():
+            if url.toLocalFile().endswith(SAVE_SUFFIX):
+                try:
+                    self.files.open_save(url.toLocalFile())
+                except SaveError as exc:
+                    QMessageBox.critical(self, "Cannot open this save", str(exc))
+                break
+        event.acceptProposedAction()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.settings is not None:
+            self.settings.save_window("play", self)
         self.files.autosave()
         if self.charts is not None:
             self.charts.close()

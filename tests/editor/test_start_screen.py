@@ -1,0 +1,169 @@
+"""The start screen, the module library and opening files by double-click semantics (issue 15, item 2)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from builders import play_module
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from hexwright.runtime.engine import ENGINE
+from hexwright.runtime.geometry import Hex
+from hexwright.runtime.state import Game, save_game
+from hexwright.runtime.state.library import Library
+from hexwright.runtime.storage import pack_folder, save_module
+from hexwright.runtime.storage.bundled import bundled_modules_dir
+from hexwright.runtime.ui.app_settings import AppSettings
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXWRIGHT_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEXWRIGHT_RECOVERY_DIR", raising=False)
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def screen(qtbot, home):
+    from hexwright.editor.launcher import Launcher
+    from hexwright.editor.start_screen import StartScreen
+
+    launcher = Launcher(Library(), AppSettings())
+    window = StartScreen(launcher)
+    launcher.parent = window
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    for opened in launcher.windows:
+        if hasattr(opened, "ask_unsaved"):
+            opened.ask_unsaved = lambda: "discard"
+        opened.close()
+
+
+def _fingerprint(folder):
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _item(listing, text):
+    [item] = [listing.item(i) for i in range(listing.count()) if text in listing.item(i).text()]
+    return item
+
+
+def test_the_start_screen_shows_the_bundled_modules_with_map_thumbnails(screen):
+    item = _item(screen.modules, "The Drive on Metz")
+    assert "bundled" in item.text()
+    pixmap = item.icon().pixmap(180, 180)
+    assert not pixmap.isNull() and pixmap.width() > 100
+    image = pixmap.toImage()
+    colours = {image.pixelColor(x, y).name() for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+    assert len(colours) > 5  # a drawn map, not a blank square
+
+
+def test_a_bundled_module_opens_read_only_and_saving_makes_a_copy_in_the_library(screen, qtbot, home):
+    before = _fingerprint(bundled_modules_dir())
+    item = _item(screen.modules, "The Drive on Metz")
+    rect = screen.modules.visualItemRect(item)
+    qtbot.mouseClick(screen.modules.viewport(), Qt.LeftButton, pos=rect.center())  # a double-click: press,
+    qtbot.mouseDClick(screen.modules.viewport(), Qt.LeftButton, pos=rect.center())  # release, press again
+    editor = screen.launcher.windows[-1]
+    qtbot.waitExposed(editor)
+    assert editor.file_actions.read_only()
+    # paint one hex with the terrain brush, by mouse
+    editor.canvas.set_zoom(1.0)
+    target = Hex(3, 3)
+    editor.canvas.centerOn(*editor.doc.names.layout.center(target))
+    label = editor.doc.names.label(target)
+    old = editor.doc.map.terrain_of(label)
+    new = next(t for t in editor.doc.map.terrain_types if t != old)
+    editor.settings.update(terrain=new, radius=0)
+    pos = editor.canvas.mapFromScene(QPointF(*editor.doc.names.layout.center(target)))
+    viewport = editor.canvas.viewport()
+    qtbot.mouseMove(viewport, pos)
+    qtbot.mousePress(viewport, Qt.LeftButton, pos=pos)
+    qtbot.mouseRelease(viewport, Qt.LeftButton, pos=pos)
+    assert editor.doc.map.terrain_of(label) == new and editor.doc.is_dirty
+    # Save As into the bundled folder is refused; Save offers a copy
+    shown = []
+    QMessageBox.warning, saved_warning = (lambda *a: shown.append(a[1])), QMessageBox.warning
+    try:
+        assert not editor.file_actions.save_to(bundled_modules_dir() / "drive_on_metz")
+    finally:
+        QMessageBox.warning = saved_warning
+    assert shown == ["Not saved"]
+    editor.file_actions.ask_save_copy = lambda: True
+    editor.activateWindow()
+    qtbot.waitUntil(editor.isActiveWindow)
+    qtbot.keyClick(editor.canvas, Qt.Key_S, Qt.ControlModifier)
+    assert _fingerprint(bundled_modules_dir()) == before
+    library = Library()
+    [copy] = library.entries()
+    assert copy.id == "drive_on_metz" and editor.doc.path == library.path_of(copy)
+    assert not editor.file_actions.read_only() and not editor.doc.is_dirty
+    screen.refresh()
+    assert "library" in _item(screen.modules, "library").text()
+
+
+def test_a_saved_game_finds_its_module_in_the_library(screen, qtbot, home, tmp_path):
+    module = play_module()
+    save_module(module, tmp_path / "src")
+    Library().install(tmp_path / "src")
+    game = Game(module, "basic", 11, engine=ENGINE)
+    save_game(game, tmp_path / "game.hwsav")
+    window = screen.open_path(tmp_path / "game.hwsav")
+    qtbot.addWidget(window)
+    assert window.game.module.meta.id == "play" and window.game.seed == 11
+    assert window.files.save_path == tmp_path / "game.hwsav"
+    screen.refresh()
+    assert _item(screen.recent, "game.hwsav")
+
+
+def test_a_saved_game_whose_module_is_missing_asks_for_it_and_installs_it(screen, qtbot, home, tmp_path):
+    module = play_module()
+    save_module(module, tmp_path / "src")
+    pack_folder(tmp_path / "src", tmp_path / "play.hwmod")
+    save_game(Game(module, "basic", 12, engine=ENGINE), tmp_path / "game.hwsav")
+    asked = []
+    screen.launcher.ask_install = lambda question: asked.append(question) or tmp_path / "play.hwmod"
+    window = screen.open_path(tmp_path / "game.hwsav")
+    qtbot.addWidget(window)
+    assert asked and "'play'" in asked[0]
+    assert [e.id for e in Library().entries()] == ["play"] and window.game.seed == 12
+
+
+def test_a_file_that_is_not_hexwrights_is_a_message(screen, monkeypatch, tmp_path):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: shown.append((title, text)))
+    (tmp_path / "notes.txt").write_text("hello")
+    assert screen.open_path(tmp_path / "notes.txt") is None
+    [(title, text)] = shown
+    assert title == "Cannot open this file" and "notes.txt" in text
+
+
+def test_hexwright_file_hwsav_opens_the_game_with_no_path_to_its_module(qtbot, home, tmp_path, monkeypatch):
+    """``hexwright FILE.hwsav`` (what a double-click runs): the command line dispatches the path,
+    and the save's module comes from the library."""
+    from PySide6.QtWidgets import QApplication
+
+    from hexwright.editor import app, cli
+    from hexwright.runtime.ui.play.play_window import PlayWindow
+
+    module = play_module()
+    save_module(module, tmp_path / "src")
+    Library().install(tmp_path / "src")
+    save_game(Game(module, "basic", 21, engine=ENGINE), tmp_path / "game.hwsav")
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    monkeypatch.setattr(app, "install_safety_nets", lambda: None)  # the test runner keeps its own hooks
+    before = {id(w) for w in QApplication.topLevelWidgets()}
+    assert cli.main([str(tmp_path / "game.hwsav")]) == 0
+    [window] = [w for w in QApplication.topLevelWidgets() if isinstance(w, PlayWindow) and id(w) not in before]
+    qtbot.addWidget(window)
+    assert window.game.seed == 21 and window.files.save_path == tmp_path / "game.hwsav"
+    with pytest.raises(SystemExit) as exit_code:  # no such file: argparse names the commands
+        cli.main([str(tmp_path / "missing.hwsav")])
+    assert exit_code.value.code == 2
