@@ -23,13 +23,36 @@ def install_safety_nets() -> None:
 
 
 def _application():
-    """The QApplication, named."""
+    """The QApplication, named, with the window icon."""
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
+
+    from hexwright.runtime.storage.bundled import app_icon
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Hexwright")
     app.setOrganizationName("Hexwright")
+    QApplication.setWindowIcon(QIcon(str(app_icon())))
     return app
+
+
+def open_files_from_the_system(app, launcher) -> None:
+    """macOS sends a file opened in the Finder (double-click, drop on the Dock icon) as an event."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from .launcher import OpenError, say
+
+    class FileOpenFilter(QObject):
+        def eventFilter(self, watched, event) -> bool:
+            if event.type() == QEvent.Type.FileOpen:
+                try:
+                    launcher.open_path(Path(event.file()))
+                except (OpenError, ModuleError, OSError) as exc:
+                    say(None, "Cannot open this file", exc)
+                return True
+            return False
+
+    app.installEventFilter(FileOpenFilter(app))
 
 
 def _launcher():
@@ -60,7 +83,9 @@ def run_start() -> int:
     from .start_screen import open_start_screen
 
     app = _application()
-    screen = open_start_screen(_launcher())
+    launcher = _launcher()
+    open_files_from_the_system(app, launcher)
+    screen = open_start_screen(launcher)
     code = app.exec()
     del screen  # lives until the application ends
     return code
@@ -72,6 +97,7 @@ def run_open(path: str) -> int:
 
     app = _application()
     launcher = _launcher()
+    open_files_from_the_system(app, launcher)
     try:
         launcher.open_path(Path(path))
     except ModuleError as exc:

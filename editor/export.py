@@ -7,6 +7,7 @@ are measured; 0.75 in by default), so a map prints at the size of the printed ga
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QRectF, Qt
@@ -19,6 +20,11 @@ from hexwright.runtime.ui.render_image import make_painter_for, png_bytes
 
 SQRT3 = math.sqrt(3.0)
 DEFAULT_HEX_INCHES = 0.75
+BAND_PX = 256
+"""A PNG is painted in bands of this many pixel rows, reporting progress after each."""
+
+Report = Callable[[int, int], None]
+"""``report(done, total)``: progress of a long export; it may raise to stop the export (Cancel)."""
 
 
 def inches_per_map_pixel(module: Module, hex_inches: float = DEFAULT_HEX_INCHES) -> float:
@@ -26,8 +32,12 @@ def inches_per_map_pixel(module: Module, hex_inches: float = DEFAULT_HEX_INCHES)
 
 
 def export_png(module: Module, path: Path, dpi: int = 150, hex_inches: float = DEFAULT_HEX_INCHES,
-               layers: Layers | None = None, assets: dict[str, bytes] | None = None) -> tuple[int, int]:
-    """Write the whole map as a PNG at ``dpi``; returns the image size in pixels."""
+               layers: Layers | None = None, assets: dict[str, bytes] | None = None,
+               progress: Report | None = None) -> tuple[int, int]:
+    """Write the whole map as a PNG at ``dpi``; returns the image size in pixels.
+
+    The image is painted in bands of whole pixel rows (the same pixels as one pass), calling
+    ``progress`` after each; nothing is written until the last band is done."""
     mp = make_painter_for(module, layers, assets)
     rect = mp.map_rect()
     scale = dpi * inches_per_map_pixel(module, hex_inches)
@@ -38,13 +48,24 @@ def export_png(module: Module, path: Path, dpi: int = 150, hex_inches: float = D
     image.fill(Qt.white)
     image.setDotsPerMeterX(round(dpi / 0.0254))
     image.setDotsPerMeterY(round(dpi / 0.0254))
+    bands = max(1, math.ceil(h / BAND_PX))
     painter = QPainter(image)
     try:
         painter.scale(scale, scale)
         painter.translate(-rect.left(), -rect.top())
-        mp.paint(painter, None)
+        for band in range(bands):
+            if progress is not None:
+                progress(band, bands + 1)
+            top, bottom = band * BAND_PX, min(h, (band + 1) * BAND_PX)  # whole device rows
+            clip = QRectF(rect.left(), rect.top() + top / scale, rect.width(), (bottom - top) / scale)
+            painter.save()
+            painter.setClipRect(clip)
+            mp.paint(painter, clip)
+            painter.restore()
     finally:
         painter.end()
+    if progress is not None:
+        progress(bands, bands + 1)  # the encoding is the last step
     atomic_write_bytes(Path(path), png_bytes(image))
     return w, h
 
@@ -77,7 +98,7 @@ def export_svg(module: Module, path: Path, layers: Layers | None = None,
 
 def export_pdf(module: Module, path: Path, hex_inches: float = DEFAULT_HEX_INCHES, page: str = "A4",
                margin_mm: float = 10.0, layers: Layers | None = None,
-               assets: dict[str, bytes] | None = None) -> int:
+               assets: dict[str, bytes] | None = None, progress: Report | None = None) -> int:
     """Write the map at print size to a PDF, tiled over as many pages as it needs.
 
     Tiles overlap by nothing; each page's printable area shows the next piece of the map.
@@ -109,6 +130,8 @@ def export_pdf(module: Module, path: Path, hex_inches: float = DEFAULT_HEX_INCHE
         tile_w, tile_h = full.width() / per_px, full.height() / per_px  # map pixels per page
         for r in range(rows):
             for c in range(cols):
+                if progress is not None:
+                    progress(r * cols + c, rows * cols)
                 if r or c:
                     writer.newPage()
                 painter.save()
@@ -119,7 +142,10 @@ def export_pdf(module: Module, path: Path, hex_inches: float = DEFAULT_HEX_INCHE
                 painter.fillRect(clip.intersected(rect), Qt.white)
                 mp.paint(painter, clip)
                 painter.restore()
-    finally:
+    except BaseException:
         painter.end()
+        tmp.unlink(missing_ok=True)  # cancelled or failed: no half-written PDF left behind
+        raise
+    painter.end()
     tmp.replace(path)
     return cols * rows

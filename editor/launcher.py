@@ -9,6 +9,7 @@ Everything opened is remembered in the recent files (:class:`AppSettings`).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from hexwright.runtime.state.library import Library
 from hexwright.runtime.state.save_file import parse_save, read_game_file
 from hexwright.runtime.storage import PACK_SUFFIX, ModuleError, load_module
 from hexwright.runtime.ui.app_settings import SAVE_SUFFIX, AppSettings
+
+log = logging.getLogger("hexwright")
 
 AskPath = Callable[[str], Path | None]
 """Asks the user for a module to install (the question is the argument); None: cancelled."""
@@ -50,6 +53,7 @@ class Launcher:
         self.ask_install: AskPath = self._ask_install  # tests replace it with an answer
 
     def _keep(self, window: QMainWindow) -> QMainWindow:
+        log.info("opened %s: %s", type(window).__name__, window.windowTitle())
         self.windows.append(window)
         return window
 

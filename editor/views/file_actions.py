@@ -12,8 +12,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox
 
+from hexwright.runtime.model import Module
 from hexwright.runtime.state.library import Library
 from hexwright.runtime.storage import ModuleError, ModuleIssue
+from hexwright.runtime.ui.jobs import BackgroundJob, run_job
+from hexwright.runtime.ui.layers import Layers
 from hexwright.runtime.ui.map_painter import MapPainter
 
 from .. import recovery
@@ -152,22 +155,35 @@ class FileActions:
         return inches if ok else None
 
     def export_png_dialog(self) -> None:
-        from ..export import export_png
-
         path, _ = QFileDialog.getSaveFileName(self.window, "Export PNG", "map.png", "PNG (*.png)")
         if not path:
             return
         dpi, ok = QInputDialog.getInt(self.window, "Export PNG", "Dots per inch:", 150, 36, 1200)
         inches = self._print_size("Export PNG") if ok else None
-        if inches is None:
-            return
-        try:
-            w, h = export_png(self.doc.module, Path(path), dpi, inches, layers=self.painter.layers,
-                              assets=self.doc.assets)
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self.window, "Export PNG", str(exc))
-            return
-        self._status(f"Wrote {path} ({w}×{h} px)", 5000)
+        if inches is not None:
+            self.export_png(Path(path), dpi, inches)
+
+    def export_png(self, path: Path, dpi: int, inches: float) -> BackgroundJob:
+        """Export the map as a PNG in a worker thread, with progress and Cancel."""
+        from ..export import export_png
+
+        module, assets, layers = self._snapshot()
+        return run_job(self.window, "Exporting PNG…",
+                       lambda progress: export_png(module, path, dpi, inches, layers=layers, assets=assets,
+                                                   progress=progress),
+                       done=lambda size: self._status(f"Wrote {path} ({size[0]}×{size[1]} px)", 5000),
+                       failed=self._warning("Export PNG"),
+                       cancelled=lambda: self._status("Export cancelled: nothing written", 5000))
+
+    def _warning(self, title: str) -> Callable[[Exception], None]:
+        def show(exc: Exception) -> None:
+            QMessageBox.warning(self.window, title, str(exc))
+        return show
+
+    def _snapshot(self) -> tuple[Module, dict[str, bytes], Layers]:
+        """What an export in a worker thread draws: copies, so the user can go on editing meanwhile."""
+        return (self.doc.module.model_copy(deep=True), dict(self.doc.assets),
+                self.painter.layers)  # frozen
 
     def export_svg_dialog(self) -> None:
         from ..export import export_svg
@@ -180,19 +196,22 @@ class FileActions:
                 QMessageBox.warning(self.window, "Export SVG", str(exc))
 
     def export_pdf_dialog(self) -> None:
-        from ..export import export_pdf
-
         path, _ = QFileDialog.getSaveFileName(self.window, "Export PDF", "map.pdf", "PDF (*.pdf)")
         if not path:
             return
         page, ok = QInputDialog.getItem(self.window, "Export PDF", "Paper:", ["A4", "Letter"], 0, False)
         inches = self._print_size("Export PDF") if ok else None
-        if inches is None:
-            return
-        try:
-            pages = export_pdf(self.doc.module, Path(path), inches, page, layers=self.painter.layers,
-                               assets=self.doc.assets)
-        except OSError as exc:
-            QMessageBox.warning(self.window, "Export PDF", str(exc))
-            return
-        self._status(f"Wrote {path} ({pages} page(s))", 5000)
+        if inches is not None:
+            self.export_pdf(Path(path), inches, page)
+
+    def export_pdf(self, path: Path, inches: float, page: str) -> BackgroundJob:
+        """Export the map at print size as a PDF in a worker thread, with progress and Cancel."""
+        from ..export import export_pdf
+
+        module, assets, layers = self._snapshot()
+        return run_job(self.window, "Exporting PDF…",
+                       lambda progress: export_pdf(module, path, inches, page, layers=layers, assets=assets,
+                                                   progress=progress),
+                       done=lambda pages: self._status(f"Wrote {path} ({pages} page(s))", 5000),
+                       failed=self._warning("Export PDF"),
+                       cancelled=lambda: self._status("Export cancelled: nothing written", 5000))

@@ -8,6 +8,7 @@ by walking up from this file's own path.
 
 from __future__ import annotations
 
+import sys
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -21,6 +22,9 @@ def _folder(package: str) -> Path:
     are namespace packages: their folder is the first existing entry of their search
     path, which is the same whether the install is a wheel or editable.
     """
+    frozen = getattr(sys, "_MEIPASS", None)  # a PyInstaller build: the data is in its folder
+    if frozen is not None and Path(frozen, *package.split(".")).is_dir():
+        return Path(frozen, *package.split("."))
     spec = find_spec(package)
     for entry in spec.submodule_search_locations or () if spec is not None else ():
         if Path(entry).is_dir():
@@ -53,6 +57,11 @@ def docs_dir() -> Path:
     return _folder("hexwright.docs")
 
 
+def app_icon() -> Path:
+    """Hexwright's application icon (256×256 PNG)."""
+    return _folder("hexwright.resources") / "icons" / "hexwright.png"
+
+
 def checkout_root() -> Path | None:
     """The top of the source checkout when running from one (editable install), else None."""
     root = bundled_modules_dir().parent
@@ -61,6 +70,7 @@ def checkout_root() -> Path | None:
 
 __all__ = [
     "DEFAULT_MODULE_ID",
+    "app_icon",
     "bundled_module",
     "bundled_modules_dir",
     "checkout_root",

@@ -1,0 +1,127 @@
+"""Long work off the GUI thread, with a progress dialog and Cancel.
+
+A job is a function of one :class:`Progress`: it calls ``progress(done, total)`` now and
+then, which reports to the dialog and raises :class:`Cancelled` once the user has pressed
+Cancel, so the job stops at its next step and writes nothing (every file is written
+atomically at the end). :func:`run_job` runs it in a :class:`QThread` and calls back on
+the GUI thread with the result, the error, or nothing when cancelled; the window stays
+responsive meanwhile. A job must work on its own data (a copy of the module), never on
+what the user goes on editing, and must not touch widgets or QPixmaps (QImage painting is
+fine in any thread).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtWidgets import QProgressDialog, QWidget
+
+T = TypeVar("T")
+
+
+class Cancelled(Exception):
+    """The user pressed Cancel; the job stopped before writing anything."""
+
+
+class Progress:
+    """Given to a job: ``progress(done, total)`` reports, and raises :class:`Cancelled` after a Cancel."""
+
+    def __init__(self, report: Callable[[int, int], None] | None = None) -> None:
+        self._cancel = threading.Event()
+        self._report = report
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._cancel.is_set():
+            raise Cancelled
+        if self._report is not None:
+            self._report(done, total)
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+
+class JobThread(QThread, Generic[T]):
+    """Runs one job; its signals arrive on the GUI thread."""
+
+    progressed = Signal(int, int)
+    succeeded = Signal(object)
+    failed = Signal(object)
+    stopped = Signal()
+
+    def __init__(self, job: Callable[[Progress], T], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.job = job
+        self.progress = Progress(lambda done, total: self.progressed.emit(done, total))
+
+    def run(self) -> None:
+        try:
+            result = self.job(self.progress)
+        except Cancelled:
+            self.stopped.emit()
+        except Exception as exc:  # reported on the GUI thread, as a message box there
+            self.failed.emit(exc)
+        else:
+            self.succeeded.emit(result)
+
+
+class BackgroundJob(QObject, Generic[T]):
+    """One job in a worker thread behind a progress dialog with Cancel (see :func:`run_job`)."""
+
+    def __init__(self, parent: QWidget, title: str, job: Callable[[Progress], T], done: Callable[[T], None],
+                 failed: Callable[[Exception], None], cancelled: Callable[[], None] | None = None) -> None:
+        super().__init__(parent)
+        self.worker: JobThread[T] = JobThread(job)
+        self.dialog = QProgressDialog(title, "Cancel", 0, 0, parent)
+        self.dialog.setObjectName("job-progress")
+        self.dialog.setWindowTitle(title)
+        self.dialog.setMinimumDuration(300)  # a quick job never flashes a dialog
+        self.dialog.setAutoClose(False)
+        self.dialog.setAutoReset(False)
+        self.outcome = ""
+        """``done``, ``failed`` or ``cancelled`` once the job has ended."""
+        self._done, self._failed, self._cancelled = done, failed, cancelled
+        self.dialog.canceled.connect(self.worker.progress.cancel)
+        self.worker.progressed.connect(self._report)
+        self.worker.succeeded.connect(self._succeeded)
+        self.worker.failed.connect(self._failed_with)
+        self.worker.stopped.connect(self._stopped)
+        self.worker.start()
+
+    def _report(self, step: int, total: int) -> None:
+        self.dialog.setMaximum(total)
+        self.dialog.setValue(step)
+
+    def _finish(self, outcome: str) -> None:
+        self.outcome = outcome
+        self.worker.wait()
+        self.dialog.reset()
+        self.dialog.close()
+
+    def _succeeded(self, result: T) -> None:
+        self._finish("done")
+        self._done(result)
+
+    def _failed_with(self, exc: Exception) -> None:
+        self._finish("failed")
+        self._failed(exc)
+
+    def _stopped(self) -> None:
+        self._finish("cancelled")
+        if self._cancelled is not None:
+            self._cancelled()
+
+
+def run_job(parent: QWidget, title: str, job: Callable[[Progress], T], done: Callable[[T], None],
+            failed: Callable[[Exception], None], cancelled: Callable[[], None] | None = None) -> BackgroundJob[T]:
+    """Run ``job`` in a worker thread behind a progress dialog with Cancel; calls back on the GUI thread."""
+    return BackgroundJob(parent, title, job, done, failed, cancelled)
+
+
+__all__ = ["BackgroundJob", "Cancelled", "JobThread", "Progress", "run_job"]
