@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from builders import small_module
 from PySide6.QtCore import Qt, QTimer
@@ -11,6 +13,7 @@ from PySide6.QtWidgets import QPushButton
 from hexwright.editor.document import MapDocument
 from hexwright.editor.export import BAND_PX, export_png, inches_per_map_pixel
 from hexwright.editor.views.main_window import EditorWindow
+from hexwright.runtime.ui.jobs import Cancelled, run_job
 from hexwright.runtime.ui.render_image import render_image
 
 pytestmark = pytest.mark.gui
@@ -26,22 +29,39 @@ def window(qtbot):
     return w
 
 
-def test_cancel_stops_a_png_export_and_writes_nothing_while_the_window_keeps_running(window, qtbot, tmp_path):
+def test_cancel_stops_a_job_in_the_worker_while_the_window_keeps_running(window, qtbot):
+    """The worker and its dialog: Cancel (a real click) stops the job at its next step."""
     ticks: list[int] = []
     timer = QTimer(window)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(10)
-    job = window.file_actions.export_png(tmp_path / "big.png", dpi=100, inches=0.75)
-    qtbot.waitUntil(lambda: job.dialog.isVisible() or job.outcome != "", timeout=30_000)
-    assert job.outcome == "", "the export ended before its progress dialog showed: make the map bigger"
-    assert 0 <= job.dialog.value() < job.dialog.maximum()
+    ended: list[str] = []
+
+    def slow(progress) -> str:
+        for step in range(2000):  # 20 s unless cancelled
+            progress(step, 2000)
+            time.sleep(0.01)
+        return "finished"
+
+    job = run_job(window, "Working…", slow, done=ended.append, failed=lambda exc: ended.append(repr(exc)),
+                  cancelled=lambda: ended.append("cancelled"))
+    qtbot.waitUntil(job.dialog.isVisible, timeout=10_000)
+    assert job.outcome == "" and 0 <= job.dialog.value() < job.dialog.maximum() == 2000
     [cancel] = [b for b in job.dialog.findChildren(QPushButton) if b.text() == "Cancel"]
     qtbot.mouseClick(cancel, Qt.LeftButton)
-    qtbot.waitUntil(lambda: job.outcome != "", timeout=60_000)
-    assert job.outcome == "cancelled"
+    qtbot.waitUntil(lambda: job.outcome != "", timeout=10_000)
+    assert job.outcome == "cancelled" and ended == ["cancelled"]
+    assert len(ticks) >= 3  # the GUI thread went on handling events meanwhile (timer ticks)
+
+
+def test_a_cancelled_png_export_writes_nothing(tmp_path):
+    def cancel_at_the_second_band(done: int, total: int) -> None:
+        if done == 1:
+            raise Cancelled
+
+    with pytest.raises(Cancelled):
+        export_png(small_module(30, 30), tmp_path / "map.png", dpi=150, progress=cancel_at_the_second_band)
     assert list(tmp_path.iterdir()) == []  # no PNG, no temporary file
-    assert len(ticks) > 10  # the GUI thread went on handling events during the export
-    assert "cancelled" in window.statusBar().currentMessage()
 
 
 def test_an_export_that_is_not_cancelled_writes_the_picture_of_a_single_pass(qtbot, tmp_path):
