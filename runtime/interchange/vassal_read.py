@@ -118,14 +118,22 @@ class _Attrs:
     def text(self, key: str, default: str = "") -> str:
         return self.el.get(key, default)
 
-    def integer(self, key: str, default: int | None = None, low: int = -10**7, high: int = 10**7) -> int:
+    def _given(self, key: str, default: float | None) -> str | None:
+        """The attribute's text, or None when it is absent and ``default`` stands (missing and no default: refused)."""
         raw = self.el.get(key)
         if raw is None or raw.strip() == "":
             if default is None:
                 raise VmodError(f"{self.where} field {key!r}: missing")
+            return None
+        return raw.strip()
+
+    def integer(self, key: str, default: int | None = None, low: int = -10**7, high: int = 10**7) -> int:
+        raw = self._given(key, default)
+        if raw is None:
+            assert default is not None  # _given refuses a missing key without a default
             return default
         try:
-            value = int(raw.strip())
+            value = int(raw)
         except ValueError:
             raise VmodError(f"{self.where} field {key!r}: {raw!r} is not a whole number") from None
         if not low <= value <= high:
@@ -133,13 +141,12 @@ class _Attrs:
         return value
 
     def number(self, key: str, default: float | None = None) -> float:
-        raw = self.el.get(key)
-        if raw is None or raw.strip() == "":
-            if default is None:
-                raise VmodError(f"{self.where} field {key!r}: missing")
+        raw = self._given(key, default)
+        if raw is None:
+            assert default is not None  # as in integer()
             return default
         try:
-            value = float(raw.strip())
+            value = float(raw)
         except ValueError:
             raise VmodError(f"{self.where} field {key!r}: {raw!r} is not a number") from None
         if not (0 < value < 10**6):
