@@ -5,6 +5,7 @@ Three terms, all in victory points so they add up:
 * the victory points scored so far (the engine's own scoring of ``tables.json``);
 * material: the printed strength of every step still in play, so a step lost is worth
   ``MATERIAL`` VP per strength point;
+* an overstacked hex counts its units' strength as lost (the stacking rules would take it);
 * pressure on objectives: for every victory rule that names a place (a hex to control, an
   area to occupy, a map edge to leave by), the side that scores it gains a share of its
   points as its nearest unit closes in, and the other sides gain half that share for the
@@ -137,17 +138,33 @@ class Evaluator:
 
     # -- the value -----------------------------------------------------------------------
 
+    def overstacked(self, state: GameState) -> dict[str, float]:
+        """Strength standing in hexes over the stacking limit, by side (units counted one each:
+        a quick reading of ``rules.json`` stacking, which the engine judges exactly at phase end)."""
+        limit = self.module.rules.stacking.limit
+        out = dict.fromkeys(self.sides, 0.0)
+        if limit is None:
+            return out
+        stacks: dict[tuple[str, str], list[str]] = {}
+        for pid, piece in state.pieces.items():
+            if piece.at.kind == "hex":
+                stacks.setdefault((self.module.pieces.pieces[pid].side, piece.at.id), []).append(pid)
+        for (side, _), pids in stacks.items():
+            if len(pids) > limit:
+                out[side] += sum(self.strength(state, pid) for pid in pids)
+        return out
+
     def quick_scores(self, state: GameState) -> dict[str, float]:
         """Material and pressure only (no victory scoring): for ranking many placements fast."""
         material = self.material(state)
+        over = self.overstacked(state)
         pressure = self.pressure(state)
-        return {s: MATERIAL * material.get(s, 0.0) + pressure.get(s, 0.0) for s in self.sides}
+        return {s: MATERIAL * (material.get(s, 0.0) - over[s]) + pressure.get(s, 0.0) for s in self.sides}
 
     def scores(self, state: GameState) -> dict[str, float]:
         vp = totals(self.module, state)
-        material = self.material(state)
-        pressure = self.pressure(state)
-        return {s: vp.get(s, 0) + MATERIAL * material.get(s, 0.0) + pressure.get(s, 0.0) for s in self.sides}
+        quick = self.quick_scores(state)
+        return {s: vp.get(s, 0) + quick[s] for s in self.sides}
 
     def values(self, state: GameState) -> dict[str, float]:
         """Each side's score minus the best of the others'."""

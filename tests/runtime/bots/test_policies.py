@@ -142,3 +142,16 @@ def test_a_game_played_by_bots_is_a_game_like_any_other_in_the_log():
     assert loaded.game.state == game.state
     again, _ = play_game(m, "attack", 11, {"blue": "greedy", "red": "random"})
     assert again == record
+
+
+def test_evaluation_counts_an_overstacked_hex_as_strength_about_to_be_lost():
+    """DoM §6-like stacking limit 1 (rules.json): greedy must not pile two units in one hex."""
+    m = skirmish()
+    assert m.rules.stacking.limit == 1
+    ev = Evaluator(m)
+    state = initial_state(m, "attack", 1)
+    apart = _place(m, state, {"b1": "0203", "b2": "0204"})
+    piled = _place(m, state, {"b1": "0203", "b2": "0203"})
+    assert ev.value(piled, "blue") < ev.value(apart, "blue")
+    choice = GreedyPolicy().choose(_decision(m, _place(m, state, {"b1": "0303"})))
+    assert not (isinstance(choice, Move) and choice.to == "0303")
