@@ -28,7 +28,7 @@ def _top_formation(tx: Tx, formation: str | None) -> str | None:
     return formation
 
 
-def _in_formations(tx: Tx, formation: str | None, wanted: set[str]) -> bool:
+def in_formations(tx: Tx, formation: str | None, wanted: set[str]) -> bool:
     forms = tx.module.pieces.formations
     seen = set()
     while formation is not None and formation not in seen:
@@ -59,8 +59,9 @@ def select_units(tx: Tx, step: Activation, side: str) -> tuple[str, list[str]]:
         units = [p for p in mine if p in occ]
     elif sel.by == "formation":
         chit = m.pieces.chits.get(tx.data.seq.chit)
-        wanted = {a for a in (chit.activates if chit else []) if a in m.pieces.formations}
-        units = [p for p in mine if p in occ and _in_formations(tx, m.pieces.pieces[p].formation, wanted)]
+        named = tx.data.seq.formations if sel.formations_from == "choice" else (chit.activates if chit else [])
+        wanted = {a for a in named if a in m.pieces.formations}
+        units = [p for p in mine if p in occ and in_formations(tx, m.pieces.pieces[p].formation, wanted)]
     elif sel.by == "designation":
         units = [p for p in mine if m.pieces.pieces[p].hq == hq and p != hq]
     else:
@@ -92,7 +93,8 @@ def begin_activation(tx: Tx, step: Activation) -> None:
     side = runner.acting_side(tx, step)
     hq, units = select_units(tx, step, side)
     runner.seq_set(tx, activation=Activated(hq=hq, units=tuple(units), moves=step.moves, attacks=step.attacks))
-    tx.set(moved=(), attacked=(), defended=(), declared=())
+    tx.set(moved=(), attacked=(), defended=(), declared=(), resolving=False)
+    runner.seq_set(tx, defended_hexes=())
     for unit in units:
         if step.status:
             add_status(tx, unit, step.status, quiet=True)
@@ -106,5 +108,5 @@ def end_activation(tx: Tx, step: Activation) -> None:
     if act is not None and step.status:
         for unit in act.units:
             remove_status(tx, unit, step.status)
-    runner.seq_set(tx, activation=None, arriving=())
-    tx.set(moved=(), attacked=(), defended=(), declared=())
+    runner.seq_set(tx, activation=None, arriving=(), defended_hexes=())
+    tx.set(moved=(), attacked=(), defended=(), declared=(), resolving=False)

@@ -35,6 +35,50 @@ def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str) -> CombatOdds:
                        rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods)
 
 
+def attacks_spent(tx: Tx, unit: str) -> str:
+    """Why ``unit`` may not join another attack now ("" if it may): it is in an attack
+    declared, or has made its attacks — in the activation running, ``Activation.attacks``
+    and the step's ``attacks_per_unit`` (ToV 10.0: one; St-Lô 9.1 A: one per attack action,
+    several per activation); otherwise one per phase (DoM §9)."""
+    d = tx.data
+    if any(unit in dec.attackers for dec in d.declared):
+        return "already attacks this turn"
+    act = d.seq.activation
+    if act is None or unit not in act.units:
+        return "already attacks this turn" if unit in d.attacked else ""
+    if act.attacked.get(unit, 0) >= act.attacks:
+        return f"has made its {act.attacks} attack(s) in this activation"
+    step = runner.actions_step(tx.module, d.seq)
+    if step is not None and step.attacks_per_unit is not None and \
+            act.step_attacked.get(unit, 0) >= step.attacks_per_unit:
+        return f"has made its {step.attacks_per_unit} attack(s) in this step"
+    return ""
+
+
+def _count_attacks(tx: Tx, attackers: tuple[str, ...]) -> None:
+    act = tx.data.seq.activation
+    inside = [a for a in attackers if act is not None and a in act.units]
+    if act is not None and inside:
+        counts, step = dict(act.attacked), dict(act.step_attacked)
+        for a in inside:
+            counts[a] = counts.get(a, 0) + 1
+            step[a] = step.get(a, 0) + 1
+        act = act.model_copy(update={"attacked": dict(sorted(counts.items())), "step_attacked": dict(sorted(step.items()))})
+        tx.set(seq=tx.data.seq.model_copy(update={"activation": act}))
+    tx.set(attacked=tuple(sorted(set(tx.data.attacked) | set(attackers))))
+
+
+def _defended_already(tx: Tx, hex: str, defenders: list[str]) -> bool:
+    """The hex (or a unit in it) may not be attacked again (``combat.defend_once``)."""
+    d = tx.data
+    if any(dec.hex == hex for dec in d.declared):
+        return True
+    once = tx.rules.combat.defend_once
+    if once == "unit":
+        return any(x in d.defended for x in defenders)
+    return once == "hex" and hex in d.seq.defended_hexes
+
+
 def may_attack(tx: Tx, unit: str, for_legal: bool = False) -> str:
     """Why ``unit`` may not attack now ("" if it may): not activated, or a status (St-Lô 9.1.3)."""
     step = runner.actions_step(tx.module, tx.data.seq)
@@ -52,14 +96,13 @@ def attack_odds(module: Module, state: GameState, attackers: tuple[str, ...], he
 
 
 def available_attackers(module: Module, state: GameState, hex: str) -> list[str]:
-    """Units of the attacking side next to ``hex`` that do not attack yet this turn, sorted."""
-    data = engine_state(state)
+    """Units of the attacking side next to ``hex`` that may still attack, sorted."""
+    tx = Tx(module, state, engine_state(state), rules_of(module, state))
     side = phase_side(module, state)
-    busy = {a for d in data.declared for a in d.attackers} | set(data.attacked)
     grid, scheme = module.map.grid.hex_grid(), module.map.grid.labels.scheme()
     target = scheme.parse(hex, grid)
     return sorted(pid for pid, label in state.occupancy().items()
-                  if side_of(module, pid) == side and pid not in busy
+                  if side_of(module, pid) == side and not attacks_spent(tx, pid)
                   and grid.distance(scheme.parse(label, grid), target) == 1)
 
 
@@ -100,13 +143,16 @@ def apply_declare(tx: Tx, act: Declare) -> None:
     sec = m.rules.combat.section or ""
     _combat_phase(tx)
     side = phase_side(m, tx.state)
-    if d.resolving:
+    if d.resolving and m.rules.combat.declare_all_first:
         tx.check("combat", "every attack is declared before the first is resolved", sec)
+    if d.declared and not m.rules.combat.declare_all_first:
+        tx.refuse(f"resolve the attack on {d.declared[0].hex} first (attacks are declared and resolved one by one)",
+                  sec)
     defenders = defender_in(tx, act.hex)
     if not defenders:
         tx.refuse(f"no enemy unit in {act.hex} to attack", sec)
-    busy = {a for dec in d.declared for a in dec.attackers} | set(d.attacked)
-    targets = {dec.hex for dec in d.declared}
+    if len(set(act.attackers)) != len(act.attackers):
+        tx.refuse("a unit is named twice in the attack", sec)
     for a in act.attackers:
         at = tx.state.hex_of(a) if a in tx.state.pieces else None
         if at is None:
@@ -115,15 +161,16 @@ def apply_declare(tx: Tx, act: Declare) -> None:
             tx.refuse(f"{piece_name(m, a)} is not the attacker's unit", sec)
         if not _adjacent(tx, at, act.hex):
             tx.check("combat", f"{piece_name(m, a)} is not adjacent to {act.hex}", sec, act.hex)
-        if a in busy:
-            tx.check("combat", f"{piece_name(m, a)} already attacks this turn", sec, act.hex)
+        spent = attacks_spent(tx, a)
+        if spent:
+            tx.check("combat", f"{piece_name(m, a)} {spent}", sec, act.hex)
         why = may_attack(tx, a)
         step = runner.actions_step(m, tx.data.seq)
         if why and step is not None and why == "not activated":
             runner.step_check(tx, step, f"{piece_name(m, a)} may not attack: {why}", act.hex)
         elif why:
             tx.check("combat", f"{piece_name(m, a)} may not attack: {why}", sec, act.hex)
-    if act.hex in targets or any(x in d.defended for x in defenders):
+    if _defended_already(tx, act.hex, defenders):
         tx.check("combat", f"{piece_name(m, defenders[0])} is already attacked this turn", sec, act.hex)
     odds = odds_for(tx, act.attackers, act.hex)
     if not odds.allowed:
@@ -142,8 +189,11 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
     if dec is None:
         tx.refuse(f"no attack is declared on {act.hex}", sec)
     tx.set(declared=tuple(x for x in d.declared if x.hex != act.hex), resolving=True,
-           attacked=tuple(sorted(set(d.attacked) | set(dec.attackers))),
            defended=tuple(sorted(set(d.defended) | {dec.defender})))
+    if m.rules.combat.defend_once == "hex":
+        seq = tx.data.seq
+        tx.set(seq=seq.model_copy(update={"defended_hexes": tuple(sorted(set(seq.defended_hexes) | {act.hex}))}))
+    _count_attacks(tx, dec.attackers)
     defenders = defender_in(tx, act.hex)
     attackers = tuple(a for a in dec.attackers if tx.state.hex_of(a) is not None)
     if not defenders or not attackers:
@@ -201,14 +251,14 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
 def legal_declares(tx: Tx) -> list[Declare]:
     m, d, s = tx.module, tx.data, tx.state
     side = phase_side(m, s)
-    busy = {a for dec in d.declared for a in dec.attackers} | set(d.attacked)
-    targets = {dec.hex for dec in d.declared}
+    if d.declared and not m.rules.combat.declare_all_first:
+        return []
     mine = {pid: h for pid in sorted(s.pieces) if side_of(m, pid) == side and (h := s.hex_of(pid)) is not None
-            and pid not in busy and not may_attack(tx, pid, for_legal=True)}
+            and not attacks_spent(tx, pid) and not may_attack(tx, pid, for_legal=True)}
     out: list[Declare] = []
     for label, stack in s.stacks_on_map().items():
         enemies = [p for p in stack if side_of(m, p) != side]
-        if not enemies or label in targets or any(e in d.defended for e in enemies):
+        if not enemies or _defended_already(tx, label, enemies):
             continue
         near = sorted(pid for pid, h in mine.items() if _adjacent(tx, h, label))
         for k in range(1, len(near) + 1):

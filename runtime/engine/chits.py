@@ -31,7 +31,7 @@ def after_draw(tx: Tx, step: CupDraw, chit: str) -> None:
     keys = [chit] + (list(found.activates) if found is not None else [])
     for key in keys:
         counts[key] = counts.get(key, 0) + 1
-    runner.seq_set(tx, chit_draws=dict(sorted(counts.items())), chit=chit, arriving=(), hq="")
+    runner.seq_set(tx, chit_draws=dict(sorted(counts.items())), chit=chit, arriving=(), hq="", formations=())
     owner = found.side if found is not None and found.side else tx.data.seq.active
     runner.set_active(tx, owner, f"drew {_chit_name(tx, chit)}")
     arrive_by_chit(tx, keys)

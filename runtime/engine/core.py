@@ -128,7 +128,7 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
             out += relocation.legal_relocations(tx)
         if "drop" in step.allow:
             out += drops.legal_drops(tx, drops.droppers(module, state, tx.data, tx.rules))
-        if "declare" in step.allow and not tx.data.resolving:
+        if "declare" in step.allow and not (tx.data.resolving and tx.rules.combat.declare_all_first):
             out += attacks.legal_declares(tx)
         if "resolve" in step.allow:
             out += [Resolve(hex=d.hex) for d in tx.data.declared]

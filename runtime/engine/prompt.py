@@ -13,6 +13,7 @@ from . import runner
 from .actions import Choose, Draw, EngineAction, PutChit, Roll
 from .context import phase_of
 from .core import legal_actions, prepared
+from .data import engine_state, with_engine_state
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,22 @@ def _label(module: Module, state: GameState, action: EngineAction, step_options:
         return f"Put {chit.name if chit else action.chit} into the cup"
     if isinstance(action, Choose):
         name = step_options.get(action.option, action.option.replace("_", " ").capitalize())
-        return f"{name}: {piece_name(module, action.target)}" if action.target else name
+        if not action.target:
+            return f"{name}: done" if engine_state(state).seq.picking == action.option else name
+        return f"{name}: {_target_name(module, action.target)}"
     return str(action)
+
+
+def _target_name(module: Module, target: str) -> str:
+    """A choice's target: an HQ, a formation, an arrival group (its units)."""
+    if target in module.pieces.pieces:
+        return piece_name(module, target)
+    if target in module.pieces.formations:
+        return module.pieces.formations[target].name
+    group = module.rules.arrivals.get(target)
+    if group is not None:
+        return ", ".join(piece_name(module, p) for p in group.pieces)
+    return target
 
 
 def step_prompt(module: Module, state: GameState) -> StepPrompt:
@@ -55,5 +70,6 @@ def step_prompt(module: Module, state: GameState) -> StepPrompt:
         options = {o.id: o.label or o.id for o in step.options}
     on_board = runner.actions_step(module, seq) is not None or tx.data.frames or tx.data.over
     acts = [] if on_board else [a for a in legal_actions(module, state) if isinstance(a, (Choose, PutChit, Draw, Roll))]
+    state = with_engine_state(tx.state, tx.data)
     return StepPrompt(phase=phase.name if phase else "", step=seq.step, side=seq.active or (tx.state.active_side or ""),
                       why=seq.why, choices=[(_label(module, state, a, options), a) for a in acts])

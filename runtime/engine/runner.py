@@ -296,6 +296,8 @@ def _begin(tx: Tx, step: Step) -> None:
         tx.say(f"{step_name(step)}: the cup is empty")
     else:
         set_top(tx, started=True)
+        if isinstance(step, ActionsStep):
+            _begin_actions(tx)
         if isinstance(step, CupFill):
             steps.begin_fill(tx, step)
         else:
@@ -304,6 +306,16 @@ def _begin(tx: Tx, step: Step) -> None:
                 set_active(tx, side, step_name(step))
         return
     done(tx)
+
+
+def _begin_actions(tx: Tx) -> None:
+    """An actions step begins: inside an activation, its per-step attack counts start afresh
+    (St-Lô 9.1 A: one attack per attack action), and a new round of declarations opens."""
+    act = tx.data.seq.activation
+    if act is not None and act.step_attacked:
+        seq_set(tx, activation=act.model_copy(update={"step_attacked": {}}))
+    if act is not None and tx.data.resolving and not tx.data.declared:
+        tx.set(resolving=False)
 
 
 def _start_game(tx: Tx) -> None:
@@ -320,7 +332,8 @@ def _enter_phase(tx: Tx) -> bool:
         return False
     if not tx.data.seq.started:
         _start_game(tx)
-    seq_set(tx, frames=(StepFrame(root=f"phase:{phase.id}"),), activation=None, chit="", hq="")
+    seq_set(tx, frames=(StepFrame(root=f"phase:{phase.id}"),), activation=None, chit="", hq="", formations=(),
+            picking="", picked=())
     if phase.side:
         set_active(tx, phase.side, phase.name, quiet=True)  # NextPhase logged the phase
     return True

@@ -31,13 +31,16 @@ class StepFrame(_Data):
 
 
 class Activated(_Data):
-    """The activation running: its HQ (if any), units, and moves made by each."""
+    """The activation running: its HQ (if any), units, and the moves and attacks made by each
+    (``step_attacked``: in the actions step running, for ``attacks_per_unit``)."""
 
     hq: str = ""
     units: tuple[str, ...] = ()
     moves: int = 1
     attacks: int = 1
     moved: dict[str, int] = {}
+    attacked: dict[str, int] = {}
+    step_attacked: dict[str, int] = {}
 
 
 class SeqState(_Data):
@@ -57,6 +60,11 @@ class SeqState(_Data):
     activation: Activated | None = None
     hq: str = ""
     """The HQ picked by a choice, for the activation that follows."""
+    picking: str = ""
+    """The choice option whose candidates are being picked one by one (formations, arrivals)."""
+    picked: tuple[str, ...] = ()
+    formations: tuple[str, ...] = ()
+    """The formations picked by a choice, for the activation that follows (ToV 4.3 SHAEF)."""
     chit: str = ""
     """The chit being played (its owner is the active side)."""
     pending_skip: bool = False
@@ -65,5 +73,7 @@ class SeqState(_Data):
     arriving: tuple[str, ...] = ()
     """Units that arrived with the chit being played: activated without command range (ToV 11.0)."""
     delayed: tuple[str, ...] = ()
+    defended_hexes: tuple[str, ...] = ()
+    """Hexes attacked in this phase or activation (``combat.defend_once: hex``, ToV 10.0)."""
     relocated: tuple[str, ...] = ()
     """HQs relocated (one entry per relocation, ToV 2.3), for the ``relocate_hq`` VP rules."""

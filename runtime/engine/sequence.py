@@ -209,7 +209,8 @@ def finish_phase(tx: Tx) -> None:
     m, s = tx.module, tx.state
     seq = m.meta.sequence
     tx.set(moved=(), declared=(), resolving=False, attacked=(), defended=())
-    tx.set(seq=tx.data.seq.model_copy(update={"frames": (), "activation": None, "chit": "", "hq": ""}))
+    tx.set(seq=tx.data.seq.model_copy(update={"frames": (), "activation": None, "chit": "", "hq": "", "formations": (),
+                                              "defended_hexes": ()}))
     last = s.phase >= len(seq) - 1
     if last:
         for status, decl in sorted(tx.module.rules.statuses.items()):

@@ -21,6 +21,7 @@ from hexwright.runtime.state.rng import roll
 
 from . import runner
 from .actions import Choose, Draw, EndPhase, PutChit, Roll
+from .picks import PICKED_KINDS, apply_pick, pick_options
 from .statuses import add_status, clear_status
 from .transaction import Tx
 
@@ -92,11 +93,15 @@ def choice_options(tx: Tx) -> list[Choose]:
     if not isinstance(step, ChoiceStep):
         return []
     side = seq.active
+    if seq.picking:
+        return [c for o in step.options if o.id == seq.picking for c in pick_options(tx, o, side)]
     out = []
     for o in step.options:
         if o.sides and side not in o.sides:
             continue
-        if o.kind == "hq":
+        if o.kind in PICKED_KINDS:
+            out += pick_options(tx, o, side)
+        elif o.kind == "hq":
             out += [Choose(option=o.id, target=h) for h in hq_targets(tx, side, o.hq_types)]
         else:
             out.append(Choose(option=o.id))
@@ -117,6 +122,9 @@ def apply_choose(tx: Tx, act: Choose) -> None:
         tx.refuse(f"{act.option} {act.target}".strip() + f" is not a choice now (choices: {legal})", step.section)
     option = next(o for o in step.options if o.id == act.option)
     who = _side_name(tx, seq.active)
+    if option.kind in PICKED_KINDS:
+        apply_pick(tx, step, option, act, who)
+        return
     if option.kind == "pass":
         tx.say(f"{who} passes")
         runner.record_pass(tx, seq.active)

@@ -254,6 +254,13 @@ class CombatRules(Model):
     formation_bonus: FormationBonus | None = None
     drm_min: int | None = None
     drm_max: int | None = None
+    declare_all_first: bool = Field(
+        True, description="every attack is declared before the first is resolved (DoM §9); False: declare and "
+                          "resolve one by one (ToV 10.1)")
+    defend_once: Literal["unit", "hex", "no"] = Field(
+        "unit", description="unit: a unit is attacked at most once per phase or activation (DoM §9); hex: each hex "
+                            "once, a unit that retreated into another hex may be attacked again (ToV 10.0, 10.4); "
+                            "no: any number of times, one attack at a time per hex (St-Lô 9.1 B)")
     section: str = ""
     retreat: RetreatRules = RetreatRules()
     advance: AdvanceRules = AdvanceRules()

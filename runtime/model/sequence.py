@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from .common import Id, Model
+from .pieces import Echelon
 from .tables import Number
 
 Enforcement = Literal["enforce", "warn", "off"]
@@ -99,7 +100,9 @@ class UnitSelect(Model):
                                 "radius: a path avoiding enemy units and unoccupied EZOC (St-Lô 7.4.1)")
     same: Literal["any", "formation", "army"] = Field(
         "any", description="only units whose formation (formation) or top formation (army) is the HQ's (ToV 2.3 note)")
-    formations: int = Field(1, ge=1, description="by formation: how many formations the side picks (ToV SHAEF: 2)")
+    formations_from: Literal["chit", "choice"] = Field(
+        "chit", description="by formation: the formations the chit drawn names, or those picked by a "
+                            "formations choice (ToV 4.3 SHAEF / OB West: any two divisions)")
     include_hq: bool = True
     exclude_statuses: list[Id] = Field([], description="units with these statuses are not activated")
 
@@ -111,19 +114,39 @@ class ActionsStep(_Step):
     allow: list[ActionKind] = []
     units: Literal["side", "activated"] = Field("side", description="activated: only the current activation's units")
     modes: list[Id] = Field([], description="movement modes a Move may name (rules.json movement.modes; [] = normal)")
+    attacks_per_unit: int | None = Field(
+        None, ge=1, description="in an activation: attacks each unit may make in this step (St-Lô 9.1 A: one per "
+                               "attack action); None: only the activation's attacks limit")
 
 
 class ChoiceOption(Model):
-    kind: Literal["pass", "procedure", "hq"]
+    """One option of a choice. ``formations`` and ``arrivals`` pick up to ``count`` of their
+    candidates, one ``choose`` (with the candidate as target) each; ``choose`` with no target
+    ends the picking once ``min_count`` are picked. Then the ``procedure`` runs: an activation
+    with ``select.formations_from: choice`` orders the formations picked (ToV 4.3 SHAEF / OB
+    West: any two divisions); arrival groups picked come in at once (ToV 11.2: one division
+    of the reinforcements available; 11.3: any reserves, each at a VP cost)."""
+
+    kind: Literal["pass", "procedure", "hq", "formations", "arrivals"]
     id: Id
     label: str = ""
-    procedure: Id | None = Field(None, description="procedure: run it; hq: the activation run with the HQ chosen")
+    procedure: Id | None = Field(None, description="run after the option is chosen (hq: the activation of the HQ "
+                                                   "chosen; formations: the activation of those picked)")
     sides: list[Id] = Field([], description="only these sides may choose it ([] = any)")
     hq_types: list[Id] = Field([], description="hq: unit types that count as HQs ([] = unit types with is_hq)")
+    count: int = Field(1, ge=1, description="formations/arrivals: how many may be picked")
+    min_count: int | None = Field(None, ge=0, description="formations/arrivals: the picking may end after this "
+                                                          "many (None: count, or every candidate if fewer)")
+    formations: list[Id] = Field([], description="formations: the candidates ([] = the side's formations with a "
+                                                 "unit on the map)")
+    echelons: list[Echelon] = Field([], description="formations: only formations of these echelons ([] = any)")
+    groups: list[Id] = Field([], description="arrivals: the candidate groups ([] = every group of the side "
+                                             "with a choice trigger)")
 
 
 class ChoiceStep(_Step):
-    """The side chooses one option: pass, an operation (a procedure), an HQ to activate (St-Lô 3.2.3)."""
+    """The side chooses one option: pass, an operation (a procedure), an HQ to activate (St-Lô
+    3.2.3), formations to order or arrival groups to bring in (ToV 4.3, 11.2)."""
 
     kind: Literal["choice"] = "choice"
     options: list[ChoiceOption] = Field(min_length=1)
@@ -303,8 +326,9 @@ class Activation(_Step):
     kind: Literal["activation"] = "activation"
     select: UnitSelect = UnitSelect()
     steps: list[Step] = Field(min_length=1)
-    moves: int = Field(1, ge=0)
-    attacks: int = Field(1, ge=0)
+    moves: int = Field(1, ge=0, description="moves each activated unit may make in this activation")
+    attacks: int = Field(1, ge=0, description="attacks each activated unit may make in this activation "
+                                              "(ToV 10.0: 1; St-Lô 9.1 A: more, one per attack action)")
     status: Id | None = Field("activated", description="status given to the activated units while it runs")
 
 
@@ -379,7 +403,17 @@ class DieTrigger(Tagged):
     from_turn: int = 1
 
 
-ArrivalTrigger = Annotated[TurnTrigger | ChitDrawTrigger | DieTrigger, Field(discriminator="kind")]
+class ChoiceTrigger(Tagged):
+    """Available from ``from_turn`` (once every piece of ``after_on_map`` is on the map), the
+    group comes in when its side picks it in an ``arrivals`` choice (ToV 11.2: "they may be
+    brought into play with any reinforcement chit later in the game"; 11.3 reserves)."""
+
+    kind: Literal["choice"] = "choice"
+    from_turn: int = 1
+    after_on_map: list[Id] = Field([], description="pieces that must be on the map first (ToV 11.3: VI Corps HQ)")
+
+
+ArrivalTrigger = Annotated[TurnTrigger | ChitDrawTrigger | DieTrigger | ChoiceTrigger, Field(discriminator="kind")]
 
 
 class ArrivalGroup(Model):

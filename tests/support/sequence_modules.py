@@ -8,6 +8,10 @@
   in ordered groups, initiative levels, operations until both sides pass or a double 1
   after the minimum, HQ activation by designation, recovery of statuses, levels on one
   side's total.
+* :func:`activation_module` — what an activation allows (after ToV 4.3, 10.0, 11.2, 2.3 and
+  St-Lô 9.1): a side's choice of an HQ or of two divisions (SHAEF / OB West), several attacks
+  per activation, reinforcements chosen by division that may move by rail or at double
+  allowance on the turn they arrive, HQs relocated when destroyed or cut off.
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ from hexwright.runtime.model.sequence import (
     Initiative,
     Loop,
     Persist,
+    PhaseSide,
     PoolDef,
     RollModifier,
     SequenceRules,
@@ -267,4 +272,75 @@ def initiative_module():
     return m
 
 
-__all__ = ["CountEnds", "TurnTrigger", "chit_module", "initiative_module"]
+def activation_module():
+    """Blue orders by a choice (an HQ, two divisions, or pass); red activates its whole side.
+    Blue's divisions: b_d1 (b_1, b_2), b_d2 (b_3), b_d3 (b_4) under the army b_army; the CRT
+    has no effect in any cell unless a test changes it, so units stay where they are."""
+    from hexwright.runtime.model import Formation
+
+    m = _common()
+    m.map.hexes.setdefault("0101", _hex()).features.append(HexFeature(type="source", side="blue"))
+    m.map.hexes.setdefault("0909", _hex()).features.append(HexFeature(type="source", side="red"))
+    m.map.hexes.setdefault("0901", _hex()).features.append(HexFeature(type="source", side="red"))
+    crt = m.tables.crts["crt"]
+    crt.cells = [["-"] * len(crt.columns) for _ in crt.rows]
+    m.pieces.formations = {
+        "b_army": Formation(name="Blue Army", side="blue", echelon="army"),
+        "b_d1": Formation(name="1st Division", side="blue", parent="b_army"),
+        "b_d2": Formation(name="2nd Division", side="blue", parent="b_army"),
+        "b_d3": Formation(name="3rd Division", side="blue", parent="b_army"),
+        "r_d1": Formation(name="Red 1st Division", side="red"),
+        "r_d2": Formation(name="Red 2nd Division", side="red"),
+        "r_d3": Formation(name="Red 3rd Division", side="red"),
+    }
+    add_unit(m, "b_hq", "blue", "hq", combat=1, movement=6, formation="b_army", reduced=0)
+    m.pieces.pieces["b_hq"].steps[0].command_range = 2
+    add_unit(m, "b_1", "blue", combat=4, movement=6, formation="b_d1")
+    add_unit(m, "b_2", "blue", combat=4, movement=6, formation="b_d1")
+    add_unit(m, "b_3", "blue", combat=4, movement=6, formation="b_d2")
+    add_unit(m, "b_4", "blue", combat=4, movement=6, formation="b_d3")
+    add_unit(m, "r_hq", "red", "hq", combat=1, movement=6, formation="r_d1", reduced=0)
+    m.pieces.pieces["r_hq"].steps[0].command_range = 3
+    add_unit(m, "r_1", "red", combat=3, movement=6, formation="r_d1")
+    add_unit(m, "r_2", "red", combat=3, movement=6, formation="r_d1")
+    add_unit(m, "r_new", "red", combat=3, movement=3, formation="r_d2")
+    add_unit(m, "r_new2", "red", combat=3, movement=3, formation="r_d3")
+    m.meta.sequence = [
+        Phase(id="blue_orders", name="Blue orders", side="blue", kind="activation", section="4.3"),
+        Phase(id="red_orders", name="Red orders", side="red", kind="activation", section="4.3"),
+    ]
+    m.rules.statuses = dict(STATUSES)
+    m.rules.hq_relocation = HqRelocation(min_distance=3, section="2.3")
+    m.rules.combat.declare_all_first = False
+    m.rules.combat.defend_once = "hex"
+    m.rules.sequence = SequenceRules(
+        phases={
+            "blue_orders": [ChoiceStep(id="shaef", name="SHAEF", side=PhaseSide(), section="4.3", options=[
+                ChoiceOption(kind="hq", id="hq", label="Activate an HQ", procedure="hq_activation"),
+                ChoiceOption(kind="formations", id="divisions", label="Two divisions", count=2,
+                             echelons=["division"], procedure="division_activation"),
+                ChoiceOption(kind="pass", id="pass", label="Pass")])],
+            "red_orders": [Activation(id="red_all", name="Red activation", side=PhaseSide(), section="4.3",
+                                      select=UnitSelect(by="side"), steps=list(MOVE_THEN_FIGHT))],
+        },
+        procedures={
+            "hq_activation": [Activation(id="hq_act", name="HQ activation", section="2.3", side=PhaseSide(),
+                                         select=UnitSelect(by="hq_range", hq_from="choice"),
+                                         steps=list(MOVE_THEN_FIGHT))],
+            "division_activation": [Activation(id="div_act", name="Division activation", section="4.3",
+                                               side=PhaseSide(), select=UnitSelect(by="formation",
+                                                                                   formations_from="choice"),
+                                               steps=list(MOVE_THEN_FIGHT))],
+        },
+    )
+    m.tables.turn_track = TurnTrack(turns=[Turn(number=n) for n in (1, 2, 3)])
+    m.scenarios = {"act": Scenario(
+        name="Activations", last_turn=3, first_side="blue",
+        setup=[Placement(piece="b_hq", hex="0303"), Placement(piece="b_1", hex="0404"),
+               Placement(piece="b_2", hex="0403"), Placement(piece="b_3", hex="0304"),
+               Placement(piece="b_4", hex="0107"), Placement(piece="r_hq", hex="0808"),
+               Placement(piece="r_1", hex="0504"), Placement(piece="r_2", hex="0505")])}
+    return m
+
+
+__all__ = ["CountEnds", "TurnTrigger", "activation_module", "chit_module", "initiative_module"]
