@@ -14,10 +14,10 @@ from itertools import combinations
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.sequence import ActionKind
 from hexwright.runtime.rules import CombatOdds, combat_odds, resolve
-from hexwright.runtime.state import Eliminate, GameState, Location, StepLoss, piece_name
+from hexwright.runtime.state import GameState, Location, piece_name
 from hexwright.runtime.state.rng import roll
 
-from . import runner
+from . import relocation, runner
 from .actions import Declare, Resolve
 from .context import hex_of, phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
@@ -228,14 +228,14 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
             on_map = tuple(u for u in units if tx.state.hex_of(u) is not None)
             vacated = tuple(sorted({hex_of(tx.state, u) for u in on_map}))
             if on_map:
-                tx.do(Eliminate(pieces=on_map))
+                relocation.destroy(tx, on_map)
             if advance is not None:
                 advance = advance.model_copy(update={"vacated": advance.vacated + vacated})
         elif eff.what == "step_loss":
             for u in units:
                 for _ in range(eff.amount):
                     if tx.state.hex_of(u) is not None:
-                        tx.do(StepLoss(piece=u))
+                        relocation.lose_step(tx, u)
         elif eff.what in ("pin", "disrupt") and _STATUS[eff.what] in m.rules.statuses:
             for u in units:
                 if tx.state.hex_of(u) is not None:

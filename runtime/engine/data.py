@@ -33,7 +33,7 @@ class _Data(BaseModel):
 class Frame(_Data):
     """One nested procedure. ``side`` is who chooses while it is on top."""
 
-    proc: Literal["end_phase", "attack", "advance", "retreat", "stacking"]
+    proc: Literal["end_phase", "attack", "advance", "retreat", "stacking", "relocate"]
     side: str = ""
     hex: str = ""
     attackers: tuple[str, ...] = ()

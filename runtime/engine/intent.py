@@ -21,6 +21,7 @@ from .context import movers, unit_reach
 from .core import check_and_apply
 from .data import engine_state, rules_of
 from .drops import drop_of, droppers
+from .relocation import legal_relocations
 from .sequence import advance_options, retreat_options
 from .transaction import Tx
 
@@ -64,7 +65,8 @@ def reach_of(module: Module, state: GameState, unit: str) -> ReachView | None:
 
 
 def choices(module: Module, state: GameState) -> dict[str, EngineAction]:
-    """Hex → the retreat or advance ending there that a click chooses (first by sort order)."""
+    """Hex → the retreat or advance ending there, or the HQ relocation to it (ToV 2.3), that a
+    click chooses (first by sort order)."""
     tx = _tx(module, state)
     top = tx.data.top
     out: dict[str, EngineAction] = {}
@@ -77,6 +79,9 @@ def choices(module: Module, state: GameState) -> dict[str, EngineAction]:
     elif top.proc == "advance":
         for a in advance_options(tx, top):
             out.setdefault(a.path[-1], a)
+    elif top.proc == "relocate":
+        for r in legal_relocations(tx):
+            out[r.to] = r
     return out
 
 

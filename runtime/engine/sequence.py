@@ -20,6 +20,7 @@ from __future__ import annotations
 from hexwright.runtime.rules import RetreatOptions, Ruling, advance_paths, retreat_paths, stacking_violations
 from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
 
+from . import relocation
 from .actions import Advance, Decline, EliminateExcess, EngineAction, Retreat
 from .context import hex_of, phase_of, side_of
 from .control import passed
@@ -92,11 +93,19 @@ def settle(tx: Tx) -> None:
             if opts.eliminated and tx.rules.enforcement_of("retreat") == "enforce":
                 start = hex_of(tx.state, unit)
                 why = "; ".join(r.text.split(": ", 1)[-1] for r in opts.rulings) or "no legal retreat path"
-                tx.do(Eliminate(pieces=(unit,)))
-                tx.texts[-1] += f" ({why} at {start} — {tx.rules.combat.retreat.section})"
+                if relocation.relocates(tx, unit):
+                    tx.say(f"{piece_name(tx.module, unit)}: {why} at {start} — {tx.rules.combat.retreat.section}")
+                    relocation.destroy(tx, (unit,))
+                else:
+                    tx.do(Eliminate(pieces=(unit,)))
+                    tx.texts[-1] += f" ({why} at {start} — {tx.rules.combat.retreat.section})"
                 _retreated(tx, unit, start, ())
                 continue
             return
+        if top.proc == "relocate":
+            if relocation.settle_forced(tx, top):
+                return
+            continue
         if top.proc == "advance":
             if tx.rules.enforcement_of("advance") == "enforce" and not advance_options(tx, top):
                 _pop(tx)
@@ -241,5 +250,7 @@ def legal_choices(tx: Tx) -> list[EngineAction]:
     if top.proc == "stacking":
         return [EliminateExcess(unit=u) for u in sorted(tx.state.stack(Location.hex(top.hex)))
                 if side_of(tx.module, u) == top.side]
+    if top.proc == "relocate":
+        return list(relocation.legal_relocations(tx))
     return []
 

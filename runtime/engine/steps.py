@@ -16,10 +16,10 @@ from hexwright.runtime.model.sequence import (
     TableRoll,
 )
 from hexwright.runtime.rules import supply
-from hexwright.runtime.state import DrawChit, StepLoss, piece_name
+from hexwright.runtime.state import DrawChit, piece_name
 from hexwright.runtime.state.rng import roll
 
-from . import runner
+from . import relocation, runner
 from .actions import Choose, Draw, EndPhase, PutChit, Roll
 from .picks import PICKED_KINDS, apply_pick, pick_options
 from .statuses import add_status, clear_status
@@ -382,7 +382,8 @@ def supply_check(tx: Tx, step: SupplyCheck) -> None:
         if step.status:
             add_status(tx, unit, step.status)
         if step.step_loss:
-            tx.do(StepLoss(piece=unit))
+            relocation.lose_step(tx, unit)
+        relocation.cut_off(tx, unit)
 
 
 def victory_check(tx: Tx, step: Step) -> None:

@@ -434,11 +434,20 @@ class ArrivalGroup(Model):
 
 class HqRelocation(Model):
     """An activated HQ may be relocated instead of moving (ToV 2.3): at least ``min_distance``
-    hexes away, not in an enemy ZOC, tracing supply; ``relocate_hq`` VP rules score it."""
+    hexes away, not in an enemy ZOC, tracing supply; ``relocate_hq`` VP rules score it. An HQ
+    destroyed or cut off is relocated by its owner under the same conditions, measured from
+    the hex it was in (no legal hex: it is eliminated)."""
 
     min_distance: int = Field(5, ge=1)
     not_in_ezoc: bool = True
     trace_supply: bool = True
+    when_destroyed: bool = Field(
+        False, description="an HQ eliminated in combat, retreating with no path or losing its last step is "
+                           "relocated instead, on its last step (ToV 2.3, 8.1, 12.2)")
+    when_out_of_supply: bool = Field(
+        False, description="an HQ a supply check finds out of supply is relocated (ToV 2.3), after the "
+                           "check's status and step loss")
+    hq_types: list[Id] = Field([], description="unit types relocated ([] = unit types with is_hq)")
     section: str = ""
 
 

@@ -343,4 +343,23 @@ def activation_module():
     return m
 
 
-__all__ = ["CountEnds", "TurnTrigger", "activation_module", "chit_module", "initiative_module"]
+def relocation_module(result: str = "DE", *, destroyed: bool = True, cut_off: bool = False):
+    """The activation module with the red HQ in 0505, next to b_1, and HQ relocation when
+    destroyed (and cut off, with ``cut_off``); every CRT cell gives ``result``: DE (defender
+    eliminated) or DS (defender loses a step)."""
+    m = activation_module()
+    crt = m.tables.crts["crt"]
+    crt.results["DE"] = ResultCode(name="Defender eliminated", effects=[ResultEffect(who="defender", what="eliminate")])
+    crt.results["DS"] = ResultCode(name="Defender step loss", effects=[ResultEffect(who="defender", what="step_loss")])
+    crt.cells = [[result] * len(crt.columns) for _ in crt.rows]
+    m.rules.hq_relocation = m.rules.hq_relocation.model_copy(
+        update={"when_destroyed": destroyed, "when_out_of_supply": cut_off})
+    m.tables.victory = Victory(rules=[VpRule(side="blue", kind="relocate_hq", points=2, params={"of_side": "red"},
+                                             description="Red HQ relocated", section="2.3")],
+                               levels=[VictoryLevel(min_margin=1, name="Marginal")])
+    setup = [p for p in m.scenarios["act"].setup if p.piece not in ("r_hq", "r_2")]
+    m.scenarios["act"].setup = setup + [Placement(piece="r_hq", hex="0505")]
+    return m
+
+
+__all__ = ["CountEnds", "TurnTrigger", "activation_module", "chit_module", "initiative_module", "relocation_module"]

@@ -188,6 +188,8 @@ class RulesPlay:
             return "advance after combat: click a blue hex, or No advance"
         if top.proc == "stacking":
             return f"{top.hex} is over the stacking limit: select a unit there and eliminate it"
+        if top.proc == "relocate" and top.units:
+            return f"{piece_name(m, top.units[0])} {top.result}: click a blue hex to relocate it"
         return ""
 
     # -- overlays --------------------------------------------------------------------------------

@@ -47,3 +47,69 @@ def test_phase_bar_shows_the_step_the_side_and_why_and_plays_off_board_steps(qtb
         assert f"{side} to play (drew {name})" in bar.phase_label.text()
         assert engine_state(window.game.state).seq.why == f"drew {name}"
     assert PutChit(chit="red_i") not in [bar.choice_combo.itemData(i) for i in range(bar.choice_combo.count())]
+
+
+def _activation_window(qtbot, tmp_path, module, actions=()):
+    from hexwright.runtime.engine import to_step
+
+    game = Game(module, "act", 1, engine=ENGINE)
+    for action in actions:
+        game.do(to_step(action))
+    win = PlayWindow(game, {}, autosave_path=tmp_path / "auto.hwsav")
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit_to_window()
+    return win
+
+
+def _pick(qtbot, bar, label: str) -> None:
+    labels = [bar.choice_combo.itemText(i) for i in range(bar.choice_combo.count())]
+    assert label in labels, labels
+    bar.choice_combo.setCurrentIndex(labels.index(label))
+    qtbot.mouseClick(bar.choice_button, Qt.LeftButton)
+
+
+def test_tov_4_3_two_divisions_picked_from_the_phase_bar(qtbot, tmp_path):
+    """SHAEF: the bar offers an HQ or divisions; two clicks pick two divisions, which are activated."""
+    from sequence_modules import activation_module
+
+    win = _activation_window(qtbot, tmp_path, activation_module())
+    bar = win.rules
+    assert bar.phase_label.text() == "Turn 1 · Blue orders · SHAEF · Blue to play"
+    _pick(qtbot, bar, "Two divisions: 1st Division")
+    assert "Blue picks 1st Division (1 of up to 2)" in win.game.entries[-1].text
+    assert [bar.choice_combo.itemText(i) for i in range(bar.choice_combo.count())] == [
+        "Two divisions: 2nd Division", "Two divisions: 3rd Division"]
+    _pick(qtbot, bar, "Two divisions: 3rd Division")
+    assert "Blue chooses Two divisions: 1st Division, 3rd Division" in win.game.entries[-1].text
+    assert engine_state(win.game.state).seq.activation.units == ("b_1", "b_2", "b_4")
+    assert not bar.choice_combo.isVisible() and bar.end_button.isEnabled()  # now the units move on the board
+
+
+def test_tov_2_3_a_destroyed_hq_is_relocated_by_a_click_on_a_shaded_hex(qtbot, tmp_path):
+    """The red HQ is destroyed in combat: the bar says so, the legal hexes are shaded, and a
+    click on one relocates it (a click on a hex too close does nothing)."""
+    from sequence_modules import relocation_module
+
+    from hexwright.runtime.engine import Choose, Declare, EndPhase, Resolve
+    from hexwright.runtime.state import Location
+
+    from .play_helpers import click, place_point
+
+    win = _activation_window(qtbot, tmp_path, relocation_module(), [
+        Choose(option="divisions", target="b_d1"), Choose(option="divisions", target="b_d2"), EndPhase(),
+        Declare(attackers=("b_1",), hex="0505"), Resolve(hex="0505")])
+    bar = win.rules
+    assert "Red to play" in bar.phase_label.text()
+    assert bar.step_label.text() == "Red r_hq regt destroyed: click a blue hex to relocate it"
+    shaded = set(bar.overlay.shaded)
+    assert "0909" in shaded and "0605" not in shaded
+    before = len(win.game.actions)
+    click(qtbot, win, place_point(win, Location.hex("0605")))
+    assert len(win.game.actions) == before
+    click(qtbot, win, place_point(win, Location.hex("0909")))
+    assert win.game.state.hex_of("r_hq") == "0909"
+    assert "HQ relocated: destroyed — 2.3" in win.game.entries[-1].text
+    assert engine_state(win.game.state).frames == ()
