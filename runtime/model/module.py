@@ -11,6 +11,7 @@ from .pieces import PiecesData
 from .rules_config import RulesConfig
 from .scenario import Scenario
 from .tables import TablesData
+from .variant import LayerRef
 
 
 class Module(Model):
@@ -25,6 +26,7 @@ class Module(Model):
     rules: RulesConfig = RulesConfig()
 
     _revision: int = PrivateAttr(0)
+    _layers: tuple[LayerRef, ...] = PrivateAttr(())
 
     def __eq__(self, other: object) -> bool:
         """Equal content: the revision counts edits of this object, it is not content."""
@@ -39,6 +41,15 @@ class Module(Model):
     def revision(self) -> int:
         """Goes up on every :meth:`mark_edited`; the rules cache is keyed on it."""
         return self._revision
+
+    @property
+    def layers(self) -> tuple[LayerRef, ...]:
+        """What a composed module was built from: its base, then each variant (empty for a plain module)."""
+        return self._layers
+
+    def set_layers(self, layers: tuple[LayerRef, ...]) -> None:
+        """Record the composition this module came from (:mod:`runtime.storage.compose` does)."""
+        self._layers = tuple(layers)
 
     def mark_edited(self) -> None:
         """Say that this module was changed in place (the editor's document does, on every change)."""

@@ -12,6 +12,7 @@ from .pieces import PiecesData
 from .rules_config import RulesConfig
 from .scenario import Scenario
 from .tables import TablesData
+from .variant import VariantManifest
 
 SCHEMA_FILES: dict[str, type[BaseModel]] = {
     "module.schema.json": ModuleMeta,
@@ -20,6 +21,7 @@ SCHEMA_FILES: dict[str, type[BaseModel]] = {
     "tables.schema.json": TablesData,
     "scenario.schema.json": Scenario,
     "rules.schema.json": RulesConfig,
+    "variant.schema.json": VariantManifest,
 }
 
 

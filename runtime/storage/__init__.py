@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from hexwright.runtime.model import Module
@@ -12,19 +13,26 @@ from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
 from .files import LoadedModule, files_from_module, module_from_files, parse_module_files
 from .folder import load_folder, read_folder_files, save_folder
 from .jsonio import atomic_write_bytes, atomic_write_text, dumps
-from .lenient import load_module_lenient, module_from_files_lenient
+from .lenient import module_from_files_lenient
+from .variants import is_variant, load_files, load_path, pack_path, unpack_path
 
 PACK_SUFFIX = ".hwmod"
 
 
-def load_module(path: str | Path) -> LoadedModule:
-    """Load a module folder or a ``.hwmod`` pack. Raises ModuleError listing every problem."""
+def load_module(path: str | Path, bases: Sequence[Path] = ()) -> LoadedModule:
+    """Load a module folder or a ``.hwmod`` pack. Raises ModuleError listing every problem.
+
+    A variant is composed with its base (:mod:`.variants`: found beside it, among ``bases``
+    — modules or folders of modules — or among the bundled modules)."""
     path = Path(path)
-    if path.is_dir():
-        return load_folder(path)
-    if path.is_file():
-        return load_pack(path)
-    raise ModuleError(ModuleIssue(str(path), "", _not_a_module(path)))
+    if not path.is_dir() and not path.is_file():
+        raise ModuleError(ModuleIssue(str(path), "", _not_a_module(path)))
+    return load_path(path, bases)[0]
+
+
+def load_module_lenient(path: str | Path, bases: Sequence[Path] = ()) -> tuple[LoadedModule, list[ModuleIssue]]:
+    """Like :func:`load_module`, but cross-reference problems are returned (for the editor to repair)."""
+    return load_path(Path(path), bases, lenient=True)
 
 
 def _not_a_module(path: Path) -> str:
@@ -53,6 +61,8 @@ __all__ = [
     "canonical",
     "dumps",
     "files_from_module",
+    "is_variant",
+    "load_files",
     "load_folder",
     "load_module",
     "load_module_lenient",
@@ -61,6 +71,7 @@ __all__ = [
     "module_from_files_lenient",
     "pack_files",
     "pack_folder",
+    "pack_path",
     "parse_module_files",
     "read_folder_files",
     "read_pack",
@@ -69,4 +80,5 @@ __all__ = [
     "save_module",
     "save_pack",
     "unpack",
+    "unpack_path",
 ]

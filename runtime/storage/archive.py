@@ -14,6 +14,7 @@ import struct
 import tempfile
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 from hexwright.runtime.model import Module
@@ -177,19 +178,23 @@ def save_pack(module: Module, path: Path, assets: dict[str, bytes] | None = None
     atomic_write_bytes(Path(path), pack_files(files_from_module(module, assets)))
 
 
-def pack_folder(folder: Path, out: Path) -> None:
+Check = Callable[[dict[str, bytes]], object]
+"""Loads the files of a module (or raises ModuleError): a variant's check composes it with its base."""
+
+
+def pack_folder(folder: Path, out: Path, check: Check = module_from_files) -> None:
     """Pack a module folder, after checking that it loads."""
     files = read_folder_files(Path(folder))
-    module_from_files(files)
+    check(files)
     atomic_write_bytes(Path(out), pack_files(files))
 
 
-def unpack(pack: Path, folder: Path) -> list[str]:
+def unpack(pack: Path, folder: Path, check: Check = module_from_files) -> list[str]:
     """Unpack ``pack`` into ``folder``. Every member is checked, and the module validated,
     before the first byte is written; returns the written names."""
     pack = Path(pack)
     files = read_pack(pack)
-    module_from_files(files)
+    check(files)
     for name in sorted(files):
         if not is_module_file(name):
             raise _refuse(pack.name, name, "not a module file (module.json, map.json, …, scenarios/, images/)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -21,6 +21,9 @@ from .errors import ModuleError, ModuleIssue
 from .jsonio import dumps
 from .migrate import migrate
 from .strict_json import JsonProblem, loads_strict
+
+if TYPE_CHECKING:
+    from .compose import Composition
 
 MODEL_FILES: dict[str, type[BaseModel]] = {
     "module.json": ModuleMeta,
@@ -36,7 +39,7 @@ ASSET_RE = re.compile(r"^images/[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)*$")
 
 def is_module_file(name: str) -> bool:
     """Whether ``name`` (a relative POSIX path) is one of the files a module is made of."""
-    return name in MODEL_FILES or bool(SCENARIO_RE.match(name) or ASSET_RE.match(name))
+    return name in MODEL_FILES or name == "variant.json" or bool(SCENARIO_RE.match(name) or ASSET_RE.match(name))
 
 
 def is_misnamed_scenario(name: str) -> bool:
@@ -51,6 +54,8 @@ class LoadedModule:
 
     module: Module
     assets: dict[str, bytes] = field(default_factory=dict)
+    composition: Composition | None = None
+    """For a variant: its base, its layers and where each value came from (:mod:`.compose`)."""
 
 
 def _field_path(loc: tuple[Any, ...]) -> str:

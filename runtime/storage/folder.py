@@ -7,6 +7,7 @@ import stat
 from pathlib import Path
 
 from hexwright.runtime.model import Module
+from hexwright.runtime.model.variant import VARIANT_FILE
 
 from .errors import ModuleError, ModuleIssue
 from .files import (
@@ -62,7 +63,7 @@ def read_folder_files(folder: Path) -> dict[str, bytes]:
     if not folder.is_dir():
         raise ModuleError(ModuleIssue(str(folder), "", "not a module folder"))
     root = folder.resolve()
-    if not os.path.lexists(root / "module.json") and not os.path.lexists(root / JOURNAL):  # answered at once
+    if not any(os.path.lexists(root / name) for name in ("module.json", JOURNAL, VARIANT_FILE)):  # answered at once
         raise ModuleError([ModuleIssue(name, "", "file is missing") for name in REQUIRED_FILES
                            if not os.path.lexists(root / name)])
     for _ in range(3):
@@ -81,7 +82,7 @@ def _read_module_files(root: Path, paths: list[Path]) -> dict[str, bytes]:
     for path in paths:
         rel = path.relative_to(root).as_posix()
         module_dir = rel in MODULE_DIRS or rel.startswith("images/")  # a linked folder is not walked into
-        if not (rel in MODEL_FILES or SCENARIO_RE.match(rel) or ASSET_RE.match(rel) or module_dir
+        if not (rel in MODEL_FILES or rel == VARIANT_FILE or SCENARIO_RE.match(rel) or ASSET_RE.match(rel) or module_dir
                 or is_misnamed_scenario(rel)):  # read, to be reported rather than skipped
             continue
         if path.is_symlink():
