@@ -22,10 +22,12 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from hexwright.runtime.geometry import Hex
 from hexwright.runtime.model import Grid, MapData, Module, new_module
 from hexwright.runtime.storage import LoadedModule, ModuleIssue, files_from_module, load_module_lenient, save_module
+from hexwright.runtime.storage.variant_save import save_variant
 
 from .changes import Changes
 from .edits.naming import GridNames
 from .edits.patch import MapPatch
+from .edits.variant_edits import VariantSource
 
 
 class MapDocument(QObject):
@@ -52,6 +54,8 @@ class MapDocument(QObject):
         self.revision = 0
         """Goes up on every change of the module (edits, undo, redo): autosave compares it."""
         self.undo_stack.indexChanged.connect(self._bump_revision)
+        self.variant: VariantSource | None = None
+        """Set when the module is a variant: saving writes only what it changes from this base."""
 
     def _bump_revision(self, *_args: object) -> None:
         self.revision += 1
@@ -77,7 +81,10 @@ class MapDocument(QObject):
         a designer can always repair what they saved."""
         loaded: LoadedModule
         loaded, _issues = load_module_lenient(path)
-        return cls(loaded.module, path, loaded.assets)
+        doc = cls(loaded.module, path, loaded.assets)
+        if loaded.composition is not None:
+            doc.variant = VariantSource(loaded.composition.manifest, loaded.composition.base)
+        return doc
 
     @classmethod
     def new(cls, cols: int = 12, rows: int = 10, orientation: str = "flat") -> MapDocument:
@@ -98,7 +105,8 @@ class MapDocument(QObject):
 
     def window_title(self) -> str:
         """``name[*] — Hexwright``; Qt shows ``*`` in place of ``[*]`` while modified."""
-        return f"{self.display_name()}[*] — {self.module.meta.title} — Hexwright"
+        of = f" (a variant of {self.variant.base.module.meta.title})" if self.variant is not None else ""
+        return f"{self.display_name()}[*] — {self.module.meta.title}{of} — Hexwright"
 
     def files(self) -> dict[str, bytes]:
         return files_from_module(self.module, self.assets)
@@ -169,7 +177,10 @@ class MapDocument(QObject):
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("this map has no file yet; choose where to save it")
-        save_module(self.module, target, self.assets)
+        if self.variant is not None:
+            save_variant(target, self.variant.manifest, self.variant.base, self.module, self.assets)
+        else:
+            save_module(self.module, target, self.assets)
         self.path = target
         self.undo_stack.setClean()
         self.fileStateChanged.emit()

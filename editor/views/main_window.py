@@ -57,6 +57,7 @@ from .provenance_dock import ProvenancePanel
 from .selection_actions import SelectionActions
 from .style_dock import StyleDock
 from .underlay_actions import UnderlayActions
+from .variant_actions import VariantActions, add_variant_dock
 
 Ask = Callable[[str, str], bool]
 
@@ -87,6 +88,7 @@ class EditorWindow(QMainWindow):
         self._build_docks()
         self.file_actions = FileActions(self, doc, self.map_painter, open_module=open_editor, new_map=open_new_map)
         self.interchange_actions = InterchangeActions(self, doc, open_module=open_editor)
+        self.variant_actions = VariantActions(self, doc, open_module=open_editor)
         self.selection_actions = SelectionActions(self, doc, self.canvas, self.tools, self.areas, self.set_tool)
         self._build_status()
         self._build_menus()
@@ -166,6 +168,7 @@ class EditorWindow(QMainWindow):
         self.tabifyDockWidget(vdock, sdock)
         self.canvas.pointChanged.connect(self.provenance.show_point)
         (pdock if self.problems.issues else mdock).raise_()
+        self.variant_panel = add_variant_dock(self)  # raised over the others in a variant
         self.resizeDocks([dock, mdock], [320, 320], Qt.Orientation.Horizontal)
         self.resizeDocks([dock, mdock], [560, 260], Qt.Orientation.Vertical)
 
@@ -230,6 +233,7 @@ class EditorWindow(QMainWindow):
         self._action(f, "&Open…", files.open_dialog, QKeySequence.StandardKey.Open)
         self._action(f, "&Save", files.save, QKeySequence.StandardKey.Save)
         self._action(f, "Save &As…", files.save_as_dialog, QKeySequence.StandardKey.SaveAs)
+        self.new_variant_action = self._action(f, "New &Variant of This Module…", self.variant_actions.new_variant_dialog)
         f.addSeparator()
         self._action(f, "Export &PNG…", files.export_png_dialog)
         self._action(f, "Export S&VG…", files.export_svg_dialog)

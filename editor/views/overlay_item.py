@@ -18,6 +18,8 @@ PICKED_SIDE = QColor(20, 70, 200, 230)
 BOX_EDGE = QColor(40, 40, 40, 230)
 BOX_PICKED = QColor(20, 70, 200, 255)
 BOX_FILL = QColor(255, 255, 255, 150)
+OVERRIDDEN_FILL = QColor(200, 0, 140, 70)
+OVERRIDDEN_EDGE = QColor(170, 0, 120, 210)
 
 
 class OverlayItem(QGraphicsItem):
@@ -36,6 +38,8 @@ class OverlayItem(QGraphicsItem):
         self.reconstructed: list[str] = []
         """Hexes marked reconstructed, tinted while View ▸ Show Reconstructed is on."""
         self.reconstructed_sides: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.overridden: list[str] = []
+        """In a variant: the hexes it changes from its base (View ▸ Show Variant Changes)."""
         self.picked_sides: list[tuple[tuple[float, float], tuple[float, float]]] = []
         self.boxes: list[tuple[QRectF, str, bool]] = []
         """Off-map boxes and tracks: ``(rect, caption, picked)``, outlined with their names."""
@@ -54,6 +58,9 @@ class OverlayItem(QGraphicsItem):
 
     def paint(self, painter, option, widget=None) -> None:
         size = self.map_painter.cache.size
+        if self.overridden:
+            self.map_painter.paint_overlay_hexes(painter, self.overridden, OVERRIDDEN_FILL,
+                                                 QPen(OVERRIDDEN_EDGE, 0.06 * size, Qt.DashLine))
         if self.reconstructed:
             self.map_painter.paint_overlay_hexes(painter, self.reconstructed, RECONSTRUCTED_FILL)
         for (x0, y0), (x1, y1) in self.reconstructed_sides:
@@ -100,6 +107,12 @@ class OverlayItem(QGraphicsItem):
         """Tint these hexes and dash these hexside segments (empty lists: overlay off)."""
         if (labels, side_segments) != (self.reconstructed, self.reconstructed_sides):
             self.reconstructed, self.reconstructed_sides = labels, side_segments
+            self.update()
+
+    def set_overridden(self, labels: list[str]) -> None:
+        """Tint the hexes a variant overrides (empty: none, or the marks are off)."""
+        if labels != self.overridden:
+            self.overridden = labels
             self.update()
 
     def set_picked_sides(self, segments: list) -> None:

@@ -16,10 +16,11 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from hexwright.runtime.model import new_module
-from hexwright.runtime.storage import ModuleError, load_module, pack_folder, save_module, unpack
+from hexwright.runtime.storage import ModuleError, load_module, pack_path, save_module, unpack_path
 from hexwright.runtime.storage.bundled import checkout_root, default_module
 
 from .balance import add_balance_command
+from .diff import add_diff_command, add_new_variant_command
 from .info import format_info, module_info
 from .interchange import add_interchange_commands
 from .queries import add_query_commands
@@ -115,13 +116,13 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_pack(args: argparse.Namespace) -> int:
-    pack_folder(Path(args.dir), Path(args.out))
+    pack_path(Path(args.dir), Path(args.out))
     print(f"packed {args.dir} → {args.out}")
     return 0
 
 
 def cmd_unpack(args: argparse.Namespace) -> int:
-    names = unpack(Path(args.file), Path(args.dir))
+    names = unpack_path(Path(args.file), Path(args.dir))
     print(f"unpacked {len(names)} files → {args.dir}")
     return 0
 
@@ -232,7 +233,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[
     p.add_argument("--id", default="")
     p.set_defaults(handler=cmd_new)
 
-    p = sub.add_parser("pack", help="pack a module folder into one .hwmod file")
+    p = sub.add_parser("pack", help="pack a module or variant folder into one .hwmod file")
     p.add_argument("dir")
     p.add_argument("out")
     p.set_defaults(handler=cmd_pack)
@@ -276,6 +277,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[
     add_query_commands(sub)  # reach, supply, los, odds (runtime/cli/queries.py)
     add_interchange_commands(sub)  # export-vmod, import-vmod, export-tmx, import-tmx, print
     add_balance_command(sub)  # balance studies by bots (runtime/cli/balance.py)
+    add_diff_command(sub)  # diff A B, a variant against its base (runtime/cli/diff.py)
+    add_new_variant_command(sub)  # new-variant BASE DIR
     return parser, sub
 
 

@@ -21,9 +21,11 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from hexwright.runtime.model import Module
+from hexwright.runtime.model.variant import VARIANT_FILE
 from hexwright.runtime.storage import LoadedModule, ModuleError, atomic_write_text, dumps, load_module, save_module
 from hexwright.runtime.storage.bundled import bundled_modules_dir
 from hexwright.runtime.storage.user_folders import data_dir
+from hexwright.runtime.storage.variant_save import save_variant
 
 from .module_hash import module_hash
 from .save_file import ModuleRef
@@ -86,7 +88,7 @@ class Library:
         """The modules that ship with Hexwright (read-only)."""
         if self._bundled is None:
             found = []
-            for folder in sorted(p for p in self.bundled_root.iterdir() if (p / "module.json").is_file()):
+            for folder in sorted(p for p in self.bundled_root.iterdir() if _is_module_folder(p)):
                 try:
                     found.append(entry_for(load_module(folder), str(folder), bundled=True))
                 except ModuleError:
@@ -107,7 +109,7 @@ class Library:
         """Read every module folder of the library again and write the index; returns the entries."""
         entries = []
         if self.root.is_dir():
-            for folder in sorted(p for p in self.root.iterdir() if (p / "module.json").is_file()):
+            for folder in sorted(p for p in self.root.iterdir() if _is_module_folder(p)):
                 try:
                     entries.append(entry_for(load_module(folder), folder.name))
                 except ModuleError:
@@ -139,7 +141,10 @@ class Library:
         target = self.root / name
         if target.exists():
             shutil.rmtree(target)  # not in the index: a copy left half-written or edited away
-        save_module(loaded.module, target, loaded.assets)
+        if loaded.composition is not None:  # a variant stays a variant: its own files, its base found by id
+            save_variant(target, loaded.composition.manifest, loaded.composition.base, loaded.module, loaded.assets)
+        else:
+            save_module(loaded.module, target, loaded.assets)
         entry = entry_for(loaded, name)
         self._write([*(e for e in self.entries() if e.folder != name), entry])
         return entry
@@ -173,6 +178,10 @@ class Library:
 
         exact = best([e for e in [*self.entries(), *self.bundled()] if e.hash == ref.hash])
         return exact or best([*self.reindex(), *self.bundled()])
+
+
+def _is_module_folder(path: Path) -> bool:
+    return (path / "module.json").is_file() or (path / VARIANT_FILE).is_file()
 
 
 def _version_key(version: str) -> tuple[tuple[int, str], ...]:

@@ -64,6 +64,8 @@ class SaveFile(StateModel):
     branches: tuple[Branch, ...] = ()
     final_state_hash: str
     history_hash: str | None = Field(None, pattern=HEX64)
+    stack: tuple[ModuleRef, ...] = Field((), max_length=16)
+    """A variant's composition: its base module first, then each variant (absent for a plain module)."""
 
 
 @dataclass
@@ -89,12 +91,21 @@ def save_model(game: Game) -> SaveFile:
         branches=tuple(game.branches),
         final_state_hash=game.state_hash(),
         history_hash=game.history_hash(),
+        stack=stack_of(game.module),
     )
 
 
+def stack_of(module: Module) -> tuple[ModuleRef, ...]:
+    """What a composed module was built from, as a save records it (empty for a plain module)."""
+    return tuple(ModuleRef(id=layer.id, version=layer.version, hash=layer.hash) for layer in module.layers)
+
+
 def save_bytes(game: Game) -> bytes:
-    """The canonical bytes of a save: same game, same bytes."""
-    return dumps(save_model(game).model_dump(mode="json")).encode("utf-8")
+    """The canonical bytes of a save: same game, same bytes (a plain module's save has no ``stack``)."""
+    raw = save_model(game).model_dump(mode="json")
+    if not raw["stack"]:
+        del raw["stack"]
+    return dumps(raw).encode("utf-8")
 
 
 def save_game(game: Game, path: str | Path) -> None:
@@ -159,11 +170,33 @@ def parse_save(data: bytes, name: str = "save") -> SaveFile:
     return saved
 
 
-def module_warnings(saved: ModuleRef, module: Module, content_hash: str, name: str = "save") -> list[str]:
-    """Why a save may not replay as it was played; raises SaveError for another module."""
+def _chain(stack: tuple[ModuleRef, ...] | list[ModuleRef]) -> str:
+    return " + ".join(f"{layer.id} {layer.version}" for layer in stack)
+
+
+def stack_warnings(saved: tuple[ModuleRef, ...], module: Module, name: str = "save") -> list[str]:
+    """A save replays only against the composition it was played with: the same base and the
+    same variants in the same order (SaveError otherwise); another version of one is a warning."""
+    now = stack_of(module)
+    if [layer.id for layer in saved] != [layer.id for layer in now]:
+        played = _chain(saved) if saved else "the module alone (no variant)"
+        this = _chain(now) if now else "the module alone (no variant)"
+        raise SaveError(name, f"this game was played with {played}; this is {this}: it replays only against the "
+                        "same base and variants", field="stack")
+    return [f"saved with {old.id} version {old.version}; this is version {new.version}"
+            if old.version != new.version else f"{old.id} {old.version} differs from the one this game was saved "
+                                                  "with (its content changed)"
+            for old, new in zip(saved[:-1], now[:-1], strict=True)  # the top one is the module itself, below
+            if old.hash != new.hash or old.version != new.version]
+
+
+def module_warnings(saved: ModuleRef, module: Module, content_hash: str, name: str = "save",
+                    saved_stack: tuple[ModuleRef, ...] = ()) -> list[str]:
+    """Why a save may not replay as it was played; raises SaveError for another module or another
+    composition of variants."""
     if saved.id != module.meta.id:
         raise SaveError(name, f"this save is for module {saved.id!r}, not {module.meta.id!r}", field="module.id")
-    warnings = []
+    warnings = stack_warnings(saved_stack, module, name)
     if saved.version != module.meta.version:
         warnings.append(f"saved with {saved.id} version {saved.version}; this is version {module.meta.version}")
     if saved.hash != content_hash:
@@ -203,7 +236,7 @@ def load_game_bytes(data: bytes, module: Module, name: str = "save", content_has
                     strict=saved.strict, content_hash=content_hash, engine=engine)
     except REPLAY_FAILURES as exc:
         raise SaveError(name, failure_text(exc), field="scenario") from None
-    warnings = module_warnings(saved.module, module, game.module_hash, name)
+    warnings = module_warnings(saved.module, module, game.module_hash, name, saved.stack)
     for rule in sorted(set(saved.optional_rules) - set(known)):
         warnings.append(f"optional rule {rule!r} of the save is not in this version of the module")
     replay_into(game, saved.actions, name)

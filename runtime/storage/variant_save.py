@@ -15,11 +15,12 @@ from typing import Any
 from hexwright.runtime.model import FORMAT_VERSION, Module
 from hexwright.runtime.model.variant import VARIANT_FILE, BaseRef, Removal, VariantManifest
 
+from .archive import pack_files
 from .compose import IDENTITY, base_files
 from .errors import ModuleError, ModuleIssue
 from .files import ASSET_RE, MODEL_FILES, SCENARIO_RE, LoadedModule, files_from_module
 from .folder_commit import commit_files, recover
-from .jsonio import dumps
+from .jsonio import atomic_write_bytes, dumps
 from .overlay import delta, is_empty
 
 
@@ -68,11 +69,15 @@ def variant_files(manifest: VariantManifest, base: LoadedModule, module: Module,
 
 def save_variant(folder: Path, manifest: VariantManifest, base: LoadedModule, module: Module,
                  assets: dict[str, bytes] | None = None) -> list[str]:
-    """Write the variant into ``folder`` as one commit; returns the files written or removed.
+    """Write the variant into ``folder`` as one commit (or one ``.hwmod`` file); returns the files
+    written or removed.
 
     Override files the variant no longer needs (a change undone back to the base) are
     removed, so the folder holds exactly the difference."""
     folder = Path(folder)
+    if folder.suffix == ".hwmod":  # one packed file
+        atomic_write_bytes(folder, pack_files(variant_files(manifest, base, module, assets)))
+        return [folder.name]
     if (folder / "module.json").exists() and not (folder / VARIANT_FILE).exists():
         raise ModuleError(ModuleIssue(str(folder), "", "holds a whole module; a variant is saved into its own folder"))
     files = variant_files(manifest, base, module, assets)

@@ -2,8 +2,8 @@
 
 A variant names its base by id (and a version range or a content hash), never by a path:
 a variant from a stranger cannot point outside its folder. The base is looked for, in this
-order, among the paths the caller gives (a module, or a folder of modules: the library),
-the folders and packs beside the variant, and the bundled modules; of those with the id,
+order, among the paths the caller gives (a module, or a folder of modules), the folders and
+packs beside the variant, the user's module library, and the bundled modules; of those with the id,
 the highest version that fits is taken. A base that is itself a variant is composed first.
 """
 
@@ -24,12 +24,18 @@ from .files import LoadedModule, module_from_files, parse_json
 from .folder import read_folder_files
 from .lenient import module_from_files_lenient
 from .reading import read_regular_file
+from .user_folders import data_dir
 
 PACK_SUFFIX = ".hwmod"
 MAX_STACK = 8
 """Variants of variants, at most this deep (a loop of variants naming each other is refused)."""
 MAX_NEIGHBOURS = 500
 """Entries of the variant's parent folder looked at for its base."""
+
+
+def library_dir() -> Path:
+    """The user's module library (``runtime.state.library`` keeps it; here it is only searched)."""
+    return data_dir() / "library"
 
 
 def is_variant(path: str | Path) -> bool:
@@ -76,6 +82,7 @@ def _candidates(where: Path | None, bases: Sequence[Path]) -> list[Path]:
     folders = [*bases]
     if where is not None:
         folders.append(where.resolve().parent)
+    folders.append(library_dir())
     try:
         folders.append(bundled_modules_dir())
     except FileNotFoundError:
