@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexwright.runtime.model import CombatResultsTable
+from hexwright.runtime.model import CombatResultsTable, CrtColumn
 
 from ..changes import Kind
 from ..document import MapDocument
@@ -35,6 +35,12 @@ from .id_delegate import IdComboDelegate, labelled
 from .keyed_table_editor import KeyedTableEditor, set_text
 
 UNDEFINED = QColor("#ffb3b3")
+OVERRIDDEN = QColor(200, 0, 140, 45)
+"""A cell a variant changes (the map and the order of battle tint theirs the same)."""
+
+
+def _cell(crt: CombatResultsTable, row: int, column: int) -> str:
+    return crt.cells[row][column] if row < len(crt.cells) and column < len(crt.cells[row]) else ""
 
 
 class CrtEditor(KeyedTableEditor):
@@ -169,6 +175,7 @@ class CrtEditor(KeyedTableEditor):
             self.grid.setColumnCount(len(crt.columns))
             self.grid.setHorizontalHeaderLabels([c.label for c in crt.columns])
             self.grid.setVerticalHeaderLabels([str(r) for r in crt.rows])
+            base = self._base_crt()
             for r in range(len(crt.rows)):
                 row = crt.cells[r] if r < len(crt.cells) else []
                 for c in range(len(crt.columns)):
@@ -176,6 +183,10 @@ class CrtEditor(KeyedTableEditor):
                     item = set_text(self.grid, r, c, code)
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                     item.setBackground(QBrush(UNDEFINED) if code not in crt.results else QBrush())
+                    was = _cell(base, r, c) if base is not None else code
+                    if was != code and code in crt.results:  # a variant's override: tinted, the base's value told
+                        item.setBackground(QBrush(OVERRIDDEN))
+                        item.setToolTip(f"changed by this variant (the base has {was or 'no cell'!r})")
             self.results.setRowCount(len(crt.results))
             for r, (code, result) in enumerate(crt.results.items()):
                 for c, text in enumerate((code, result.name, format_effects(result.effects), result.description)):
@@ -187,6 +198,14 @@ class CrtEditor(KeyedTableEditor):
             for w in (self.kind, self.rounding, self.columns, self.grid, self.results):
                 w.blockSignals(False)
             self._loading = False
+
+    def _base_crt(self) -> CombatResultsTable | None:
+        """In a variant: this table as its base has it (None: not a variant, or a table it adds)."""
+        source = self.doc.variant
+        if source is None or self.crt_id is None:
+            return None
+        return source.base.module.tables.crts.get(self.crt_id, CombatResultsTable(
+            name="", kind="odds", columns=[CrtColumn(label="")], rows=[0], cells=[], results={}))
 
     # -- editing -------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -64,6 +65,8 @@ def piece_mime(piece_ids: list[str]) -> QMimeData:
 
 
 _ROOT = QModelIndex()  # the invalid index: the table has no parent rows
+OVERRIDDEN = QColor(200, 0, 140, 45)
+"""In a variant, the cells it overrides (the map tints its hexes the same colour)."""
 
 
 class OobTableModel(QAbstractTableModel):
@@ -76,6 +79,11 @@ class OobTableModel(QAbstractTableModel):
         self._ids: list[str] = []
         self._columns: list[str] = []
         self._rows: dict[str, dict[str, str]] = {}
+        self._base_rows: dict[str, dict[str, str]] | None = None
+        """In a variant: the base's rows, to mark what the variant overrides."""
+        if doc.variant is not None:
+            base = doc.variant.base.module.pieces.pieces
+            self._base_rows = {pid: piece_row(pid, p) for pid, p in base.items()}
         self.reload()
         doc.changed.connect(self._changed)
 
@@ -102,6 +110,7 @@ class OobTableModel(QAbstractTableModel):
             self._rows[key] = piece_row(key, pieces[key])
             row = self._ids.index(key)
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self._columns) - 1))
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, row, row)
 
     @property
     def columns(self) -> list[str]:
@@ -130,11 +139,33 @@ class OobTableModel(QAbstractTableModel):
             return text.lower()
         if role == Qt.ItemDataRole.TextAlignmentRole and STEP_COLUMN.match(column):
             return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.BackgroundRole and self.overridden(self._ids[index.row()], column):
+            return OVERRIDDEN
         return None
 
+    def overridden(self, piece_id: str, column: str | None = None) -> bool:
+        """In a variant: whether it sets this unit's value in ``column`` (any column: None)."""
+        if self._base_rows is None:
+            return False
+        base = self._base_rows.get(piece_id)
+        if base is None:
+            return True
+        row = self._rows[piece_id]
+        columns = [column] if column is not None else sorted(set(row) | set(base))
+        return any(row.get(c, "") != base.get(c, "") for c in columns)
+
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        horizontal = orientation == Qt.Orientation.Horizontal
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._columns[section] if orientation == Qt.Orientation.Horizontal else str(section + 1)
+            if horizontal:
+                return self._columns[section]
+            mark = " ✎" if self._base_rows is not None and self.overridden(self._ids[section]) else ""
+            return f"{section + 1}{mark}"
+        if role == Qt.ItemDataRole.ToolTipRole and not horizontal and self._base_rows is not None:
+            pid = self._ids[section]
+            if pid not in self._base_rows:
+                return "added by this variant"
+            return "changed by this variant (tinted cells)" if self.overridden(pid) else "inherited from the base"
         return None
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:

@@ -56,7 +56,7 @@ def _item(listing, text):
 
 
 def test_the_start_screen_shows_the_bundled_modules_with_map_thumbnails(screen):
-    item = _item(screen.modules, "The Drive on Metz")
+    item = _item(screen.modules, "The Drive on Metz\n")
     assert "bundled" in item.text()
     pixmap = item.icon().pixmap(180, 180)
     assert not pixmap.isNull() and pixmap.width() > 100
@@ -67,7 +67,7 @@ def test_the_start_screen_shows_the_bundled_modules_with_map_thumbnails(screen):
 
 def test_a_bundled_module_opens_read_only_and_saving_makes_a_copy_in_the_library(screen, qtbot, home):
     before = _fingerprint(bundled_modules_dir())
-    item = _item(screen.modules, "The Drive on Metz")
+    item = _item(screen.modules, "The Drive on Metz\n")
     rect = screen.modules.visualItemRect(item)
     qtbot.mouseClick(screen.modules.viewport(), Qt.LeftButton, pos=rect.center())  # a double-click: press,
     qtbot.mouseDClick(screen.modules.viewport(), Qt.LeftButton, pos=rect.center())  # release, press again

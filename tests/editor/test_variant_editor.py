@@ -88,6 +88,11 @@ def test_a_variant_made_by_mouse_holds_only_its_changes_and_diff_lists_them(vari
 
     table = window.pieces_docks.widgets["oob"]
     _edit_oob(qtbot, table, UNIT, "step1_movement", "5")
+    model = table.model  # the order of battle marks the override: the cell tinted, the row flagged
+    row = model._ids.index(UNIT)
+    assert model.overridden(UNIT, "step1_movement") and not model.overridden(UNIT, "designation")
+    assert model.data(model.index(row, model.columns.index("step1_movement")), Qt.BackgroundRole) is not None
+    assert model.headerData(row, Qt.Vertical).endswith("✎") and not model.headerData(0, Qt.Vertical).endswith("✎")
     window.set_tool("TerrainBrush")
     for label in HEXES:
         assert base.map.terrain_of(label) == "clear"
@@ -149,3 +154,26 @@ def test_clicking_a_changed_hex_in_the_panel_selects_it_on_the_map(variant_windo
     qtbot.mouseClick(window.variant_panel.tree.viewport(), Qt.LeftButton, pos=rect.center())
     assert window.doc.selection == {window.doc.names.hex_of("0505")}
     assert isinstance(window.doc.names.hex_of("0505"), Hex)
+
+
+def test_a_changed_crt_cell_is_tinted_and_saved_alone(variant_window, qtbot):
+    from hexwright.editor.pieces.crt_editor import OVERRIDDEN
+
+    window, folder = variant_window
+    editor = window.pieces_docks.widgets["crt"]
+    crt_id = editor.crt_id
+    crt = window.doc.module.tables.crts[crt_id]
+    new = next(code for code in crt.results if code != crt.cells[0][0])
+    grid = editor.grid
+    grid.setCurrentCell(0, 0)
+    grid.editItem(grid.item(0, 0))
+    edit = [w for w in grid.viewport().findChildren(QLineEdit) if w.isVisible()][0]
+    edit.selectAll()
+    qtbot.keyClicks(edit, new)
+    qtbot.keyClick(edit, Qt.Key_Return)
+    qtbot.waitUntil(lambda: grid.state() != grid.State.EditingState)
+    assert window.doc.module.tables.crts[crt_id].cells[0][0] == new
+    assert grid.item(0, 0).background().color() == OVERRIDDEN  # the badge of an overridden cell
+    assert grid.item(0, 1).background().color() != OVERRIDDEN
+    window.doc.save()
+    assert json.loads((folder / "tables.json").read_text()) == {"crts": {crt_id: {"cells": {"0": {"0": new}}}}}
