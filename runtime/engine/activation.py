@@ -57,6 +57,8 @@ def select_units(tx: Tx, step: Activation, side: str) -> tuple[str, list[str]]:
     hq = _hq_of(tx, step) if sel.by in ("hq_range", "designation") else ""
     if sel.by == "side":
         units = [p for p in mine if p in occ]
+    elif sel.by == "arrivals":
+        units = []
     elif sel.by == "formation":
         chit = m.pieces.chits.get(tx.data.seq.chit)
         named = tx.data.seq.formations if sel.formations_from == "choice" else (chit.activates if chit else [])

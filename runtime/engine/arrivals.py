@@ -6,6 +6,7 @@ entry hex is blocked (St-Lô 18.2.1), with the VP they cost or earn (ToV 11.3)."
 from __future__ import annotations
 
 from hexwright.runtime.model.sequence import ArrivalGroup, ArrivalsStep, Step
+from hexwright.runtime.rules import make_board, zoc_of_side
 from hexwright.runtime.rules.supply import source_hexes
 from hexwright.runtime.state import Location, MovePieces, piece_name
 
@@ -26,10 +27,23 @@ def entry_hexes(tx: Tx, group: ArrivalGroup) -> list[str]:
     return list(dict.fromkeys(list(group.hexes) + sources))
 
 
+def _enemy_zoc(tx: Tx, side: str) -> set[str]:
+    """Hexes in an enemy ZOC, friendly units or not (ToV 11.2: they do not negate it for placement)."""
+    board = make_board(tx.module, tx.state.occupancy())
+    out: set[str] = set()
+    for other in tx.module.pieces.sides:
+        if other != side:
+            out |= {board.hm.labels[i] for i in zoc_of_side(board, tx.rules.zoc, other)}
+    return out
+
+
 def _free_hex(tx: Tx, group: ArrivalGroup, placed: dict[str, int]) -> str | None:
     occ = tx.state.occupancy()
     limit = tx.rules.stacking.limit
+    ezoc = _enemy_zoc(tx, group.side) if group.not_in_ezoc else set()
     for hex in entry_hexes(tx, group):
+        if hex in ezoc:
+            continue
         here = [p for p, h in occ.items() if h == hex]
         if any(tx.module.pieces.pieces[p].side != group.side for p in here):
             continue
@@ -64,7 +78,8 @@ def place(tx: Tx, gid: str, group: ArrivalGroup) -> bool:
     seq = tx.data.seq
     runner.seq_set(tx, arrived=tuple(sorted(seq.arrived + (gid,))),
                    delayed=tuple(g for g in seq.delayed if g != gid),
-                   arriving=tuple(sorted(set(seq.arriving) | set(pieces))))
+                   arriving=tuple(sorted(set(seq.arriving) | set(pieces))),
+                   entered=dict(sorted({**seq.entered, **dict.fromkeys(pieces, tx.state.turn)}.items())))
     names = ", ".join(piece_name(tx.module, p) for p in pieces)
     vp = f", {group.vp:+d} VP" if group.vp else ""
     tx.say(f"arrival {gid}: {names}{vp}" + (f" — {group.section}" if group.section else ""))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from hexwright.runtime.model import Module, Phase
+from hexwright.runtime.model.common import parse_fraction
 from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.rules import ReachResult, reach
 from hexwright.runtime.state import ActionError, GameState
@@ -107,6 +108,10 @@ def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, 
     box = at.id if at.kind == "box" else None
     if allowance is None:
         allowance = movement_allowance(module, state, unit)
+        decl = rules.movement.modes.get(mode) if mode else None
+        if allowance is not None and decl is not None:  # a status's allowance, in a mode that multiplies it
+            allowance = (Fraction(decl.allowance) if decl.allowance is not None else Fraction(allowance)) \
+                * parse_fraction(decl.allowance_multiplier) if allowance else allowance
     return reach(module, state.occupancy(), unit, box=box, optional_rules=optional_on(state), steps=state.steps(),
                  rules=rules, allowance=allowance, mode=mode, weather=weather_now(module, state))
 

@@ -75,7 +75,7 @@ def _check_mover(tx: Tx, unit: str) -> None:
         tx.check("movement", f"{piece_name(m, unit)} has already moved this phase", m.rules.movement.section)
 
 
-def _why_not(tx: Tx, unit: str, target: str, result: ReachResult) -> tuple[str, str, str, str]:
+def _why_not(tx: Tx, unit: str, target: str, result: ReachResult, mode: str | None = None) -> tuple[str, str, str, str]:
     """(rule, reason, section, hex) for a hex ``target`` outside ``result``."""
     m, rules = tx.module, tx.rules
     zsec, msec = rules.zoc.section, rules.movement.section
@@ -85,13 +85,28 @@ def _why_not(tx: Tx, unit: str, target: str, result: ReachResult) -> tuple[str, 
     if any(r.rule == "zoc" and "cannot leave" in r.text for r in result.rulings):
         return "zoc", "cannot leave enemy ZOC", zsec, tx.state.hex_of(unit) or target
     if rules.enforcement_of("zoc") != "off":
-        free = unit_reach(m, tx.state, unit, with_level(rules, "zoc", "off"))
+        free = unit_reach(m, tx.state, unit, with_level(rules, "zoc", "off"), mode=mode)
         if target in free.hexes:
             return "zoc", "stopped by enemy ZOC on the way", zsec, target
-    far = unit_reach(m, tx.state, unit, with_level(rules, "zoc", "off"), allowance=BIG)
+    far = unit_reach(m, tx.state, unit, with_level(rules, "zoc", "off"), allowance=BIG, mode=mode)
     if target in far.hexes:
         return rule, f"too far: {_mf(far.hexes[target].cost)} needed, {_mf(result.allowance)} available", sec, target
     return rule, "out of reach", sec, target
+
+
+def arrived_this_turn(tx: Tx, unit: str) -> bool:
+    """Placed by an arrival group this turn, or entering from its box on its turn of arrival."""
+    if tx.data.seq.entered.get(unit) == tx.state.turn:
+        return True
+    return entry_box(tx.module, tx.state, unit) is not None and arrival_turn(tx.module, tx.state, unit) == tx.state.turn
+
+
+def mode_problem(tx: Tx, unit: str, mode: str) -> str:
+    """Why ``unit`` may not move in ``mode`` now ("" if it may)."""
+    decl = tx.rules.movement.modes[mode]
+    if decl.arrival_turn_only and not arrived_this_turn(tx, unit):
+        return f"{decl.name} only on the turn a unit arrives"
+    return ""
 
 
 def _mode(tx: Tx, act: Move) -> str | None:
@@ -100,9 +115,12 @@ def _mode(tx: Tx, act: Move) -> str | None:
     step = runner.actions_step(tx.module, tx.data.seq)
     if act.mode not in tx.rules.movement.modes:
         tx.refuse(f"no movement mode {act.mode!r} in rules.json movement.modes", tx.rules.movement.section)
+    decl = tx.rules.movement.modes[act.mode]
     if step is not None and act.mode not in step.modes:
-        tx.check("movement", f"{tx.rules.movement.modes[act.mode].name} is not allowed in this step",
-                 step.section)
+        tx.check("movement", f"{decl.name} is not allowed in this step", step.section)
+    problem = mode_problem(tx, act.unit, act.mode)
+    if problem:
+        tx.check("movement", f"{piece_name(tx.module, act.unit)}: {problem}", decl.section or tx.rules.movement.section)
     return act.mode
 
 
@@ -141,7 +159,7 @@ def apply_move(tx: Tx, act: Move) -> None:
                 tx.rule(r)  # the stacking of the end hex is judged once the unit is there
         cost = f" ({_mf(reached.cost)}" + (f" via {', '.join(path[:-1])})" if len(path) > 1 else ")")
     else:
-        tx.check(*_why_not(tx, act.unit, act.to, result))
+        tx.check(*_why_not(tx, act.unit, act.to, result, mode))
         path, cost = (act.to,), ""
     tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.to)))
     tx.texts[-1] += cost
@@ -192,7 +210,10 @@ def legal_moves(tx: Tx, units: list[str], modes: list[str] | None = None) -> lis
             continue
         if strict and restriction_problem(tx, unit, None):
             continue
-        for mode in [""] + [x for x in (modes or []) if x in tx.rules.movement.modes]:
+        usable = [x for x in (modes or []) if x in tx.rules.movement.modes]
+        if tx.rules.enforcement_of("movement") == "enforce":
+            usable = [x for x in usable if not mode_problem(tx, unit, x)]
+        for mode in [""] + usable:
             result = unit_reach(tx.module, tx.state, unit, tx.rules, mode=mode or None)
             ends = ((h, x) for h, x in sorted(result.hexes.items()))
             if at_move_end(tx) and tx.rules.enforcement_of("stacking") == "enforce":

@@ -73,6 +73,8 @@ class SeqState(_Data):
     arriving: tuple[str, ...] = ()
     """Units that arrived with the chit being played: activated without command range (ToV 11.0)."""
     delayed: tuple[str, ...] = ()
+    entered: dict[str, int] = {}
+    """Unit → the turn an arrival group placed it (movement modes for the arrival turn, ToV 11.2)."""
     defended_hexes: tuple[str, ...] = ()
     """Hexes attacked in this phase or activation (``combat.defend_once: hex``, ToV 10.0)."""
     relocated: tuple[str, ...] = ()

@@ -84,7 +84,9 @@ class StackingRules(Model):
 
 
 class MovementMode(Model):
-    """A kind of move with its own allowance or movement class (St-Lô 8.1 vs 8.2)."""
+    """A kind of move with its own allowance or movement class (St-Lô 8.1 vs 8.2). Rail
+    movement is a mode whose movement class the terrain chart prohibits everywhere but along
+    railroads, with a large allowance (ToV 11.2: "as many hexes as a player wants")."""
 
     name: str
     allowance: int | None = Field(None, ge=0, description="None: the unit's printed movement")
@@ -92,6 +94,12 @@ class MovementMode(Model):
     keep_away_from_enemy: int | None = Field(
         None, ge=1, description="the unit must stay more than this many hexes from enemy units throughout, "
                                 "start and end included (St-Lô 8.2 A: 4)")
+    allowance_multiplier: Number = Field("1", description="times the allowance (ToV 11.2: double, 2)")
+    no_ezoc: bool = Field(False, description="the move enters no hex in an enemy ZOC, friendly units or not "
+                                             "(ToV 11.2)")
+    arrival_turn_only: bool = Field(
+        False, description="only units on the turn they arrive: placed by an arrival group this turn, or "
+                           "entering from their box on their turn of arrival (ToV 11.2)")
     section: str = ""
 
 

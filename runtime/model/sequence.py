@@ -92,7 +92,8 @@ class UnitSelect(Model):
     """Which units an activation orders (ToV 2.3: by HQ and command range measured when
     activated; St-Lô 7.2.1: the HQ's designation; ToV SHAEF: units of N formations)."""
 
-    by: Literal["hq_range", "designation", "formation", "side"] = "hq_range"
+    by: Literal["hq_range", "designation", "formation", "side", "arrivals"] = Field(
+        "hq_range", description="arrivals: only the units that arrived with the chit or choice (ToV 11.0)")
     hq_from: Literal["chit", "choice"] = Field("chit", description="the HQ named by the chit drawn, or chosen")
     range: int | None = Field(None, ge=0, description="None: the HQ's printed command_range")
     range_kind: Literal["distance", "radius"] = Field(
@@ -428,6 +429,8 @@ class ArrivalGroup(Model):
     at_sources: bool = Field(False, description="enter on any supply source of the side (ToV 11.2)")
     box: Id | None = Field(None, description="or placed in this box to enter by movement")
     delay_when_blocked: bool = Field(True, description="an enemy or full entry hex delays the group (St-Lô 18.2.1)")
+    not_in_ezoc: bool = Field(False, description="an entry hex in an enemy ZOC is blocked, friendly units or not "
+                                                 "(ToV 11.2)")
     vp: int = Field(0, description="victory points to the side when it arrives (negative: a cost, ToV 11.3)")
     section: str = ""
 

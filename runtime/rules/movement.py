@@ -87,14 +87,15 @@ class ReachResult:
                 "exits": [e.to_json() for e in self.exits], "rulings": [str(r) for r in self.rulings]}
 
 
-def _allowance(unit: Unit, rules: RulesConfig, mode: str | None) -> tuple[int, str]:
+def _allowance(unit: Unit, rules: RulesConfig, mode: str | None) -> tuple[Fraction, str]:
     cls = unit.unit_type.movement_class
-    allowance = unit.values.movement or 0
+    allowance = Fraction(unit.values.movement or 0)
     if mode is not None:
         m = rules.movement.modes.get(mode)
         if m is None:
             raise ValueError(f"unknown movement mode {mode!r}")
-        allowance = m.allowance if m.allowance is not None else allowance
+        allowance = Fraction(m.allowance) if m.allowance is not None else allowance
+        allowance *= parse_fraction(m.allowance_multiplier)
         cls = m.movement_class or cls
     return allowance, cls
 
@@ -155,6 +156,8 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
                                          "hexes of an enemy unit", mode_rules.section, hm.labels[search.start]))
             return result
         search.enemy = search.enemy | near
+    if mode_rules is not None and mode_rules.no_ezoc:
+        search.enemy = search.enemy | (raw_z - {search.start})  # ToV 11.2: enters no EZOC hex
     w = zoc.withdrawal
     if (w is not None and search.started_in_z and not zoc.can_leave
             and (w.optional_rule is None or w.optional_rule in optional_rules)

@@ -45,6 +45,7 @@ from hexwright.runtime.model.sequence import (
     ChitSelection,
     ChoiceOption,
     ChoiceStep,
+    ChoiceTrigger,
     ClearStatuses,
     ControlRules,
     CountEnds,
@@ -362,4 +363,54 @@ def relocation_module(result: str = "DE", *, destroyed: bool = True, cut_off: bo
     return m
 
 
-__all__ = ["CountEnds", "TurnTrigger", "activation_module", "chit_module", "initiative_module", "relocation_module"]
+RAIL = [f"09{r:02d}" for r in range(1, 10)]
+
+
+def reinforcement_module():
+    """The activation module where red picks one division of reinforcements each turn (r_d2
+    from turn 1, r_d3 from turn 2); they enter on a red source (0901 or 0909) out of enemy ZOC
+    and may move by rail along column 09 or at double allowance on that turn (ToV 11.2)."""
+    from builders import hexside_id
+
+    from hexwright.runtime.model.rules_config import MovementMode
+
+    m = activation_module()
+    te = m.tables.terrain_effects
+    for row in te.terrain.values():
+        row["rail"] = "prohibited"  # the rail class moves only along railroads
+    te.connections["railroad"] = {"*": "1", "rail": "1"}
+    for a, b in zip(RAIL, RAIL[1:]):
+        m.map.hexsides.setdefault(hexside_id(m, a, b), _hexside()).connections.append("railroad")
+    m.rules.movement.modes = {
+        "rail": MovementMode(name="Rail", movement_class="rail", allowance=99, no_ezoc=True, arrival_turn_only=True,
+                             section="11.2"),
+        "double": MovementMode(name="Double", allowance_multiplier="2", no_ezoc=True, arrival_turn_only=True,
+                               section="11.2"),
+    }
+    m.rules.arrivals = {
+        "r_div2": ArrivalGroup(side="red", pieces=["r_new"], trigger=ChoiceTrigger(from_turn=1), at_sources=True,
+                               not_in_ezoc=True, section="11.2"),
+        "r_div3": ArrivalGroup(side="red", pieces=["r_new2"], trigger=ChoiceTrigger(from_turn=2), at_sources=True,
+                               not_in_ezoc=True, section="11.2"),
+    }
+    m.rules.sequence.phases["red_orders"] = [
+        ChoiceStep(id="reinforcement", name="Reinforcement chit", side=PhaseSide(), section="11.2", options=[
+            ChoiceOption(kind="arrivals", id="reinforce", label="Reinforcements", count=1,
+                         procedure="reinforcements")]),
+        ActionsStep(id="red_later", name="Red later", side=PhaseSide(), allow=["move"], modes=["rail", "double"]),
+    ]
+    m.rules.sequence.procedures["reinforcements"] = [Activation(
+        id="arrivals_act", name="Reinforcements move", side=PhaseSide(), section="11.0",
+        select=UnitSelect(by="arrivals"), steps=[ActionsStep(id="rail_move", name="Movement", allow=["move"],
+                                                             units="activated", modes=["rail", "double"])])]
+    return m
+
+
+def _hexside():
+    from hexwright.runtime.model import HexsideData
+
+    return HexsideData()
+
+
+__all__ = ["CountEnds", "TurnTrigger", "activation_module", "chit_module", "initiative_module", "reinforcement_module",
+           "relocation_module"]

@@ -1,4 +1,6 @@
-"""Seeded random playouts of each synthetic sequence (chit-pull, initiative loop): every game
+"""Seeded random playouts of each synthetic sequence (chit-pull, initiative loop, activation
+choices with several attacks, HQs relocated when destroyed, reinforcements picked and moved
+by rail): every game
 finishes, every action offered is legal (applying any of them never raises), the log replays
 bit for bit, and a save loads back to the same state."""
 
@@ -7,12 +9,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from sequence_modules import chit_module, initiative_module
+from sequence_modules import activation_module, chit_module, initiative_module, reinforcement_module, relocation_module
 
 from hexwright.runtime.engine import ENGINE, apply, is_over, legal_actions, sort_key, to_step
 from hexwright.runtime.state import Game, load_game_bytes, replayed, save_bytes, state_json
 
-MODULES = {"chits": chit_module, "ops": initiative_module}
+MODULES = {"chits": (chit_module, "chits"), "ops": (initiative_module, "ops"), "act": (activation_module, "act"),
+           "relocation": (relocation_module, "act"), "reinforcement": (reinforcement_module, "act")}
 
 
 def _playout(m, scenario: str, seed: int, probe_every: int = 7) -> Game:
@@ -36,10 +39,11 @@ def _playout(m, scenario: str, seed: int, probe_every: int = 7) -> Game:
     return game
 
 
-@pytest.mark.parametrize("scenario", sorted(MODULES))
+@pytest.mark.parametrize("name", sorted(MODULES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_playouts_finish_offer_only_legal_actions_and_replay_exactly(scenario, seed):
-    m = MODULES[scenario]()
+def test_random_playouts_finish_offer_only_legal_actions_and_replay_exactly(name, seed):
+    build, scenario = MODULES[name]
+    m = build()
     game = _playout(m, scenario, seed)
     assert is_over(game.state) and game.state.turn == m.scenarios[scenario].last_turn
     again = replayed(m, scenario, seed, game.actions, engine=ENGINE)
