@@ -42,6 +42,8 @@ def in_formations(tx: Tx, formation: str | None, wanted: set[str]) -> bool:
 def _hq_of(tx: Tx, step: Activation) -> str:
     if step.select.hq_from == "choice":
         return tx.data.seq.hq
+    if step.select.hq_from == "fixed":
+        return step.select.hq if step.select.hq in tx.module.pieces.pieces else ""
     chit = tx.module.pieces.chits.get(tx.data.seq.chit)
     if chit is None:
         return ""
@@ -59,6 +61,10 @@ def select_units(tx: Tx, step: Activation, side: str) -> tuple[str, list[str]]:
         units = [p for p in mine if p in occ]
     elif sel.by == "arrivals":
         units = []
+    elif sel.by == "area":
+        area = m.map.areas.get(sel.area or "")
+        hexes = set(area.hexes) if area is not None else set()
+        units = [p for p in mine if occ.get(p) in hexes]
     elif sel.by == "formation":
         chit = m.pieces.chits.get(tx.data.seq.chit)
         named = tx.data.seq.formations if sel.formations_from == "choice" else (chit.activates if chit else [])
@@ -81,6 +87,8 @@ def select_units(tx: Tx, step: Activation, side: str) -> tuple[str, list[str]]:
         else:
             top = _top_formation(tx, ref)
             units = [p for p in units if _top_formation(tx, m.pieces.pieces[p].formation) == top]
+    if sel.only_formations:
+        units = [p for p in units if in_formations(tx, m.pieces.pieces[p].formation, set(sel.only_formations))]
     hq_types = {t for t, ut in m.pieces.unit_types.items() if ut.is_hq}
     units = [p for p in units if m.pieces.pieces[p].unit_type not in hq_types or p == hq]
     if hq and sel.include_hq and hq in occ:

@@ -323,7 +323,8 @@ def _start_game(tx: Tx) -> None:
     pools = {p: dict(sorted(d.initial.items())) for p, d in sorted(tx.module.rules.pools.items()) if d.initial}
     scenario = tx.module.scenarios.get(tx.state.scenario)
     conditions = dict(sorted(scenario.conditions.items())) if scenario is not None else {}
-    seq_set(tx, started=True, pools=pools, conditions=conditions)
+    lasting = dict(sorted(scenario.lasting.items())) if scenario is not None else {}
+    seq_set(tx, started=True, pools=pools, conditions=conditions, lasting=lasting)
 
 
 def _enter_phase(tx: Tx) -> bool:

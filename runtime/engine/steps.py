@@ -364,6 +364,16 @@ def clear_statuses(tx: Tx, step: Step) -> None:
         clear_status(tx, status)
 
 
+def _exempt(tx: Tx, step: SupplyCheck, unit: str, hex: str | None, exempt: set[str]) -> bool:
+    """In an exempt area (and of an exempt formation, when the step names some)."""
+    from .activation import in_formations
+
+    if hex not in exempt:
+        return False
+    wanted = set(step.exempt_formations)
+    return not wanted or in_formations(tx, tx.module.pieces.pieces[unit].formation, wanted)
+
+
 def supply_check(tx: Tx, step: SupplyCheck) -> None:
     """Every side traces at once, then the consequences are applied (ToV 8.1)."""
     m, s = tx.module, tx.state
@@ -373,7 +383,7 @@ def supply_check(tx: Tx, step: SupplyCheck) -> None:
     out: list[str] = []
     for side in sides:
         result = supply(m, occ, side, control=s.control, rules=tx.rules)
-        out += [u for u, ok in sorted(result.units.items()) if not ok and occ.get(u) not in exempt]
+        out += [u for u, ok in sorted(result.units.items()) if not ok and not _exempt(tx, step, u, occ.get(u), exempt)]
     if not out:
         tx.say(f"supply check: every unit in supply — {step.section}")
         return

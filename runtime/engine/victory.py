@@ -167,7 +167,8 @@ def sudden_death(module: Module, state: GameState, rules: RulesConfig | None = N
     """The first ``sudden_death`` condition that holds now, as the outcome text ("" if none)."""
     control = control_map(module, state)
     for sd in module.tables.victory.sudden_death:
-        if state.turn < sd.from_turn or any(control.get(h) != sd.side for h in sd.hexes):
+        if (sd.scenarios and state.scenario not in sd.scenarios) or state.turn < sd.from_turn \
+                or any(control.get(h) != sd.side for h in sd.hexes):
             continue
         if sd.trace and not set(sd.hexes) <= supplied_hexes(module, state, sd.side, control, rules):
             continue

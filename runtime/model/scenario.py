@@ -59,4 +59,6 @@ class Scenario(Model):
     restrictions: dict[Id, list[Restriction]] = Field(
         {}, description="by piece: restrictions of this scenario, on top of the piece's own (ToV 12.1)")
     conditions: dict[Id, str] = Field({}, description="game conditions at the start, e.g. weather (ToV 3.2)")
+    lasting: dict[Id, int] = Field({}, description="lasting conditions at the start, each to the turn given "
+                                                  "(ToV 4.1.6: mud on turn 1)")
     victory_note: str = ""

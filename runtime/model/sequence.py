@@ -92,9 +92,16 @@ class UnitSelect(Model):
     """Which units an activation orders (ToV 2.3: by HQ and command range measured when
     activated; St-Lô 7.2.1: the HQ's designation; ToV SHAEF: units of N formations)."""
 
-    by: Literal["hq_range", "designation", "formation", "side", "arrivals"] = Field(
-        "hq_range", description="arrivals: only the units that arrived with the chit or choice (ToV 11.0)")
-    hq_from: Literal["chit", "choice"] = Field("chit", description="the HQ named by the chit drawn, or chosen")
+    by: Literal["hq_range", "designation", "formation", "side", "arrivals", "area"] = Field(
+        "hq_range", description="arrivals: only the units that arrived with the chit or choice (ToV 11.0); "
+                                "area: the side's units in ``area`` (ToV 4.3 Metz)")
+    hq_from: Literal["chit", "choice", "fixed"] = Field(
+        "chit", description="the HQ named by the chit drawn, chosen, or ``hq`` (ToV 12.1: as if its chit were drawn)")
+    hq: Id | None = Field(None, description="hq_from fixed: the HQ piece")
+    area: Id | None = Field(None, description="by area: the map area (map.json areas)")
+    only_formations: list[Id] = Field(
+        [], description="only units of these formations (or under them), besides arrivals (ToV 2.3: IV LWF "
+                        "Corps, the 198th Division only); [] = any")
     range: int | None = Field(None, ge=0, description="None: the HQ's printed command_range")
     range_kind: Literal["distance", "radius"] = Field(
         "distance", description="distance: plain hexes (ToV 2.3: terrain, ZOC and units have no effect); "
@@ -251,6 +258,9 @@ class SupplyCheck(_Step):
     status: Id | None = "out_of_supply"
     step_loss: bool = False
     exempt_areas: list[Id] = Field([], description="units of a listed area are always in supply (ToV 12.7)")
+    exempt_formations: list[Id] = Field(
+        [], description="with exempt_areas: only units of these formations (or under them) there are exempt "
+                        "(ToV 12.7: the Metz garrison while in Metz); [] = every unit there")
 
 
 class ClearStatuses(_Step):
@@ -427,6 +437,7 @@ class ArrivalGroup(Model):
     order: int = 0
     hexes: list[str] = Field([], description="entry hexes, tried in order")
     at_sources: bool = Field(False, description="enter on any supply source of the side (ToV 11.2)")
+    controlled_sources: bool = Field(False, description="at_sources: only those the side controls (ToV 11.3)")
     box: Id | None = Field(None, description="or placed in this box to enter by movement")
     delay_when_blocked: bool = Field(True, description="an enemy or full entry hex delays the group (St-Lô 18.2.1)")
     not_in_ezoc: bool = Field(False, description="an entry hex in an enemy ZOC is blocked, friendly units or not "

@@ -171,6 +171,7 @@ class SuddenDeath(Model):
     hexes: list[str] = Field(min_length=1)
     trace: Literal["", "supply"] = ""
     from_turn: int = 1
+    scenarios: list[Id] = Field([], description="only in these scenarios ([] = every scenario; ToV 14.1-14.3)")
     level: str = "Sudden death"
     section: str = ""
 
