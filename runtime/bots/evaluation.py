@@ -61,6 +61,7 @@ class Evaluator:
         scheme = module.map.grid.labels.scheme()
         self._hex: dict[str, Hex] = {scheme.format(h, self.grid): h for h in self.grid.hexes()}
         self.objectives = tuple(self._objectives())
+        self._distance: dict[Objective, dict[Hex, int]] = {}
 
     def hex_of(self, label: str) -> Hex | None:
         return self._hex.get(label)
@@ -118,14 +119,23 @@ class Evaluator:
         return {"west": col, "east": self.grid.cols - 1 - col, "north": row,
                 "south": self.grid.rows - 1 - row}.get(edge, 0)
 
+    def distances(self, objective: Objective) -> dict[Hex, int]:
+        """Every map hex's distance to the objective (its nearest hex, or its edge), worked
+        out once per objective: positions are scored thousands of times a game."""
+        table = self._distance.get(objective)
+        if table is None:
+            if objective.edge:
+                table = {h: self._edge_distance(h, objective.edge) for h in self.grid.hexes()}
+            else:
+                table = {h: min(self.grid.distance(h, t) for t in objective.hexes) for h in self.grid.hexes()}
+            self._distance[objective] = table
+        return table
+
     def _closeness(self, units: list[Hex], objective: Objective) -> float:
         if not units:
             return 0.0
-        if objective.edge:
-            d = min(self._edge_distance(h, objective.edge) for h in units)
-        else:
-            d = min(self.grid.distance(u, t) for u in units for t in objective.hexes)
-        return 1.0 / (1.0 + d)
+        table = self.distances(objective)
+        return 1.0 / (1.0 + min(table[h] for h in units))
 
     def pressure(self, state: GameState) -> dict[str, float]:
         where = self.positions(state)

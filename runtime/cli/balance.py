@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,21 +33,38 @@ def add_balance_command(sub: argparse._SubParsersAction) -> None:  # type: ignor
 
 
 class _Bar:
-    """A progress bar on stderr when it is a terminal (nothing otherwise)."""
+    """Progress on stderr: a bar with the rate and the time left on a terminal; in a log
+    (not a terminal), one line at every tenth of the games."""
 
     def __init__(self, label: str) -> None:
         self.label = label
         self.tty = sys.stderr.isatty()
+        self.start = time.monotonic()
+        self.tenth = -1
 
     def __call__(self, done: int, total: int) -> None:
+        elapsed = time.monotonic() - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        figures = f"{done}/{total} games, {rate:.2f}/s, {_clock(elapsed)} elapsed, {_clock(left)} left"
         if not self.tty:
+            tenth = 10 * done // max(total, 1)
+            if tenth != self.tenth:
+                self.tenth = tenth
+                sys.stderr.write(f"{self.label}: {figures}\n")
+                sys.stderr.flush()
             return
         width = 30
         filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {figures}  ")
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
 def _study(module: Module, args: argparse.Namespace, scenario: str, policies: dict[str, str],

@@ -114,7 +114,9 @@ def test_balance_command_writes_json_html_and_plots(tmp_path, capsys):
     assert report["games"] == 3 and report["policies"] == {"blue": "random", "red": "random"}
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "data:image/png;base64," in html.read_text() and "skirmish" in html.read_text()
-    assert "blue:" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "blue:" in err
+    assert "games: 3/3 games" in err and "left" in err  # progress in a log: lines, not a redrawn bar
 
 
 def test_balance_command_refuses_bad_arguments_with_one_line(tmp_path, capsys):
