@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -29,6 +30,9 @@ class Decision:
     actions: tuple[EngineAction, ...]
     rng: random.Random
     evaluator: Evaluator
+    stop: Callable[[], bool] | None = None
+    """Asked between iterations by a policy that searches: True means "answer now" (the
+    window was closed, the game moved on)."""
 
 
 class Policy(Protocol):
@@ -49,7 +53,7 @@ def make_policy(spec: str) -> Policy:
     if name == "greedy":
         return GreedyPolicy(samples=_positive(spec, arg, 3))
     if name == "mcts":
-        return MctsPolicy(iterations=_positive(spec, arg, 48))
+        return MctsPolicy(iterations=_positive(spec, arg, 16))
     raise ValueError(f"unknown policy {spec!r} (random, greedy[:SAMPLES], mcts[:ITERATIONS])")
 
 

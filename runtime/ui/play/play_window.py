@@ -482,6 +482,7 @@ class PlayWindow(QMainWindow):
         if self.settings is not None:
             self.settings.save_window("play", self)
         self.files.autosave()
+        self.bots.shutdown()
         if self.charts is not None:
             self.charts.close()
         super().closeEvent(event)

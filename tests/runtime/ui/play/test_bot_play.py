@@ -3,10 +3,11 @@ own ``run``, one logged action at a time; pause, step and undo; a whole game bot
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 
 from hexwright.runtime.engine import ENGINE, is_over, to_act
 from hexwright.runtime.state import Game, load_game_bytes, save_bytes
@@ -71,8 +72,54 @@ def test_human_against_a_bot_pause_step_and_undo_through_the_menus(qtbot, loaded
 
     if to_act(win.module, win.game.state) == "de":
         win.actions_by_name["bots_step"].trigger()
-        assert len(win.game.actions) == count  # one step, one move
-        qtbot.wait(50)
-        assert len(win.game.actions) == count
+        qtbot.waitUntil(lambda: len(win.game.actions) == count, timeout=30_000)  # one step, one move
+        qtbot.wait(100)
+        assert len(win.game.actions) == count and not win.bots.thinking
     win.actions_by_name["bots_pause"].trigger()  # resume
     assert not win.bots.paused
+
+
+class _Waiting:
+    """A bot that answers only when the test lets it (its first legal action)."""
+
+    name = "waiting"
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.asked = threading.Event()
+
+    def choose(self, decision):
+        self.asked.set()
+        self.go.wait(20)
+        return decision.actions[0]
+
+
+def test_the_window_stays_live_while_a_bot_thinks_and_an_undo_meanwhile_drops_its_answer(qtbot, loaded, tmp_path):
+    win = _window(qtbot, loaded, tmp_path, seed=8)
+    bot = _Waiting()
+    win.activateWindow()
+    qtbot.wait(50)
+    qtbot.keyClick(win, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)  # the US end their movement
+    assert len(win.game.actions) == 1
+    win.bots.set_policy("us", "waiting", bot)
+    qtbot.waitUntil(bot.asked.is_set, timeout=10_000)
+    assert win.bots.thinking and "thinking" in win.statusBar().currentMessage()
+    ticks = []
+    QTimer.singleShot(0, lambda: ticks.append(1))
+    qtbot.waitUntil(lambda: ticks == [1], timeout=2_000)  # the event loop runs while the bot thinks
+    win.actions_by_name["undo"].trigger()  # the player takes back "end movement" meanwhile
+    assert win.bots.paused and win.game.actions == []
+    bot.go.set()
+    qtbot.waitUntil(lambda: not win.bots.thinking, timeout=10_000)
+    qtbot.wait(100)
+    assert win.game.actions == []  # its answer was for a position that is gone
+
+    bot.go.clear()
+    bot.asked.clear()
+    win.actions_by_name["bots_step"].trigger()  # paused, but Bot step plays one move
+    qtbot.waitUntil(bot.asked.is_set, timeout=10_000)
+    bot.go.set()
+    qtbot.waitUntil(lambda: len(win.game.actions) == 1, timeout=10_000)
+    assert win.bots.paused
+    win.close()
+    assert win.bots.thinking is False
