@@ -8,8 +8,9 @@ Three terms, all in victory points so they add up:
 * an overstacked hex counts its units' strength as lost (the stacking rules would take it);
 * pressure on objectives: for every victory rule that names a place (a hex to control, an
   area to occupy, a map edge to leave by), the side that scores it gains a share of its
-  points as its nearest unit closes in, and the other sides gain half that share for the
-  units they keep near it (defence).
+  points as its units close in — half for the nearest unit, half for all of them on
+  average, so a force concentrates instead of sending one unit ahead — and the other sides
+  gain half that share for the units they keep near it (defence).
 
 The value for a side is its score minus the best other side's, so two-sided games are
 zero-sum and a bot's choice reads as "what widens my margin".
@@ -27,6 +28,7 @@ from hexwright.runtime.state import GameState, step_values
 MATERIAL = 0.2  # VP per point of printed strength
 PRESSURE = 0.5  # share of an objective's points for standing on it
 DEFENCE = 0.5  # what keeping an enemy objective close is worth, relative to PRESSURE
+NEAREST = 0.5  # of closeness, the share of the nearest unit; the rest is every unit's mean
 
 
 def names(value: int | str | list[str] | None) -> list[str]:
@@ -135,7 +137,8 @@ class Evaluator:
         if not units:
             return 0.0
         table = self.distances(objective)
-        return 1.0 / (1.0 + min(table[h] for h in units))
+        near = [1.0 / (1.0 + table[h]) for h in units]
+        return NEAREST * max(near) + (1.0 - NEAREST) * sum(near) / len(near)
 
     def pressure(self, state: GameState) -> dict[str, float]:
         where = self.positions(state)

@@ -33,16 +33,22 @@ def test_rollout_policy_moves_a_unit_closer_to_the_objective_it_scores():
 
 
 def test_rollout_policy_ends_the_phase_when_no_move_improves_the_position():
-    """Two blue units already next to the wood (held in its zone of control); the third,
-    far off, cannot bring the nearest unit any closer, so moving it gains nothing."""
+    """Red's last unit stands on the wood it scores, blue far off: every move leaves it."""
     m = skirmish()
     ev = Evaluator(m)
-    state = _place(m, initial_state(m, "attack", 1), {"b1": "0304", "b2": "0305", "b3": "0101"})
+    state = initial_state(m, "attack", 1)
+    pieces = {**state.pieces, "r2": state.pieces["r2"].model_copy(update={"at": Location.off("eliminated")})}
+    state = state.model_copy(update={"pieces": pieces})
+    state = _place(m, state, {"b1": "0101", "b2": "0102", "b3": "0103"})
+    state = apply(m, apply(m, state, EndPhase())[0], EndPhase())[0]  # red movement
+    assert to_act(m, state) == "red"
     actions = legal_actions(m, state)
-    assert any(isinstance(a, Move) and a.unit == "b3" for a in actions)
-    assert isinstance(quick_choice(m, ev, state, "blue", actions, random.Random(1)), EndPhase)
-    state = _place(m, state, {"b1": "0102", "b2": "0103"})  # now a move brings blue closer
-    assert isinstance(quick_choice(m, ev, state, "blue", legal_actions(m, state), random.Random(1)), Move)
+    assert any(isinstance(a, Move) and a.unit == "r1" for a in actions)
+    assert isinstance(quick_choice(m, ev, state, "red", actions, random.Random(1)), EndPhase)
+    away = _place(m, state, {"r1": "0607"})  # now a move brings red back towards the wood
+    choice = quick_choice(m, ev, away, "red", legal_actions(m, away), random.Random(1))
+    assert isinstance(choice, Move) and ev.grid.distance(ev.hex_of(choice.to), ev.hex_of("0404")) < \
+        ev.grid.distance(ev.hex_of("0607"), ev.hex_of("0404"))
 
 
 def test_rollout_policy_attacks_at_good_odds_and_not_at_bad_odds():
