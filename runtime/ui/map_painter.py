@@ -19,9 +19,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QTransform
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPaintEngine,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+)
 
 from hexwright.runtime.geometry import Hex
 from hexwright.runtime.model import BUILTIN_STYLES, MapData, MapStyle, TerrainType
@@ -31,9 +43,10 @@ from .colors import qcolor
 from .feature_glyphs import SLOTS, draw_feature, feature_color
 from .furniture import haloed_text
 from .hex_cache import HexCache, grid_key
+from .hex_table import HexTable
 from .hexside_index import HexsideIndex
 from .layers import Layers
-from .level_layers import level_range, level_thresholds, paint_hexside_contours, paint_level_ramp
+from .level_layers import level_range, paint_hexside_contours, paint_level_ramp
 from .line_layers import AreaOutlines, paint_areas, paint_connections, paint_hexside_features
 from .map_furniture import FurniturePainter
 from .natural_layers import (
@@ -50,6 +63,20 @@ from .terrain_style import TerrainStyle, style_key
 from .textures import TOWN_SIZE, Texture, paint_star_fort, paint_town
 
 RULE_AREAS = frozenset({"city", "victory"})
+UNDER, TERRAIN, OVER = "under", "terrain", "over"
+"""Layer groups, bottom to top: paper, underlay, base terrain, tints and hillshade (classic:
+all terrain and levels); natural terrain shapes and fields; everything above (contours, grid,
+lines, features, names, areas, furniture)."""
+ALL_GROUPS = frozenset({UNDER, TERRAIN, OVER})
+
+
+@dataclass(frozen=True)
+class Dirty:
+    """What an edit makes stale: these layer groups, around its hexes or (``everywhere``) all over."""
+
+    groups: frozenset[str]
+    everywhere: bool = False
+
 UNKNOWN_TERRAIN = TerrainType(name="unknown terrain", color="#ff00ff", pattern="hatch")
 GLYPH_MIN_PX = 14.0
 """Below this many screen pixels of hex size, terrain glyphs are left out."""
@@ -85,6 +112,8 @@ class MapPainter:
         self._tiles = TileCache(seed)
         self._textures: dict[tuple, Texture] = {}
         self._cache: HexCache | None = None
+        self._painting = False
+        self._hex_data: HexTable | None = None
         self._styles: dict[tuple, TerrainStyle] = {}
         self._sides = HexsideIndex()
         self._areas = AreaOutlines()
@@ -97,17 +126,57 @@ class MapPainter:
 
     @property
     def cache(self) -> HexCache:
-        """Geometry of the current grid (rebuilt when the grid changes)."""
+        """Geometry of the current grid (rebuilt when the grid changes).
+
+        Whether the grid changed is checked once per paint (and after :meth:`invalidate`),
+        not at every one of the thousands of look-ups a paint makes."""
+        if self._cache is not None and self._painting:
+            return self._cache
         grid = self.map_data.grid
         if self._cache is None or self._cache.key != grid_key(grid):
             self._cache = HexCache(grid)
             self._styles.clear()
             self._text_width.clear()
+            self._hex_data = None
         return self._cache
 
     def set_map(self, map_data: MapData) -> None:
         """Paint another map (or a changed copy of this one)."""
         self.map_data = map_data
+        self.invalidate()
+
+    @property
+    def hex_table(self) -> HexTable:
+        """Terrain and level of every hex by index (see :meth:`invalidate`)."""
+        c = self.cache
+        table = self._hex_data
+        if table is None or table.cache is not c or table.map_data is not self.map_data:
+            table = self._hex_data = HexTable(self.map_data, c)
+        return table
+
+    def invalidate(self, labels: Iterable[str] | None = None) -> Dirty:
+        """The data of these hexes changed (``None``: anything may have): forget what was
+        cached about them, and say which layer groups must be drawn again, and whether only
+        around these hexes or everywhere. The editor calls this with each edit's change
+        record; a painter whose map nobody edits never needs it."""
+        table = self._hex_data
+        if labels is None or table is None:
+            self._hex_data = None
+            return Dirty(ALL_GROUPS, everywhere=labels is None)
+        low = level_range(self.map_data)[0]
+        before = table.thresholds(low)
+        changed = table.update(labels)
+        if not changed:  # a hexside, or something else the table does not hold
+            return Dirty(ALL_GROUPS)
+        groups: set[str] = set()
+        if "terrain" in changed:
+            groups.add(TERRAIN if self.style.terrain == "natural" else UNDER)
+        if "level" in changed:
+            groups |= {UNDER, OVER}
+        if "other" in changed:
+            groups.add(OVER)
+        # A level appearing or vanishing renumbers the contours (index contours) everywhere.
+        return Dirty(frozenset(groups), everywhere="level" in changed and table.thresholds(low) != before)
 
     def set_style(self, style: MapStyle) -> None:
         """Draw in another style (the next paint uses it; cached shapes that do not depend on it stay)."""
@@ -186,10 +255,23 @@ class MapPainter:
 
     # -- painting -----------------------------------------------------------------------
 
-    def paint(self, painter: QPainter, exposed: QRectF | None = None) -> None:
-        """Paint the hexes meeting ``exposed`` (map pixels; ``None``: the whole map)."""
+    def paint(self, painter: QPainter, exposed: QRectF | None = None, groups: frozenset[str] = ALL_GROUPS) -> None:
+        """Paint the hexes meeting ``exposed`` (map pixels; ``None``: the whole map).
+
+        ``groups`` picks layer groups (:data:`UNDER`, :data:`TERRAIN`, :data:`OVER`; drawn in
+        that order), so a view can keep each as a raster and draw again only the group an
+        edit changed (see :mod:`.layer_cache`)."""
         c, layers, md, style = self.cache, self.layers, self.map_data, self.style
+        self._painting = True  # the grid was checked just now; not again for every look-up
+        try:
+            self._paint(painter, exposed, c, layers, md, style, groups)
+        finally:
+            self._painting = False
+
+    def _paint(self, painter: QPainter, exposed: QRectF | None, c: HexCache, layers: Layers, md: MapData,
+               style: MapStyle, groups: frozenset[str]) -> None:
         natural = style.terrain == "natural"
+        under, terrain, over = UNDER in groups, TERRAIN in groups, OVER in groups
         visible = self.visible_indices(exposed)
         self.last_visible = visible
         px = c.size * device_scale(painter)
@@ -199,29 +281,39 @@ class MapPainter:
         painter.save()
         painter.setRenderHint(QPainter.Antialiasing, True)
         painter.setRenderHint(QPainter.TextAntialiasing, True)
-        if layers.underlay:
-            self._paint_underlay(painter)
         level_style = style.elevation if layers.level_style == "style" else layers.level_style
-        regions: list = []
+        glyphs = px >= GLYPH_MIN_PX
+        if under and layers.underlay:
+            self._paint_underlay(painter)
         if natural:
-            if layers.terrain:
-                self._paint_base(painter, visible, data, glyphs=px >= GLYPH_MIN_PX)
-            if layers.levels and level_style in ("contours", "ramp"):
-                regions = self._paint_tints(painter, visible)
-            if layers.levels and style.hillshade:
-                paint_hillshade(painter, c, visible, self._level_of)
-            if layers.terrain:
-                self._paint_natural_terrain(painter, visible, data, glyphs=px >= GLYPH_MIN_PX)
-            if regions and level_style == "contours":
-                steps = len(level_thresholds(md, level_range(md)[0]))
+            tinted = layers.levels and level_style in ("contours", "ramp")
+            regions = self._level_regions(visible) if tinted and (under or (level_style == "contours" and over)) else []
+            if under and layers.terrain:
+                self._paint_base(painter, visible, data, glyphs=glyphs)
+            if under and regions:
+                self._paint_tints(painter, regions)
+            if under and layers.levels and style.hillshade:
+                paint_hillshade(painter, c, visible, self.hex_table.level.__getitem__)
+            if terrain and layers.terrain:
+                self._paint_natural_terrain(painter, visible, data, glyphs=glyphs)
+            if over and regions and level_style == "contours":
+                steps = len(self.hex_table.thresholds(level_range(md)[0]))
                 paint_contours(painter, regions, qcolor(style.palette.contour), c.size, style.lines.contour, steps)
-            elif layers.levels and level_style == "numbers" and px >= TEXT_MIN_PX:
+            elif over and layers.levels and level_style == "numbers" and px >= TEXT_MIN_PX:
                 self._paint_level_numbers(painter, visible, data)
-        else:
+        elif under:
             if layers.terrain:
-                self._paint_terrain(painter, visible, data, glyphs=px >= GLYPH_MIN_PX)
+                self._paint_terrain(painter, visible, data, glyphs=glyphs)
             if layers.levels:
                 self._paint_levels(painter, visible, data, level_style, text=px >= TEXT_MIN_PX)
+        if over:
+            self._paint_over(painter, exposed, visible, labels, data, px)
+        painter.restore()
+
+    def _paint_over(self, painter: QPainter, exposed: QRectF | None, visible: list[int], labels: list[str],
+                    data: list, px: float) -> None:
+        """Everything above terrain and elevation: grid, lines, features, names, areas, furniture."""
+        c, layers, md, style = self.cache, self.layers, self.map_data, self.style
         if layers.grid:
             self._paint_grid(painter, visible)
         if layers.hexsides or layers.connections:
@@ -250,7 +342,6 @@ class MapPainter:
             self.furniture.paint_place_names(painter, exposed)
         if layers.furniture:
             self.furniture.paint(painter, exposed)
-        painter.restore()
 
     def paint_overlay_hexes(self, painter: QPainter, labels: Iterable[str], brush: QBrush | QColor,
                             pen: QPen | None = None) -> None:
@@ -343,8 +434,7 @@ class MapPainter:
                 painter.translate(-cx, -cy)
 
     def _level_of(self, i: int) -> int:
-        hd = self.map_data.hexes.get(self.cache.label(i))
-        return hd.level if hd is not None else 0
+        return self.hex_table.level[i]
 
     def _paint_levels(self, painter: QPainter, visible: list[int], data: list, level_style: str,
                       text: bool) -> None:
@@ -368,8 +458,7 @@ class MapPainter:
     # -- natural terrain and elevation (modern) -----------------------------------------
 
     def _terrain_id(self, i: int) -> str:
-        hd = self.map_data.hexes.get(self.cache.label(i))
-        return hd.terrain if hd is not None and hd.terrain is not None else self.map_data.default_terrain
+        return self.hex_table.terrain[i]
 
     def _texture(self, terrain_id: str) -> Texture | None:
         terrain = self.map_data.terrain_types.get(terrain_id, UNKNOWN_TERRAIN)
@@ -398,12 +487,14 @@ class MapPainter:
             for i in visible:
                 tex.paint(painter, i, self._corners(i), c.center(i), ds)
 
-    def _paint_tints(self, painter: QPainter, visible: list[int]) -> list:
-        low, _high = level_range(self.map_data)
-        thresholds = level_thresholds(self.map_data, low)
+    def _level_regions(self, visible: list[int]) -> list:
+        thresholds = self.hex_table.thresholds(level_range(self.map_data)[0])
         if not thresholds:
             return []
-        regions = level_regions(self._tiles, self.cache, visible, self._level_of, thresholds)
+        return level_regions(self._tiles, self.cache, visible, self.hex_table.level.__getitem__, thresholds)
+
+    def _paint_tints(self, painter: QPainter, regions: list) -> None:
+        thresholds = self.hex_table.thresholds(level_range(self.map_data)[0])
         color = qcolor(self.style.palette.high)
         color.setAlpha(tint_alpha(len(thresholds)))
         painter.setPen(Qt.NoPen)
@@ -412,7 +503,6 @@ class MapPainter:
         for _t, fill, _edges in regions:
             painter.drawPath(fill)
         painter.setRenderHint(QPainter.Antialiasing, True)
-        return regions
 
     def _paint_natural_terrain(self, painter: QPainter, visible: list[int], data: list, glyphs: bool) -> None:
         c, default = self.cache, self.map_data.default_terrain
@@ -423,18 +513,53 @@ class MapPainter:
                 groups.setdefault(tid, []).append(i)
         for tid in sorted(groups):
             members = groups[tid]
-            fill, edge = terrain_region(self._tiles, c, members, self._terrain_id, tid)
+            fill, edge = terrain_region(self._tiles, c, members, self.hex_table.terrain.__getitem__, tid)
             paint_region(painter, fill, edge, QColor(self._style(tid).color), c.size)
             tex = self._texture(tid) if glyphs else None
             if tex is not None:
-                painter.save()
-                painter.setRenderHint(QPainter.Antialiasing, False)  # a hard clip is far cheaper
-                painter.setClipPath(fill, Qt.IntersectClip)
-                painter.setRenderHint(QPainter.Antialiasing, True)
-                ds = device_scale(painter)
-                for i in members:
-                    tex.paint(painter, i, self._corners(i), c.center(i), ds)
-                painter.restore()
+                self._paint_field(painter, tex, members, fill)
+
+    def _paint_field(self, painter: QPainter, tex: Texture, members: list[int], fill: QPainterPath) -> None:
+        """The symbol field of ``members``, cut to their terrain's shape ``fill``.
+
+        On a raster device the stamps go unclipped into a scratch image drawn once through
+        the shape as a clip (drawing each small image through a path clip costs ten times as
+        much); on a vector device (PDF, printer) each through the clip path."""
+        c, ds = self.cache, device_scale(painter)
+        engine = painter.paintEngine()
+        raster = engine is not None and engine.type() == QPaintEngine.Type.Raster
+        transform = painter.worldTransform()
+        box = QRect()
+        if raster and painter.device() is not None:
+            bounds = transform.mapRect(fill.boundingRect())
+            if painter.hasClipping():
+                bounds = bounds.intersected(transform.mapRect(painter.clipBoundingRect()))
+            device = painter.device()
+            box = bounds.toAlignedRect().intersected(QRect(0, 0, device.width(), device.height()))
+        if box.isEmpty() or not raster:
+            painter.save()
+            painter.setRenderHint(QPainter.Antialiasing, False)  # a hard clip is far cheaper
+            painter.setClipPath(fill, Qt.IntersectClip)
+            painter.setRenderHint(QPainter.Antialiasing, True)
+            for i in members:
+                tex.paint(painter, i, self._corners(i), c.center(i), ds)
+            painter.restore()
+            return
+        layer = QImage(box.size(), QImage.Format_ARGB32_Premultiplied)
+        layer.fill(Qt.transparent)
+        p = QPainter(layer)
+        p.setRenderHint(QPainter.Antialiasing, True)
+        p.setRenderHint(QPainter.SmoothPixmapTransform, painter.testRenderHint(QPainter.SmoothPixmapTransform))
+        p.setWorldTransform(transform * QTransform.fromTranslate(-box.left(), -box.top()))
+        for i in members:
+            tex.paint(p, i, self._corners(i), c.center(i), ds)
+        p.end()
+        painter.save()
+        painter.setRenderHint(QPainter.Antialiasing, False)
+        painter.setClipPath(fill, Qt.IntersectClip)
+        painter.setWorldTransform(QTransform())
+        painter.drawImage(box.topLeft(), layer)
+        painter.restore()
 
     def _paint_grid(self, painter: QPainter, visible: list[int]) -> None:
         c, lines_style = self.cache, self.style.lines

@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
+from .layer_cache import LayerCache
 from .map_painter import MapPainter
 
 PAPER = QColor("#ffffff")
@@ -31,6 +32,8 @@ class MapItem(QGraphicsItem):
     def __init__(self, map_painter: MapPainter, parent: QGraphicsItem | None = None):
         super().__init__(parent)
         self.map_painter = map_painter
+        self.layer_cache = LayerCache(map_painter, PAPER)
+        """Raster tiles per layer group, so an edit redraws only what it changed (views only)."""
         self._rect = map_painter.map_rect()
         self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
 
@@ -47,18 +50,30 @@ class MapItem(QGraphicsItem):
                 exposed = exposed.intersected(inverse.mapRect(QRectF(0, 0, device.width(), device.height())))
         if exposed.isEmpty():
             return
-        painter.fillRect(exposed, PAPER)
+        if widget is not None and LayerCache.usable(painter.worldTransform()):
+            self.layer_cache.paint(painter, exposed)  # a view: compose cached tiles
+            return
+        painter.fillRect(exposed, PAPER)  # printing, QGraphicsScene.render(): draw afresh
         self.map_painter.paint(painter, exposed)
 
     def invalidate_hexes(self, labels: Iterable[str]) -> QRectF:
-        """Repaint only around these hexes (see ``MapPainter.repaint_rect``); returns that rectangle."""
+        """The data of these hexes changed: forget what the painter cached about them and
+        repaint only around them (see ``MapPainter.repaint_rect``); returns that rectangle."""
+        labels = list(labels)
+        dirty = self.map_painter.invalidate(labels)
         rect = self.map_painter.repaint_rect(labels)
-        if not rect.isNull():
+        if dirty.everywhere:
+            self.layer_cache.invalidate(None, dirty.groups)
+            self.update()
+        elif not rect.isNull():
+            self.layer_cache.invalidate(rect, dirty.groups)
             self.update(rect)
         return rect
 
     def refresh(self) -> None:
         """Repaint everything, e.g. after the grid or the layers changed."""
+        self.map_painter.invalidate()
+        self.layer_cache.clear()
         rect = self.map_painter.map_rect()
         if rect != self._rect:
             self.prepareGeometryChange()

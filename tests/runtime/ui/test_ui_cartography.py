@@ -85,6 +85,7 @@ def test_repainting_only_around_an_edited_hex_gives_the_full_render(qapp, style)
     label = "0504"
     hd = module.map.hexes.setdefault(label, HexData())
     hd.terrain, hd.level = "woods", hd.level + 3
+    mp.invalidate([label])  # what the editor does with the edit's change record
     touched = [label] + [mp.cache.label(j) for j in mp.cache.neighbors(mp.hex_index(label)) if j >= 0]
     exposed = QRectF(mp.hexes_rect(touched).toAlignedRect())
     paint(exposed)
@@ -101,10 +102,7 @@ def test_fourteen_levels_draw_fourteen_contour_regions(qapp):
     levels = {hd.level for hd in module.map.hexes.values()}
     assert max(levels) >= 10
     regions = []
-    image = QImage(10, 10, QImage.Format.Format_ARGB32_Premultiplied)
-    p = QPainter(image)
-    regions = mp._paint_tints(p, mp.visible_indices(None))
-    p.end()
+    regions = mp._level_regions(mp.visible_indices(None))
     assert [t for t, _f, _e in regions] == sorted(v for v in levels if v > 0)
     assert all(edges and not any(e.isEmpty() for e in edges) for _t, _f, edges in regions)
 

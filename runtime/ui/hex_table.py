@@ -1,0 +1,66 @@
+"""The terrain and level of every hex by dense index, kept up to date edit by edit.
+
+The natural layers ask "what terrain, what level is hex i?" thousands of times a paint
+(every tile looks at its six neighbours), and the contours need the set of levels in use.
+Reading those through the map's label-keyed dictionaries each time cost more than the
+drawing; this table answers from lists and is updated for just the hexes an edit names
+(:meth:`update`, fed from the editor's change record).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from hexwright.runtime.model import MapData
+
+from .hex_cache import HexCache
+
+
+class HexTable:
+    def __init__(self, map_data: MapData, cache: HexCache):
+        self.map_data = map_data
+        self.cache = cache
+        n = cache.cols * cache.rows
+        self.default = map_data.default_terrain
+        self.terrain: list[str] = [self.default] * n
+        self.level: list[int] = [0] * n
+        self.present: list[bool] = [False] * n
+        self.other: list[tuple] = [()] * n
+        """Features and name of each hex (what else of a hex is drawn), to tell what an edit changed."""
+        self.counts: Counter[int] = Counter()
+        """How many hexes of the map data have each level (hexes not in it are level 0 but not counted)."""
+        for label in map_data.hexes:
+            i = cache.index_of_label(label)
+            if i is not None:
+                self._read(i, label)
+
+    def _read(self, i: int, label: str) -> set[str]:
+        """Read hex ``i`` again; returns what of it changed (``terrain``, ``level``, ``other``)."""
+        before = (self.terrain[i], self.level[i], self.other[i])
+        if self.present[i]:
+            self.counts[self.level[i]] -= 1
+        hd = self.map_data.hexes.get(label)
+        self.present[i] = hd is not None
+        self.terrain[i] = hd.terrain if hd is not None and hd.terrain is not None else self.default
+        self.level[i] = hd.level if hd is not None else 0
+        self.other[i] = (hd.name, tuple(repr(f) for f in hd.features)) if hd is not None else ()
+        if hd is not None:
+            self.counts[hd.level] += 1
+        after = (self.terrain[i], self.level[i], self.other[i])
+        return {what for what, a, b in zip(("terrain", "level", "other"), before, after) if a != b}
+
+    def update(self, labels: Iterable[str]) -> set[str]:
+        """Read these hexes again from the map (after an edit changed them); returns what of
+        them changed: ``terrain``, ``level`` and/or ``other`` (features, names)."""
+        changed: set[str] = set()
+        for label in labels:
+            i = self.cache.index_of_label(label)
+            if i is not None:
+                changed |= self._read(i, label)
+        return changed
+
+    def thresholds(self, low: int) -> list[int]:
+        """Every level above ``low`` that the map declares or some hex has: one contour each."""
+        values = {lv.value for lv in self.map_data.levels} | {v for v, n in self.counts.items() if n > 0}
+        return sorted(v for v in values if v > low)
