@@ -11,12 +11,13 @@ from .hex_namer import HexNamer
 from .hexside_painter import HexsidePainter
 from .level_brush import LevelBrush
 from .pick import PickTool
+from .place_namer import PlaceNamer
 from .region_select import RegionSelect
 from .road_tool import RoadTool
 from .terrain_brush import TerrainBrush
 
 ALL_TOOLS = (TerrainBrush, FloodFill, Eraser, Eyedropper, LevelBrush, HexsidePainter, RoadTool,
-             FeatureStamp, HexNamer, AreaSelect, RegionSelect, PickTool,
+             FeatureStamp, HexNamer, PlaceNamer, AreaSelect, RegionSelect, PickTool,
              BoxTool)
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "LevelBrush",
     "MapPoint",
     "PickTool",
+    "PlaceNamer",
     "RegionSelect",
     "RoadTool",
     "TerrainBrush",

@@ -41,7 +41,7 @@ from .. import recovery
 from ..changes import Changes, Kind
 from ..document import MapDocument
 from ..pieces.docks import PiecesDocks, add_pieces_docks
-from ..tools import ALL_TOOLS, BoxTool, HexNamer, Tool
+from ..tools import ALL_TOOLS, BoxTool, HexNamer, PlaceNamer, Tool
 from ..tools.paste_stamp import PasteStamp
 from ..tools.settings import ToolSettings
 from ..tools.underlay_align import UnderlayAlign
@@ -81,7 +81,8 @@ class EditorWindow(QMainWindow):
         self.underlay_actions = UnderlayActions(self, doc)
         self.tools: dict[str, Tool] = {}
         for cls in ALL_TOOLS:
-            tool = cls(doc, self.settings, self._ask_hex_name) if cls is HexNamer else cls(doc, self.settings)
+            ask = {HexNamer: self._ask_hex_name, PlaceNamer: self._ask_place_name}.get(cls)
+            tool = cls(doc, self.settings, ask) if ask is not None else cls(doc, self.settings)
             self.tools[cls.__name__] = tool
         self.tools["PasteStamp"] = PasteStamp(doc, self.settings)  # Ctrl+V; no button of its own
         self.tools["UnderlayAlign"] = UnderlayAlign(doc, self.settings, self.underlay_actions.ask_hex)  # a menu entry
@@ -468,6 +469,10 @@ class EditorWindow(QMainWindow):
     def _ask_hex_name(self, label: str, current: str) -> str | None:
         name, ok = QInputDialog.getText(self, f"Name of hex {label}", "Name (empty: none):", text=current)
         return name if ok else None
+
+    def _ask_place_name(self, title: str, current: str) -> str | None:
+        text, ok = QInputDialog.getText(self, title, "Place name:", text=current)
+        return text if ok else None
 
     def go_to_hex(self, label: str) -> bool:
         """Centre the canvas on the hex ``label`` and select it (a clicked problem)."""

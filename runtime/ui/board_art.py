@@ -7,21 +7,18 @@ board looks like the play window's; everything is drawn in map pixels.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPainter
 
-from hexwright.runtime.model import Module
+from hexwright.runtime.model import MapStyle, Module
 from hexwright.runtime.state import GameState, RngState
 from hexwright.runtime.state.setup import initial_state
 
 from .map_painter import MapPainter
 from .play.board_layout import HEADER, BoardLayout, Region, board_layout
+from .region_painter import paint_region_box, paint_track_title
 from .render_image import make_painter_for
 
-BOX_FILL = QColor("#f4efe0")
-TRACK_FILL = QColor("#fbf8ee")
-INK = QColor("#2a2418")
-EDGE = QColor("#5a5040")
 PAD = 12.0
 
 
@@ -38,11 +35,20 @@ def layout_for(module: Module, scenario_id: str | None) -> BoardLayout:
     return board_layout(module, start_state(module, scenario_id))
 
 
+def region_rects(layout: BoardLayout) -> list[QRectF]:
+    """Every box, pile and track space with room for its title, in map pixels."""
+    return [QRectF(r.x, r.y - HEADER, r.width, r.height + HEADER) for r in layout.regions]
+
+
 def board_rect(module: Module, layout: BoardLayout, map_painter: MapPainter) -> QRectF:
-    """The map (with its margin) and every region, plus a border, in map pixels."""
+    """The map (with its margin) and every region, plus a border, in map pixels.
+
+    The map's furniture is placed clear of the regions first (see ``MapPainter.set_reserved``)."""
+    rects = region_rects(layout)
+    map_painter.set_reserved(rects)
     rect = map_painter.map_rect()
-    for region in layout.regions:
-        rect = rect.united(QRectF(region.x, region.y - HEADER, region.width, region.height + HEADER))
+    for r in rects:
+        rect = rect.united(r)
     return rect.adjusted(-PAD, -PAD, PAD, PAD)
 
 
@@ -56,23 +62,11 @@ def track_titles(module: Module, layout: BoardLayout) -> list[tuple[str, float, 
     return out
 
 
-def paint_region(painter: QPainter, region: Region, scale_px: float = 1.0) -> None:
-    """One box, pile or track space: a tinted panel with its title."""
-    r = QRectF(region.x, region.y, region.width, region.height)
-    track = region.kind == "track"
-    painter.setBrush(TRACK_FILL if track else BOX_FILL)
-    painter.setPen(QPen(EDGE, 1.2 * scale_px))
-    radius = 0 if track else 4 * scale_px
-    painter.drawRoundedRect(r, radius, radius)
-    font = QFont()
-    font.setPixelSize(max(1, round((10 if track else 11) * scale_px)))
-    font.setBold(not track)
-    painter.setFont(font)
-    painter.setPen(INK)
-    title = region.title.split(": ")[-1] if track else region.title
-    flags = (Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop) if track else \
-        (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-    painter.drawText(r.adjusted(4 * scale_px, 1, -4 * scale_px, 0), int(flags) | int(Qt.TextFlag.TextWordWrap), title)
+def paint_region(painter: QPainter, region: Region, style: MapStyle | None = None, scale_px: float = 1.0) -> None:
+    """One box, pile or track space, in the map's style."""
+    title = region.title.split(": ")[-1] if region.kind == "track" else region.title
+    paint_region_box(painter, QRectF(region.x, region.y, region.width, region.height), title, region.kind, style,
+                     scale_px=scale_px)
 
 
 def paint_board(painter: QPainter, module: Module, layout: BoardLayout, map_painter: MapPainter,
@@ -84,14 +78,9 @@ def paint_board(painter: QPainter, module: Module, layout: BoardLayout, map_pain
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
     for region in layout.regions:
         if region.at is not None or region.kind == "chits":
-            paint_region(painter, region)
-    font = QFont()
-    font.setPixelSize(12)
-    font.setBold(True)
-    painter.setFont(font)
-    painter.setPen(INK)
+            paint_region(painter, region, map_painter.style)
     for title, x, y in track_titles(module, layout):
-        painter.drawText(QPointF(x, y), title)
+        paint_track_title(painter, title, x, y, map_painter.style)
     painter.restore()
 
 

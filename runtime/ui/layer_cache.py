@@ -118,7 +118,7 @@ class LayerCache:
         """What the painter draws with besides hex data (each replaced, never changed, when it changes)."""
         mp = self.map_painter
         return (mp.map_data, mp.map_data.grid, mp.style, mp.layers, mp.furniture.legend, mp.assets, mp.side_colors,
-                mp.map_data.place_names, mp.map_data.furniture, mp.map_data.areas)
+                mp.map_data.place_names, mp.map_data.furniture, mp.map_data.areas, mp.furniture.reserved_right)
 
     def _refresh(self, group: str, keys: list[tuple[int, int]]) -> None:
         """Draw what is missing or stale of ``group`` in these tiles, in one paint: the tiles
@@ -186,4 +186,5 @@ def _copy(scratch: QImage, box: QRect, image: QImage, key: tuple[int, int], part
 
 
 def _same(a: tuple, b: tuple) -> bool:
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+    """The same objects (numbers: the same values)."""
+    return len(a) == len(b) and all(x is y or (isinstance(x, float) and x == y) for x, y in zip(a, b))

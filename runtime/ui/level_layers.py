@@ -47,8 +47,8 @@ def paint_level_ramp(painter: QPainter, md: MapData, c: HexCache, visible: list[
 
 
 def paint_hexside_contours(painter: QPainter, c: HexCache, visible: list[int], level_of: Callable[[int], int],
-                           color: QColor) -> None:
-    """A brown line on every hexside between two different levels."""
+                           color: QColor, width: float = 0.09) -> None:
+    """A brown line (``width`` in hex sizes) on every hexside between two different levels."""
     done: set[tuple[int, int]] = set()
     lines = []
     for i in visible:
@@ -60,12 +60,22 @@ def paint_hexside_contours(painter: QPainter, c: HexCache, visible: list[int], l
                 done.add((min(i, j), max(i, j)))
                 lines.append(c.outline(i)[d])
     if lines:
-        painter.setPen(QPen(color, 0.09 * c.size, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.setPen(QPen(color, width * c.size, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLines(lines)
 
 
+LIGHTEST = 0.3
+"""Opacity of the white wash on the lowest level."""
+DARKEST = 0.13
+"""Opacity of the neutral shade on the highest level: light enough that a hex keeps its
+terrain's colour (a clear hex on a hill must not read as rough); the contour lines on
+the hexsides between levels say where the ground rises."""
+SHADE = (40, 40, 56)
+
+
 def ramp_brush(level: int, low: int, high: int, own: QColor | None) -> QBrush | None:
-    """Tint for ``level``: its own colour if it has one, else lighter below and darker above the middle."""
+    """Tint for ``level``: its own colour if it has one, else lighter below and a little
+    darker (neutral, never brown) above the middle."""
     if own is not None:
         return QBrush(own)
     if high == low:
@@ -74,5 +84,5 @@ def ramp_brush(level: int, low: int, high: int, own: QColor | None) -> QBrush | 
     if abs(t - 0.5) < 1e-9:
         return None
     if t < 0.5:
-        return QBrush(QColor(255, 255, 255, round((0.5 - t) * 2 * 110)))
-    return QBrush(QColor(70, 45, 20, round((t - 0.5) * 2 * 120)))
+        return QBrush(QColor(255, 255, 255, round((0.5 - t) * 2 * 255 * LIGHTEST)))
+    return QBrush(QColor(*SHADE, round((t - 0.5) * 2 * 255 * DARKEST)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from hexwright.runtime.model import MapData
 
@@ -24,6 +24,8 @@ CONNECTION_ORDER = {"trail": 0, "other": 1, "secondary_road": 2, "road": 3, "rai
 EDGE_OVERHANG = 0.3
 """How far past an edge hexside a road leaving the map runs, as a fraction of centre-to-edge."""
 
+KNOCKOUT = 3.6
+"""Width of the band cleared under a railroad or dashed line, in line widths."""
 
 def _scaled(width: float, size: float) -> float:
     return width * size / 40.0
@@ -60,8 +62,12 @@ def water_width(map_data: MapData, features: list[str], size: float) -> float:
     return max(widths, default=0.0)
 
 
-def paint_connections(painter: QPainter, map_data: MapData, cache: HexCache, sides: list[SideGeom]) -> None:
+def paint_connections(painter: QPainter, map_data: MapData, cache: HexCache, sides: list[SideGeom],
+                      knockout: QColor | None = None) -> None:
     """Roads and railroads: from each on-map hex centre to the midpoint of each hexside they cross.
+
+    With ``knockout`` (the paper colour), railroads and dashed lines first clear a band of
+    terrain symbols under them, as printed maps do, so no tree or rock sits on a track.
 
     A road through a hex crosses two of its sides, so its two half-segments meet at the
     centre; a crossing on an edge hexside runs on past the map edge. Where a crossing
@@ -94,6 +100,13 @@ def paint_connections(painter: QPainter, map_data: MapData, cache: HexCache, sid
         return
     order = sorted(segs, key=lambda c: (CONNECTION_ORDER.get(types[c].kind, 1), c))
     painter.setBrush(Qt.NoBrush)
+    if knockout is not None:
+        for cid in order:
+            ctype = types[cid]
+            if ctype.kind == "railroad" or ctype.dashed:
+                painter.setPen(QPen(knockout, _scaled(ctype.width, size) * KNOCKOUT, Qt.SolidLine, Qt.RoundCap,
+                                    Qt.RoundJoin))
+                painter.drawLines(segs[cid])
     # Casings first, fills second: where half-segments meet at a centre the join stays clean.
     for cid in order:
         ctype = types[cid]

@@ -49,6 +49,9 @@ class FurniturePainter:
     def __init__(self, owner: MapOwner, legend: list[LegendEntry]):
         self.owner = owner
         self.legend = legend
+        self.reserved_right: float | None = None
+        """Right edge of what else is drawn beside the map (the play window's piles, the
+        print kit's boxes): furniture placed automatically goes right of it."""
 
     def _rects(self) -> list[tuple[str, QRectF]]:
         """Each piece of furniture and where it goes (its own position, or the next free
@@ -74,6 +77,8 @@ class FurniturePainter:
         for rect in [b.rect for b in md.boxes.values()] + [t.rect for t in md.tracks.values()]:
             if rect is not None:
                 right = max(right, rect.x + rect.width)
+        if self.reserved_right is not None:
+            right = max(right, self.reserved_right)
         x, y = right + 0.8 * s, md.grid.origin_y
         out = []
         for name, w, h, at in wanted:

@@ -57,6 +57,7 @@ from .natural_layers import (
     paint_region,
     terrain_region,
     tint_alpha,
+    tint_color,
 )
 from .smooth_lines import paint_smooth_connections, paint_smooth_hexsides
 from .terrain_style import TerrainStyle, style_key
@@ -188,6 +189,16 @@ class MapPainter:
 
     def set_legend(self, legend: list[LegendEntry]) -> None:
         self.furniture.legend = list(legend)
+
+    def set_reserved(self, rects: Iterable[QRectF]) -> bool:
+        """Keep the furniture placed automatically (cartouche, legend, scale, compass) clear
+        of these rectangles drawn beside the map (boxes, piles, tracks of the play window or
+        the print kit): it goes in a column right of them. Returns whether that moved it."""
+        right = max((r.right() for r in rects), default=None)
+        if right == self.furniture.reserved_right:
+            return False
+        self.furniture.reserved_right = right
+        return True
 
     def set_assets(self, assets: dict[str, bytes]) -> None:
         """Replace the module's images (e.g. after the designer loads a new underlay scan)."""
@@ -328,7 +339,9 @@ class MapPainter:
                 if style.lines.smooth:
                     paint_smooth_connections(painter, md, c, self._sides, visible, style)
                 else:
-                    paint_connections(painter, md, c, sides)
+                    knockout = qcolor(style.palette.paper)
+                    knockout.setAlphaF(0.75)
+                    paint_connections(painter, md, c, sides, knockout)
         if layers.features:
             self._paint_features(painter, visible, data)
         if layers.labels and px >= TEXT_MIN_PX:
@@ -440,6 +453,10 @@ class MapPainter:
                       text: bool) -> None:
         if level_style == "ramp":
             paint_level_ramp(painter, self.map_data, self.cache, visible, data)
+            # Thin contours on the hexsides between levels: the tint alone must stay light
+            # enough not to be mistaken for another terrain, so the lines carry the levels.
+            paint_hexside_contours(painter, self.cache, visible, self._level_of, qcolor(self.style.palette.contour),
+                                   0.06)
         elif level_style == "contours":
             paint_hexside_contours(painter, self.cache, visible, self._level_of, qcolor(self.style.palette.contour))
         elif level_style == "numbers" and text:
@@ -495,7 +512,7 @@ class MapPainter:
 
     def _paint_tints(self, painter: QPainter, regions: list) -> None:
         thresholds = self.hex_table.thresholds(level_range(self.map_data)[0])
-        color = qcolor(self.style.palette.high)
+        color = self.tint_color()
         color.setAlpha(tint_alpha(len(thresholds)))
         painter.setPen(Qt.NoPen)
         painter.setBrush(color)
@@ -503,6 +520,14 @@ class MapPainter:
         for _t, fill, _edges in regions:
             painter.drawPath(fill)
         painter.setRenderHint(QPainter.Antialiasing, True)
+
+    def tint_color(self) -> QColor:
+        """The elevation tint: the style's, unless high ground in it would look like another
+        terrain of the map (then a neutral one that does not, see ``natural_layers.tint_color``)."""
+        md = self.map_data
+        base = QColor(self._style(md.default_terrain).color)
+        others = [QColor(self._style(tid).color) for tid in sorted(md.terrain_types) if tid != md.default_terrain]
+        return tint_color(qcolor(self.style.palette.high), base, others)
 
     def _paint_natural_terrain(self, painter: QPainter, visible: list[int], data: list, glyphs: bool) -> None:
         c, default = self.cache, self.map_data.default_terrain

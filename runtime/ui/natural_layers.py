@@ -28,6 +28,8 @@ TERRAIN_MEANDER = 0.08
 CONTOUR_INSETS = (0.07, 0.12, 0.17)
 CONTOUR_MEANDER = 0.055
 MAX_TILES = 200_000
+TINT_TOTAL = 0.4
+"""Opacity of the stacked tints on the highest ground."""
 
 
 class TileCache:
@@ -101,11 +103,37 @@ def level_regions(tiles: TileCache, c: HexCache, visible: list[int], level_of: C
     return out
 
 
-def tint_alpha(steps: int, total: float = 0.4) -> int:
+def tint_alpha(steps: int, total: float = TINT_TOTAL) -> int:
     """Alpha of one tint step so ``steps`` stacked tints reach ``total`` opacity."""
     if steps <= 0:
         return 0
     return max(1, round(255 * (1 - (1 - total) ** (1 / steps))))
+
+
+TINT_CANDIDATES = ((96, 104, 122), (112, 100, 128), (120, 120, 120))
+"""Neutral tints (slate, violet grey, grey) tried when the style's would collide."""
+MIN_TINT_DISTANCE = 36.0
+"""How far (RGB distance) the default terrain on the highest ground must stay from every other terrain's fill."""
+
+
+def _rgb(color: QColor) -> tuple[int, int, int]:
+    return color.red(), color.green(), color.blue()
+
+
+def tint_clearance(tint: QColor, base: QColor, others: list[QColor]) -> float:
+    """How far the default terrain (``base``) tinted as the highest ground stays from the nearest other terrain fill."""
+    top = [b * (1 - TINT_TOTAL) + t * TINT_TOTAL for b, t in zip(_rgb(base), _rgb(tint))]
+    return min((math.dist(top, _rgb(o)) for o in others), default=math.inf)
+
+
+def tint_color(style_tint: QColor, base: QColor, others: list[QColor]) -> QColor:
+    """The style's tint, or the first neutral one whose high ground cannot be mistaken for
+    another terrain (a clear hex on a hill must not read as rough); failing all, the clearest."""
+    candidates = [style_tint] + [QColor(*rgb) for rgb in TINT_CANDIDATES]
+    for tint in candidates:
+        if tint_clearance(tint, base, others) >= MIN_TINT_DISTANCE:
+            return QColor(tint)
+    return QColor(max(candidates, key=lambda t: tint_clearance(t, base, others)))
 
 
 def paint_contours(painter: QPainter, regions: list[tuple[int, QPainterPath, list[QPainterPath]]], color: QColor,

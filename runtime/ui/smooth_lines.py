@@ -18,7 +18,15 @@ from hexwright.runtime.model import MapData, MapStyle
 from .colors import qcolor
 from .hex_cache import HexCache
 from .hexside_index import HexsideIndex, SideGeom
-from .line_layers import CONNECTION_ORDER, EDGE_OVERHANG, HEXSIDE_ORDER, WATER_KINDS, paint_bridge, water_width
+from .line_layers import (
+    CONNECTION_ORDER,
+    EDGE_OVERHANG,
+    HEXSIDE_ORDER,
+    KNOCKOUT,
+    WATER_KINDS,
+    paint_bridge,
+    water_width,
+)
 from .path_ops import add_ops
 
 MEANDER = 0.06
@@ -126,6 +134,15 @@ def paint_smooth_connections(painter: QPainter, md: MapData, c: HexCache, index:
     painter.setBrush(Qt.BrushStyle.NoBrush)
     widths = {k: _scaled(types[k].width, size) * style.lines.roads * KIND_WIDTH.get(types[k].kind, 1.0)
               for k in order}
+    # Railroads and tracks clear a band of terrain symbols under them (no tree on a track).
+    knockout = qcolor(style.palette.paper)
+    knockout.setAlphaF(0.75)
+    for cid in order:
+        ctype = types[cid]
+        if ctype.kind in ("railroad", "trail") or ctype.dashed:
+            painter.setPen(QPen(knockout, widths[cid] * (KNOCKOUT if ctype.kind == "railroad" else 2.2), Qt.PenStyle.SolidLine,
+                                Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            painter.drawPath(paths[cid])
     if style.lines.casing:
         for cid in order:
             ctype = types[cid]

@@ -6,13 +6,14 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from hexwright.runtime.model import Module
+from hexwright.runtime.model import MapStyle, Module
 from hexwright.runtime.state import GameState
 
 from ..counter_painter import paint_chit, paint_counter, paint_marker
+from ..region_painter import paint_region_box, paint_track_title
 from .board_layout import Placed, Region
 
 HIGHLIGHT = QColor("#ffb000")
@@ -75,12 +76,13 @@ class CounterItem(QGraphicsItem):
 
 
 class RegionItem(QGraphicsItem):
-    """An off-map box, pile or track space, with its title (and a cup's chit count)."""
+    """An off-map box, pile or track space, with its title (and a cup's chit count), in the map's style."""
 
-    def __init__(self, region: Region, note: str = ""):
+    def __init__(self, region: Region, note: str = "", style: MapStyle | None = None):
         super().__init__()
         self.region = region
         self.note = note
+        self.style = style
         self.setZValue(-500)
         self.setPos(region.x, region.y)
 
@@ -88,27 +90,17 @@ class RegionItem(QGraphicsItem):
         return QRectF(-1, -1, self.region.width + 2, self.region.height + 2)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        r = QRectF(0, 0, self.region.width, self.region.height)
         track = self.region.kind == "track"
-        painter.setBrush(QColor("#f4efe0") if not track else QColor("#fbf8ee"))
-        painter.setPen(QPen(QColor("#5a5040"), 1.2))
-        painter.drawRoundedRect(r, 3 if not track else 0, 3 if not track else 0)
-        font = QFont()
-        font.setPixelSize(11 if not track else 10)
-        font.setBold(not track)
-        painter.setFont(font)
-        painter.setPen(QColor("#2a2418"))
         title = self.region.title.split(": ")[-1] if track else self.region.title
-        if self.note:
-            title += f" — {self.note}"
-        painter.drawText(r.adjusted(4, 1, -4, 0), Qt.AlignLeft | Qt.AlignTop if not track else Qt.AlignHCenter | Qt.AlignTop,
-                         title)
+        paint_region_box(painter, QRectF(0, 0, self.region.width, self.region.height), title, self.region.kind,
+                         self.style, self.note)
 
 
 class TrackTitleItem(QGraphicsItem):
-    def __init__(self, text: str, x: float, y: float):
+    def __init__(self, text: str, x: float, y: float, style: MapStyle | None = None):
         super().__init__()
         self.text = text
+        self.style = style
         self.setPos(x, y)
         self.setZValue(-500)
 
@@ -116,12 +108,7 @@ class TrackTitleItem(QGraphicsItem):
         return QRectF(0, -14, 300, 16)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        font = QFont()
-        font.setPixelSize(12)
-        font.setBold(True)
-        painter.setFont(font)
-        painter.setPen(QColor("#202020"))
-        painter.drawText(QPointF(0, -2), self.text)
+        paint_track_title(painter, self.text, 0, -2, self.style)
 
 
 class ArrowItem(QGraphicsItem):

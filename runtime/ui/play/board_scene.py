@@ -42,6 +42,10 @@ class BoardScene(MapScene):
         if self.expanded is not None and len(self._entries_at(self.expanded)) < 2:
             self.expanded = None
         self.board = board_layout(self.module, state, self.expanded)
+        # The map's furniture goes clear of the boxes and piles beside the map.
+        if self.map_item.map_painter.set_reserved(
+                QRectF(r.x, r.y - HEADER, r.width, r.height + HEADER) for r in self.board.regions):
+            self.map_item.refresh()
         self._sync_regions()
         seen = set()
         for placed in self.board.placed:
@@ -75,12 +79,13 @@ class BoardScene(MapScene):
             note = ""
             if region.at is not None and region.at.kind == "box" and region.at.id in self.state.cups:
                 note = f"{len(self.state.cups[region.at.id])} chit(s)"
-            item = RegionItem(region, note)
+            item = RegionItem(region, note, self.map_item.map_painter.style)
             self.addItem(item)
             self.region_items.append(item)
             if region.kind == "track" and region.at.id not in titled:
                 titled.add(region.at.id)
-                title = TrackTitleItem(region.title.split(": ")[0], region.x, region.y - HEADER / 4)
+                title = TrackTitleItem(region.title.split(": ")[0], region.x, region.y - HEADER / 4,
+                                       self.map_item.map_painter.style)
                 self.addItem(title)
                 self.track_titles.append(title)
 

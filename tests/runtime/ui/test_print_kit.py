@@ -32,7 +32,8 @@ def test_kit_pages_in_order_and_pdf_pages_at_letter_plus_bleed(dom):
     assert titles[0] == "Cover"
     assert titles[-1] == "Setup campaign"
     maps = [t for t in titles if t.startswith("Map ")]
-    assert maps == ["Map A1", "Map A2", "Map B1", "Map B2"]
+    # The legend, cartouche and compass stand right of the piles beside the map (they used to overlap them).
+    assert maps == ["Map A1", "Map A2", "Map A3", "Map B1", "Map B2", "Map B3"]
     assert [t for t in titles if t.startswith("Counters")] == ["Counters 1 fronts", "Counters 1 backs"]
     assert "Combat resolution table" in titles and "Terrain Effects Chart" in titles
     pdf = kit_pdf(pages, "DoM")
@@ -92,8 +93,8 @@ def test_bad_options_are_refused(dom):
 def test_cli_print_writes_the_pdf(tmp_path, capsys):
     out = tmp_path / "kit.pdf"
     assert main(["print", str(default_module()), str(out), "--page", "a4", "--counter", "1/2"]) == 0
-    assert "12 pages" in capsys.readouterr().out
-    assert len(_media_boxes(out.read_bytes())) == 12
+    assert "14 pages" in capsys.readouterr().out  # six map pages: the furniture stands right of the piles
+    assert len(_media_boxes(out.read_bytes())) == 14
     assert main(["print", str(default_module()), str(tmp_path / "kit.png")]) == 1
     assert "ending in .pdf" in capsys.readouterr().err
     with pytest.raises(SystemExit) as refused:
