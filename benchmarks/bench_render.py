@@ -12,6 +12,9 @@ Measures, into a viewport-sized (1200×800) image:
   (:mod:`runtime.ui.layer_cache`) and redraws only the group the stroke changed: a terrain
   stroke and a level stroke (target <= 16 ms).
 
+and the largest shipped map (The Drive on Metz) exported at 150 and 300 dpi through the
+editor's PNG export (what its worker runs, band by band with progress).
+
 Not a test: speed is measured here, never asserted in the test suite.
 """
 
@@ -122,6 +125,28 @@ def main() -> None:
     for style in (BUILTIN_STYLES["classic"], BUILTIN_STYLES["modern"]):
         print(f"\n-- map style {style.name} --")
         bench_style(app, map_data, image, style)
+    bench_print()
+
+
+def bench_print() -> None:
+    """The largest shipped map exported at print resolution, as the editor's export worker does."""
+    import tempfile
+
+    from hexwright.editor.export import export_png
+    from hexwright.runtime.storage import load_module
+    from hexwright.runtime.storage.bundled import bundled_module
+
+    loaded = load_module(bundled_module("drive_on_metz"))
+    print("\n-- print export (target: seconds, with progress) --")
+    for dpi in (150, 300):
+        bands: list[int] = []
+        with tempfile.TemporaryDirectory() as tmp:
+            t0 = time.perf_counter()
+            w, h = export_png(loaded.module, Path(tmp) / "dom.png", dpi=dpi, hex_inches=16 / 25.4,
+                              assets=loaded.assets, progress=lambda done, total, seen=bands: seen.append(done))
+            took = time.perf_counter() - t0
+        print(f"The Drive on Metz at {dpi} dpi ({loaded.module.map.style.base}): {w}x{h} px in {took:.1f} s, "
+              f"{len(bands)} progress reports")
 
 
 def bench_style(app: QApplication, map_data: MapData, image: QImage, style: MapStyle) -> None:

@@ -3,8 +3,10 @@ and the synthetic maps of the tests: ``.venv/bin/python docs/make_cartography_im
 
 from __future__ import annotations
 
+import math
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -13,10 +15,15 @@ sys.path.insert(0, str(ROOT / "tests" / "support"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from carto_maps import st_lo_module  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QImage, QPainter  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from hexwright.editor.export import export_png  # noqa: E402
 from hexwright.runtime.storage import load_module  # noqa: E402
 from hexwright.runtime.storage.bundled import bundled_module  # noqa: E402
-from hexwright.runtime.ui.render_image import make_painter_for, render_image, render_png  # noqa: E402
+from hexwright.runtime.ui.board_art import board_painter, board_rect, layout_for, paint_board  # noqa: E402
+from hexwright.runtime.ui.render_image import make_painter_for, render_png  # noqa: E402
 
 DOCS = ROOT / "docs"
 PRINT_HEX_MM = 16.0
@@ -24,6 +31,7 @@ PRINT_HEX_MM = 16.0
 
 
 def main() -> None:
+    _app = QApplication.instance() or QApplication([])
     loaded = load_module(bundled_module("drive_on_metz"))
     module = loaded.module
     for style in ("modern", "classic"):
@@ -31,11 +39,17 @@ def main() -> None:
         print(f"Drive on Metz, {style}: {size}")
     size = render_png(st_lo_module("modern"), DOCS / "cartography-st-lo.png", 1.2)
     print(f"St-Lô-like excerpt: {size}")
-    # 300 dpi: a hex 16 mm across the flats is 16 / 25.4 * 300 px; flat-to-flat is sqrt(3) * size.
+    board(module, loaded.assets)
+    # 300 dpi through the editor's PNG export (the one its worker runs, band by band with
+    # progress): a hex 16 mm across the flats.
+    bands: list[int] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        w, h = export_png(module, Path(tmp) / "dom.png", dpi=300, hex_inches=PRINT_HEX_MM / 25.4,
+                          assets=loaded.assets, progress=lambda done, total: bands.append(done))
+        print(f"Drive on Metz at 300 dpi: {w}x{h} px in {time.perf_counter() - t0:.1f} s ({len(bands)} bands)")
+        page = QImage(str(Path(tmp) / "dom.png"))
     scale = PRINT_HEX_MM / 25.4 * 300 / (3 ** 0.5 * module.map.grid.hex_size)
-    t0 = time.perf_counter()
-    page = render_image(module, scale, assets=loaded.assets)
-    print(f"Drive on Metz at 300 dpi: {page.width()}x{page.height()} px in {time.perf_counter() - t0:.1f} s")
     grid = module.map.grid
     cx, cy = grid.layout().center(grid.labels.scheme().parse("0706", grid.hex_grid()))
     left, top = make_painter_for(module).map_rect().topLeft().toTuple()
@@ -45,6 +59,20 @@ def main() -> None:
     crop.setDotsPerMeterY(round(300 / 0.0254))
     crop.save(str(DOCS / "cartography-dom-300dpi-crop.png"))
 
+
+def board(module, assets) -> None:
+    """The map with its boxes, piles and turn track beside it, as the play window and the print kit draw it."""
+    layout = layout_for(module, next(iter(module.scenarios), None))
+    mp = board_painter(module, assets)
+    rect = board_rect(module, layout, mp)
+    image = QImage(math.ceil(rect.width()), math.ceil(rect.height()), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    painter.translate(-rect.left(), -rect.top())
+    paint_board(painter, module, layout, mp)
+    painter.end()
+    image.save(str(DOCS / "cartography-dom-board.png"))
+    print(f"Drive on Metz board: {image.width()}x{image.height()}")
 
 if __name__ == "__main__":
     main()

@@ -81,8 +81,13 @@ class EditorWindow(QMainWindow):
         self.underlay_actions = UnderlayActions(self, doc)
         self.tools: dict[str, Tool] = {}
         for cls in ALL_TOOLS:
-            ask = {HexNamer: self._ask_hex_name, PlaceNamer: self._ask_place_name}.get(cls)
-            tool = cls(doc, self.settings, ask) if ask is not None else cls(doc, self.settings)
+            tool: Tool
+            if cls is HexNamer:
+                tool = HexNamer(doc, self.settings, self._ask_hex_name)
+            elif cls is PlaceNamer:
+                tool = PlaceNamer(doc, self.settings, self._ask_place_name)
+            else:
+                tool = cls(doc, self.settings)
             self.tools[cls.__name__] = tool
         self.tools["PasteStamp"] = PasteStamp(doc, self.settings)  # Ctrl+V; no button of its own
         self.tools["UnderlayAlign"] = UnderlayAlign(doc, self.settings, self.underlay_actions.ask_hex)  # a menu entry

@@ -3,10 +3,11 @@
 A view asks :class:`LayerCache` to paint the exposed part of the map. The cache holds square
 tiles of the map at the view's zoom, each with one image per layer group of the
 :class:`~.map_painter.MapPainter` (under: paper, base terrain, tints; terrain: the natural
-shapes and their symbol fields; over: contours, grid, lines, features, names, furniture),
+shapes and their symbol fields; contours; over: grid, lines, features, names, furniture),
 and composes them. An edit marks a rectangle of some groups stale (:meth:`invalidate`): a
 terrain brush stroke draws again only the natural terrain around its hexes and recomposes;
-tints, contours, roads and names under and over it are not drawn again. Zooming, or an edit
+tints, contours, roads and names under and over it are not drawn again; a level stroke
+draws the tints and the contours. Zooming, or an edit
 that changes everything, starts afresh.
 
 Tiles are drawn in device pixels, so composing is a copy, with nothing resampled; the
@@ -21,13 +22,13 @@ from collections import OrderedDict
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
-from .map_painter import ALL_GROUPS, OVER, TERRAIN, UNDER, MapPainter
+from .map_painter import ALL_GROUPS, CONTOURS, OVER, TERRAIN, UNDER, MapPainter
 
 TILE = 256
 """Side of a tile in device pixels."""
-MAX_TILES = 160
-"""Tiles kept (three images of 256 KB each): a few screens' worth at any zoom."""
-ORDER = (UNDER, TERRAIN, OVER)
+MAX_TILES = 120
+"""Tiles kept (up to four images of 256 KB each): a few screens' worth at any zoom."""
+ORDER = (UNDER, TERRAIN, CONTOURS, OVER)
 
 
 class _Tile:
@@ -82,7 +83,9 @@ class LayerCache:
     def paint(self, painter: QPainter, exposed: QRectF) -> None:
         """Compose the map within ``exposed`` (map pixels) from the tiles, drawing stale parts first."""
         transform = painter.worldTransform()
-        s = transform.m11()
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device is not None else 1.0  # a high-DPI screen: tiles in its pixels
+        s = transform.m11() * dpr
         state = self._painter_state()
         if abs(s - self._scale) > 1e-9 or not _same(state, self._state):
             self._tiles.clear()
@@ -101,9 +104,9 @@ class LayerCache:
         while len(self._tiles) > max(MAX_TILES, len(keys)):
             self._tiles.popitem(last=False)
         # Compose in device pixels: a copy, not a resampling.
-        dx, dy = round(transform.dx()), round(transform.dy())
+        dx, dy = round(transform.dx() * dpr), round(transform.dy() * dpr)
         painter.save()
-        painter.setWorldTransform(QTransform())
+        painter.setWorldTransform(QTransform.fromScale(1 / dpr, 1 / dpr))
         painter.setClipRect(QRectF(zx0 + dx, zy0 + dy, zx1 - zx0, zy1 - zy0).toAlignedRect())
         for tx, ty in keys:
             tile = self._tiles[(tx, ty)]
@@ -156,9 +159,9 @@ class LayerCache:
 
     def _draw(self, group: str, box: QRect) -> QImage | None:
         """``group`` drawn into an image covering ``box`` (device pixels at this zoom);
-        ``None`` when the group draws nothing (natural terrain in the classic style)."""
+        ``None`` when the group draws nothing (natural terrain and contours in the classic style)."""
         mp = self.map_painter
-        if group == TERRAIN and mp.style.terrain != "natural":
+        if group in (TERRAIN, CONTOURS) and mp.style.terrain != "natural":
             return None
         s = self._scale
         image = QImage(box.width(), box.height(), QImage.Format.Format_ARGB32_Premultiplied)

@@ -64,11 +64,11 @@ from .terrain_style import TerrainStyle, style_key
 from .textures import TOWN_SIZE, Texture, paint_star_fort, paint_town
 
 RULE_AREAS = frozenset({"city", "victory"})
-UNDER, TERRAIN, OVER = "under", "terrain", "over"
+UNDER, TERRAIN, CONTOURS, OVER = "under", "terrain", "contours", "over"
 """Layer groups, bottom to top: paper, underlay, base terrain, tints and hillshade (classic:
-all terrain and levels); natural terrain shapes and fields; everything above (contours, grid,
-lines, features, names, areas, furniture)."""
-ALL_GROUPS = frozenset({UNDER, TERRAIN, OVER})
+all terrain and levels); natural terrain shapes and fields; contour lines (or level numbers)
+over them; everything above (grid, lines, features, names, areas, furniture)."""
+ALL_GROUPS = frozenset({UNDER, TERRAIN, CONTOURS, OVER})
 
 
 @dataclass(frozen=True)
@@ -173,7 +173,7 @@ class MapPainter:
         if "terrain" in changed:
             groups.add(TERRAIN if self.style.terrain == "natural" else UNDER)
         if "level" in changed:
-            groups |= {UNDER, OVER}
+            groups |= {UNDER, CONTOURS} if self.style.terrain == "natural" else {UNDER}
         if "other" in changed:
             groups.add(OVER)
         # A level appearing or vanishing renumbers the contours (index contours) everywhere.
@@ -269,8 +269,8 @@ class MapPainter:
     def paint(self, painter: QPainter, exposed: QRectF | None = None, groups: frozenset[str] = ALL_GROUPS) -> None:
         """Paint the hexes meeting ``exposed`` (map pixels; ``None``: the whole map).
 
-        ``groups`` picks layer groups (:data:`UNDER`, :data:`TERRAIN`, :data:`OVER`; drawn in
-        that order), so a view can keep each as a raster and draw again only the group an
+        ``groups`` picks layer groups (:data:`UNDER`, :data:`TERRAIN`, :data:`CONTOURS`,
+        :data:`OVER`; drawn in that order), so a view can keep each as a raster and draw again only the group an
         edit changed (see :mod:`.layer_cache`)."""
         c, layers, md, style = self.cache, self.layers, self.map_data, self.style
         self._painting = True  # the grid was checked just now; not again for every look-up
@@ -282,7 +282,7 @@ class MapPainter:
     def _paint(self, painter: QPainter, exposed: QRectF | None, c: HexCache, layers: Layers, md: MapData,
                style: MapStyle, groups: frozenset[str]) -> None:
         natural = style.terrain == "natural"
-        under, terrain, over = UNDER in groups, TERRAIN in groups, OVER in groups
+        under, terrain, contours, over = UNDER in groups, TERRAIN in groups, CONTOURS in groups, OVER in groups
         visible = self.visible_indices(exposed)
         self.last_visible = visible
         px = c.size * device_scale(painter)
@@ -298,7 +298,7 @@ class MapPainter:
             self._paint_underlay(painter)
         if natural:
             tinted = layers.levels and level_style in ("contours", "ramp")
-            regions = self._level_regions(visible) if tinted and (under or (level_style == "contours" and over)) else []
+            regions = self._level_regions(visible) if tinted and (under or (level_style == "contours" and contours)) else []
             if under and layers.terrain:
                 self._paint_base(painter, visible, data, glyphs=glyphs)
             if under and regions:
@@ -307,10 +307,10 @@ class MapPainter:
                 paint_hillshade(painter, c, visible, self.hex_table.level.__getitem__)
             if terrain and layers.terrain:
                 self._paint_natural_terrain(painter, visible, data, glyphs=glyphs)
-            if over and regions and level_style == "contours":
+            if contours and regions and level_style == "contours":
                 steps = len(self.hex_table.thresholds(level_range(md)[0]))
                 paint_contours(painter, regions, qcolor(style.palette.contour), c.size, style.lines.contour, steps)
-            elif over and layers.levels and level_style == "numbers" and px >= TEXT_MIN_PX:
+            elif contours and layers.levels and level_style == "numbers" and px >= TEXT_MIN_PX:
                 self._paint_level_numbers(painter, visible, data)
         elif under:
             if layers.terrain:
@@ -343,7 +343,7 @@ class MapPainter:
                     knockout.setAlphaF(0.75)
                     paint_connections(painter, md, c, sides, knockout)
         if layers.features:
-            self._paint_features(painter, visible, data)
+            self._paint_features(painter, visible, data, text=px >= TEXT_MIN_PX)
         if layers.labels and px >= TEXT_MIN_PX:
             self._paint_text(painter, visible, labels, data)
         if layers.areas and md.areas and style.areas != "none":
@@ -609,11 +609,12 @@ class MapPainter:
                     done.append(c.outline(i)[d])
         painter.drawLines(done)
 
-    def _paint_features(self, painter: QPainter, visible: list[int], data: list) -> None:
+    def _paint_features(self, painter: QPainter, visible: list[int], data: list, text: bool = True) -> None:
         c, md, s = self.cache, self.map_data, self.cache.size
         types = md.hex_feature_types
         font = self._font(0.3, bold=True)
         modern = self.style.symbols == "modern"
+        named: list[tuple[str, float, float]] = []
         for i, hd in zip(visible, data):
             if hd is None or not hd.features:
                 continue
@@ -631,6 +632,14 @@ class MapPainter:
                 else:
                     color = feature_color(ftype.kind, ftype.color, self.side_colors.get(feature.side or ""))
                     draw_feature(painter, ftype.kind, ftype.symbol, x, y, s, color, font)
+                if modern and text and feature.name and feature.name != hd.name:  # the hex's name is printed anyway
+                    named.append((feature.name, x, y))
+        # A named feature (a village, a reference point) carries its name, as printed maps do.
+        if named:
+            name_font = self._font(self.style.fonts.place * 0.6, serif=True)
+            ink, halo = qcolor(self.style.palette.label), qcolor(self.style.palette.halo)
+            for name, x, y in named:
+                haloed_text(painter, name, name_font, x, y + 0.3 * s, ink, halo, 0.05 * s)
 
     def _paint_text(self, painter: QPainter, visible: list[int], labels: list[str], data: list) -> None:
         c, s, style = self.cache, self.cache.size, self.style

@@ -9,7 +9,7 @@ from image_compare import compare
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 
-from hexwright.runtime.ui.map_painter import OVER, TERRAIN, UNDER
+from hexwright.runtime.ui.map_painter import CONTOURS, OVER, TERRAIN, UNDER
 from hexwright.runtime.ui.map_view import DESK, PAPER, MapScene, MapView
 from hexwright.runtime.ui.render_image import make_painter_for
 
@@ -82,14 +82,14 @@ def test_a_terrain_stroke_redraws_only_the_terrain_around_its_hexes(setup):
     assert_same(shown(view), afresh(module, view))
 
 
-def test_a_level_stroke_redraws_tints_and_contours_but_not_terrain(setup):
+def test_a_level_stroke_redraws_tints_and_contours_but_not_terrain_or_lines(setup):
     module, view = setup
     view.centerOn(*view.map_painter.cache.center(view.map_painter.hex_index("0605")))
     shown(view)
     stroke = ["0604", "0605"]
     for label in stroke:
         module.map.hexes[label].level = 2
-    assert edit_and_repaint(view, stroke) == [OVER, UNDER]
+    assert edit_and_repaint(view, stroke) == [CONTOURS, UNDER]
     assert_same(shown(view), afresh(module, view))
 
 
@@ -97,7 +97,7 @@ def test_a_hexside_edit_redraws_every_group_around_it(setup):
     """A change the painter cannot see in the hexes (a river on a hexside) redraws all groups."""
     _module, view = setup
     shown(view)
-    assert edit_and_repaint(view, ["0303", "0304"]) == [OVER, TERRAIN, UNDER]
+    assert edit_and_repaint(view, ["0303", "0304"]) == [CONTOURS, OVER, TERRAIN, UNDER]
 
 
 def test_replacing_the_style_starts_afresh(setup):
@@ -108,7 +108,7 @@ def test_replacing_the_style_starts_afresh(setup):
     view.map_painter.set_style(BUILTIN_STYLES["classic"])
     view.viewport().repaint()
     drawn = view.map_scene.map_item.layer_cache.drawn
-    assert {group for group, _ in drawn} == {UNDER, OVER}  # classic draws no natural terrain group
+    assert {group for group, _ in drawn} == {UNDER, OVER}  # classic draws no natural terrain, no contour group
     module.map.style.base = "classic"
     assert_same(shown(view), afresh(module, view))
 
