@@ -2,10 +2,10 @@
 speed-up of a study from one worker to two and through Ray when it is installed. Prints
 figures; asserts nothing (speed is never a test).
 
-    .venv/bin/python benchmarks/bench_bots.py [--games N] [--search-games N] [--ray]
+    .venv/bin/python benchmarks/bench_bots.py [--games N] [--search-decisions N] [--ray]
 
-Each policy plays itself; the search plays few games (it imagines dozens of futures per
-decision), so its figure is rough.
+Each policy plays itself; the search is timed per decision (it imagines a dozen futures per
+decision, so a whole game takes too long here).
 """
 
 from __future__ import annotations
@@ -29,26 +29,58 @@ def rate(module, policies: dict[str, str], games: int, **options) -> tuple[float
     return games / seconds, sum(r.actions for r in report.records) / seconds
 
 
+def decision_time(module, spec: str, decisions: int) -> float:
+    """Seconds per decision of the search, on the first moves of the campaign (a whole game
+    of search takes too long to time here)."""
+    import random
+
+    from hexwright.runtime.bots import Decision, Evaluator, make_policy
+    from hexwright.runtime.engine import ENGINE, legal_actions, to_act, view
+    from hexwright.runtime.engine import apply as engine_apply
+    from hexwright.runtime.state import Game
+
+    state = Game(module, "campaign", 1, engine=ENGINE).state
+    policy, evaluator, rng = make_policy(spec), Evaluator(module), random.Random(1)
+    start = time.perf_counter()
+    for _ in range(decisions):
+        side = to_act(module, state)
+        assert side is not None
+        actions = tuple(legal_actions(module, state))
+        action = policy.choose(Decision(module, view(state, side), side, actions, rng, evaluator))
+        state, _ = engine_apply(module, state, action)
+    return (time.perf_counter() - start) / decisions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=8)
-    parser.add_argument("--search-games", type=int, default=1)
-    parser.add_argument("--search", default="mcts:2", help="the search policy and budget to time")
+    parser.add_argument("--search-decisions", type=int, default=6)
+    parser.add_argument("--search", default="mcts", help="the search policy and budget to time")
     parser.add_argument("--ray", action="store_true")
+    parser.add_argument("--only-ray", action="store_true", help="time one worker and Ray only")
     args = parser.parse_args()
     module = load_module(MODULE).module
-    print("The Drive on Metz, campaign; each policy against itself on one worker (one core)")
-    for policy, games in (("random", args.games), ("greedy", max(args.games // 4, 1)), (args.search, args.search_games)):
-        games_s, actions_s = rate(module, {"us": policy, "de": policy}, games, workers=1)
-        print(f"{policy:8s} {games:3d} games: {games_s:7.4f} games/s per core ({actions_s:6.2f} actions/s)")
+    if not args.only_ray:
+        print("The Drive on Metz, campaign; each policy against itself on one worker (one core)")
+        for policy, games in (("random", args.games), ("greedy", max(args.games // 4, 1))):
+            games_s, actions_s = rate(module, {"us": policy, "de": policy}, games, workers=1)
+            print(f"{policy:8s} {games:3d} games: {games_s:7.4f} games/s per core ({actions_s:6.2f} actions/s)")
+        seconds = decision_time(module, args.search, args.search_decisions)
+        print(f"{args.search:8s} {args.search_decisions} decisions from the start: {seconds:.2f} s per decision "
+              f"(a game is ~75 decisions a side)")
     one, _ = rate(module, {"us": "random", "de": "random"}, args.games, workers=1)
     two, _ = rate(module, {"us": "random", "de": "random"}, args.games, workers=2)
     print(f"random study of {args.games}: 1 worker {one:.3f} games/s, 2 workers {two:.3f} games/s, "
           f"speed-up {two / one:.2f}x")
-    if args.ray:
+    if args.ray or args.only_ray:
+        import os
+        import tempfile
+
         import ray
 
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # a local head on loopback only
+        temp = tempfile.mkdtemp(prefix="hwray", dir="/tmp")  # Ray's socket paths must stay short
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _temp_dir=temp)
         on_ray, _ = rate(module, {"us": "random", "de": "random"}, args.games,
                          ray_address=ray.get_runtime_context().gcs_address)
         print(f"random study of {args.games} on a local Ray (2 CPUs): {on_ray:.3f} games/s, {on_ray / one:.2f}x one worker")
