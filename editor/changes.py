@@ -34,6 +34,8 @@ class Kind(StrEnum):
     TRACKS = "tracks"
     META = "meta"
     """``module.json``: title, dice, optional rules, sequence of play."""
+    RULES = "rules"
+    """``rules.json``: the rules the engine computes, the sequence's steps, enforcement."""
     MAP_STYLE = "map_style"
     """How the map is printed: ``map.style``, ``map.furniture`` and ``map.place_names``."""
 

@@ -26,6 +26,7 @@ from .set_map_style import SetMapStyle
 from .set_module_meta import SetModuleMeta
 from .set_piece_art import SetPieceArt
 from .set_provenance import SetProvenance
+from .set_rules import SetRules
 from .set_table import SetTable
 from .set_underlay import SetUnderlay
 from .shift_level import ShiftLevel
@@ -58,6 +59,7 @@ __all__ = [
     "SetModuleMeta",
     "SetPieceArt",
     "SetProvenance",
+    "SetRules",
     "SetTable",
     "SetUnderlay",
     "ShiftLevel",

@@ -18,3 +18,5 @@ class MergeId(IntEnum):
     """Consecutive changes of one field of one single table (terrain effects, turn track, victory)."""
     SET_MAP_STYLE = 10
     """Consecutive changes of one setting of the map style (a width stepped with the arrow keys)."""
+    SET_RULES = 11
+    """Consecutive changes of one field of ``rules.json`` (a limit stepped with the arrow keys)."""

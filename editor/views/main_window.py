@@ -100,6 +100,7 @@ class EditorWindow(QMainWindow):
         self._build_menus()
         if pieces:
             self._add_pieces_docks()
+        self._add_rules_dock()
         self._connect_document()
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(autosave_ms)
@@ -194,6 +195,12 @@ class EditorWindow(QMainWindow):
         for action in self.pieces_docks.actions:
             self.file_menu.insertAction(self.quit_action, action)
         self.file_menu.insertSeparator(self.quit_action)
+
+    def _add_rules_dock(self) -> None:
+        """rules.json and the sequence of play (editor.rules), tabbed with the pieces docks."""
+        from ..rules.rules_dock import add_rules_dock
+
+        self.rules_panel, self.rules_dock = add_rules_dock(self, self.doc)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

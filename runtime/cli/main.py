@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from hexwright.runtime.model import new_module
+from hexwright.runtime.model.starter_templates import TEMPLATES, module_from_template
 from hexwright.runtime.storage import ModuleError, load_module, pack_path, save_module, unpack_path
 from hexwright.runtime.storage.bundled import checkout_root, default_module
 
@@ -109,9 +109,11 @@ def cmd_new(args: argparse.Namespace) -> int:
         return 1
     name = _readable(folder.name)  # a folder name that is not UTF-8 still makes a module with a readable title
     module_id = args.id or "".join(c if c.isalnum() or c in "_-." else "-" for c in name) or "module"
-    module = new_module(module_id, _readable(args.title) or name, args.cols, args.rows, args.orientation)
+    title = _readable(args.title) or name
+    module = module_from_template(args.template, module_id, title, args.cols, args.rows, args.orientation)
     save_module(module, folder)
-    print(f"created {_readable(str(folder))} ({args.cols}×{args.rows} {args.orientation}-top hexes)")
+    print(f"created {_readable(str(folder))} ({args.cols}×{args.rows} {args.orientation}-top hexes, "
+          f"template {args.template})")
     return 0
 
 
@@ -231,6 +233,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[
     p.add_argument("--orientation", choices=["flat", "pointy"], default="flat")
     p.add_argument("--title", default="")
     p.add_argument("--id", default="")
+    p.add_argument("--template", choices=list(TEMPLATES), default="blank",
+                   help="a starter rule set: " + "; ".join(f"{t.name}: {t.title}" for t in TEMPLATES.values()))
     p.set_defaults(handler=cmd_new)
 
     p = sub.add_parser("pack", help="pack a module or variant folder into one .hwmod file")

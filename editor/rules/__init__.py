@@ -1,0 +1,1 @@
+"""The rules screens: rules.json and the sequence of play as forms and an outline."""
