@@ -76,6 +76,16 @@ class Launcher:
             self.settings.add_recent(path)
         return self._keep(window)
 
+    def new_module(self) -> QMainWindow | None:
+        """The New Module dialog (title, size, starter template), then the editor on the new module."""
+        from hexwright.editor.views.main_window import open_new_module
+        from hexwright.editor.views.new_module_dialog import NewModuleDialog
+
+        dialog = NewModuleDialog(self.parent)
+        if not dialog.exec():
+            return None
+        return self._keep(open_new_module(dialog.module(), self.settings))
+
     def play(self, path: str | Path, scenario: str | None = None, seed: int | None = None) -> QMainWindow:
         """A new game of the module at ``path`` (the user picks the scenario when there are several)."""
         from hexwright.runtime.ui.play.launch import autosave_path, make_game

@@ -145,7 +145,7 @@ class StartScreen(QMainWindow):
         return window
 
     def new_module(self) -> QMainWindow | None:
-        return self._run("Cannot create a module", lambda: self.launcher.edit(None))
+        return self._run("Cannot create a module", self.launcher.new_module)
 
     def edit(self, path: str | Path) -> QMainWindow | None:
         return self._run("Cannot open this module", lambda: self.launcher.edit(path))

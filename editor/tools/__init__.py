@@ -14,11 +14,12 @@ from .pick import PickTool
 from .place_namer import PlaceNamer
 from .region_select import RegionSelect
 from .road_tool import RoadTool
+from .setup_tool import SetupTool
 from .terrain_brush import TerrainBrush
 
 ALL_TOOLS = (TerrainBrush, FloodFill, Eraser, Eyedropper, LevelBrush, HexsidePainter, RoadTool,
              FeatureStamp, HexNamer, PlaceNamer, AreaSelect, RegionSelect, PickTool,
-             BoxTool)
+             BoxTool, SetupTool)
 
 __all__ = [
     "ALL_TOOLS",
@@ -36,6 +37,7 @@ __all__ = [
     "PlaceNamer",
     "RegionSelect",
     "RoadTool",
+    "SetupTool",
     "TerrainBrush",
     "Tool",
 ]

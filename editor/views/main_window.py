@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
+from hexwright.runtime.model import Module
 from hexwright.runtime.storage import PACK_SUFFIX, ModuleError
 from hexwright.runtime.ui.app_settings import AppSettings
 from hexwright.runtime.ui.help_menu import add_help_menu
@@ -48,7 +49,9 @@ from ..tools.underlay_align import UnderlayAlign
 from .areas_panel import AreasPanel
 from .boxes_panel import BoxesPanel
 from .canvas import EditorCanvas
+from .designer_bar import DesignerBar
 from .file_actions import FileActions
+from .icons import tool_icon
 from .interchange_actions import InterchangeActions
 from .minimap import MiniMap
 from .palette_dock import PaletteDock
@@ -101,6 +104,7 @@ class EditorWindow(QMainWindow):
         if pieces:
             self._add_pieces_docks()
         self._add_rules_dock()
+        self.designer = DesignerBar(self)
         self._connect_document()
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(autosave_ms)
@@ -242,7 +246,8 @@ class EditorWindow(QMainWindow):
         mb = self.menuBar()
         files = self.file_actions
         f = self.file_menu = mb.addMenu("&File")
-        self._action(f, "&New Map…", files.new_map, QKeySequence.StandardKey.New)
+        self._action(f, "&New Module…", self.new_module_dialog, QKeySequence.StandardKey.New)
+        self._action(f, "New &Map…", files.new_map)
         self._action(f, "&Open…", files.open_dialog, QKeySequence.StandardKey.Open)
         self._action(f, "&Save", files.save, QKeySequence.StandardKey.Save)
         self._action(f, "Save &As…", files.save_as_dialog, QKeySequence.StandardKey.SaveAs)
@@ -305,13 +310,15 @@ class EditorWindow(QMainWindow):
         t = mb.addMenu("&Tools")
         bar = QToolBar("Tools", self)
         bar.setObjectName("tools")
+        bar.setIconSize(QSize(28, 28))
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, bar)
         self.tool_actions: dict[str, QAction] = {}
         tgroup = self.tool_group = QActionGroup(self)
         tgroup.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)  # none while pasting
         for key in (cls.__name__ for cls in ALL_TOOLS):  # not the paste stamp nor the underlay alignment
             tool = self.tools[key]
-            a = QAction(tool.name, self, checkable=True)
+            a = QAction(tool_icon(key), tool.name, self, checkable=True)
             a.setShortcut(QKeySequence(tool.shortcut))
             a.setToolTip(f"{tool.name} ({tool.shortcut}): {tool.hint}")
             a.triggered.connect(lambda _=False, k=key: self.set_tool(k))
@@ -510,6 +517,15 @@ class EditorWindow(QMainWindow):
             except ValueError as exc:
                 QMessageBox.warning(self, "Map settings", str(exc))
 
+    def new_module_dialog(self) -> EditorWindow | None:
+        """File ▸ New Module…: a new module from a starter template, in a new window."""
+        from .new_module_dialog import NewModuleDialog
+
+        dialog = NewModuleDialog(self)
+        if not dialog.exec():
+            return None
+        return open_new_module(dialog.module(), self.app_settings)
+
     def module_dialog(self) -> None:
         """Module ▸ Properties…: module.json (one undo step on OK)."""
         from .module_dialog import ModuleDialog
@@ -594,6 +610,15 @@ def open_editor(path: str | Path | None, confirm: Ask | None = None,
 def open_new_map(cols: int, rows: int) -> EditorWindow:
     """A window on a new blank map of ``cols`` × ``rows`` hexes (File ▸ New Map…)."""
     window = EditorWindow(MapDocument.new(cols, rows))
+    window.show()
+    window.canvas.fit_to_window()
+    _open_windows.append(window)
+    return window
+
+
+def open_new_module(module: Module, settings: AppSettings | None = None) -> EditorWindow:
+    """A window on a new, never saved module (File ▸ New Module…, the start screen's New)."""
+    window = EditorWindow(MapDocument(module), settings=settings)
     window.show()
     window.canvas.fit_to_window()
     _open_windows.append(window)

@@ -24,6 +24,8 @@ class ProblemsPanel(QWidget):
         super().__init__(parent)
         self.doc = doc
         self.issues: list[ModuleIssue] = []
+        self.play_notes: list[str] = []
+        """What the last play-test met (refused actions, overridden rules), listed after the problems."""
         self.summary = QLabel()
         self.list = QListWidget()
         self.list.setWordWrap(True)
@@ -54,10 +56,18 @@ class ProblemsPanel(QWidget):
             if issue.hex:
                 item.setToolTip(f"Click to go to hex {issue.hex}")
             self.list.addItem(item)
+        for note in self.play_notes:
+            item = QListWidgetItem(f"Play-test: {note}")
+            item.setData(Qt.ItemDataRole.UserRole, "")
+            self.list.addItem(item)
         n = len(self.issues)
         self.summary.setText("No problems: the module is valid." if n == 0
                              else f"{n} problem{'s' if n != 1 else ''} — the runtime will refuse this module "
                                   "until they are fixed.")
+
+    def set_play_notes(self, notes: list[str]) -> None:
+        self.play_notes = list(notes)
+        self.refresh()
 
     def messages(self) -> list[str]:
         return [str(issue) for issue in self.issues]

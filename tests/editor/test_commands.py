@@ -32,6 +32,7 @@ from hexwright.editor.commands import (
     SetMapStyle,
     SetModuleMeta,
     SetProvenance,
+    SetRules,
     SetUnderlay,
     ShiftLevel,
     ToggleHexsideFeature,
@@ -50,6 +51,7 @@ from hexwright.runtime.model import (
     Labels,
     Level,
     OptionalRule,
+    Phase,
     PlaceName,
     Rect,
     StyleChoice,
@@ -58,6 +60,7 @@ from hexwright.runtime.model import (
     TrackSpace,
     Underlay,
 )
+from hexwright.runtime.model.rules_config import ZocRules
 from hexwright.runtime.storage import files_from_module
 
 
@@ -119,6 +122,8 @@ COMMANDS = {
                                          place_names=[PlaceName(text="Ars", hex="0101")]),
     "SetModuleMeta": lambda d: SetModuleMeta(d, d.module.meta.model_copy(update={
         "title": "Other", "optional_rules": {"air": OptionalRule(name="Airborne")}})),
+    "SetRules": lambda d: SetRules(d, d.module.rules.model_copy(update={"zoc": ZocRules(can_leave=True)}),
+                                   [*d.module.meta.sequence, Phase(id="end", name="End", kind="end")]),
 }
 
 

@@ -92,6 +92,8 @@ class PlayWindow(QMainWindow):
         self.assets = dict(assets or {})
         self.hot_seat = hot_seat
         self.last_error = ""
+        self.refusals: list[str] = []
+        """Every action refused in this window, in order (a play-test from the editor lists them)."""
         self.charts: ChartsWindow | None = None
         self._docks_shown: list[QDockWidget] = []
         self.files = GameFiles(self, save_path=save_path, autosave_path=autosave_path, load_warnings=load_warnings)
@@ -187,6 +189,7 @@ class PlayWindow(QMainWindow):
             entry = self.game.do(to_step(translated) if is_engine_action(translated) else translated)
         except ActionError as exc:
             self.last_error = str(exc)
+            self.refusals.append(str(exc))
             self.statusBar().showMessage(f"Not done: {exc}", 8000)
             if self.rules.enabled:
                 self.log_panel.note_refusal(f"refused: {exc}")

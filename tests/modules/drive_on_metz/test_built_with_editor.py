@@ -429,7 +429,7 @@ def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_p
     first.autosave_timer.stop()
     qtbot.addWidget(first)
     dialogs.ints[:] = [shipped.grid.cols, shipped.grid.rows]
-    next(a for a in first.file_menu.actions() if a.text() == "&New Map…").trigger()
+    next(a for a in first.file_menu.actions() if a.text() == "New &Map…").trigger()
     window = main_window._open_windows[-1]
     assert window is not first
     window.autosave_timer.stop()
