@@ -9,7 +9,7 @@ overridden rules) is listed in the Problems dock.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -23,11 +23,10 @@ from .setup_layer import SetupLayer
 if TYPE_CHECKING:
     from hexwright.runtime.ui.play.play_window import PlayWindow
 
-    from .main_window import EditorWindow
 
 
 class DesignerBar:
-    def __init__(self, window: EditorWindow):
+    def __init__(self, window: Any):
         self.window = window
         self.doc = window.doc
         bar = self.bar = QToolBar("Scenario and play", window)

@@ -103,7 +103,7 @@ class EditorWindow(QMainWindow):
         self._build_menus()
         if pieces:
             self._add_pieces_docks()
-        self._add_rules_dock()
+            self._add_rules_dock()
         self.designer = DesignerBar(self)
         self._connect_document()
         self.autosave_timer = QTimer(self)

@@ -9,7 +9,7 @@ closes, the rule problems the game met — actions the rules refused, rules over
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject
 
@@ -19,7 +19,6 @@ from hexwright.runtime.state import ActionError, Game, module_hash, new_seed
 if TYPE_CHECKING:
     from hexwright.runtime.ui.play.play_window import PlayWindow
 
-    from .main_window import EditorWindow
 
 
 class _WhenClosed(QObject):
@@ -41,7 +40,7 @@ def rule_problems(window: PlayWindow) -> list[str]:
     return notes
 
 
-def start_play_test(editor: EditorWindow, scenario: str, came_back: Callable[[list[str]], None],
+def start_play_test(editor: Any, scenario: str, came_back: Callable[[list[str]], None],
                     seed: int | None = None) -> PlayWindow | None:
     from hexwright.runtime.ui.play.play_window import open_play_window
 
