@@ -13,6 +13,7 @@ from .paint_terrain import PaintTerrain
 from .paste_region import PasteRegion
 from .place_feature import PlaceFeature
 from .remove_connection import RemoveConnection
+from .rename_id import RenameId
 from .resize_map import ResizeMap
 from .restore_recovery import RestoreRecovery
 from .save_area import SaveArea
@@ -46,6 +47,7 @@ __all__ = [
     "PasteRegion",
     "PlaceFeature",
     "RemoveConnection",
+    "RenameId",
     "ResizeMap",
     "RestoreRecovery",
     "SaveArea",

@@ -38,7 +38,10 @@ from hexwright.runtime.model import Piece, StepValues
 
 from ..changes import ALL, Changes, Kind
 from ..commands import SetEntry, SetPieceArt
+from ..commands.rename_id import RenameId
 from ..document import MapDocument
+from ..edits.outcome import EditRefused
+from ..edits.rename import id_from_name
 from .counter_preview import CounterPreview
 
 STEP_LABELS = {
@@ -48,6 +51,10 @@ STEP_LABELS = {
     "fire_missions": "Fire missions", "action_points": "Action points", "extra": "Other (name=value)",
     "image": "Art (images/…)", "provenance": "Clue (reconstructed)",
 }
+
+
+AUTO_ID = re.compile(r"unit-[0-9]+")
+"""The ids New unit gives (``unit-3``); typing a designation for such a unit names it after it."""
 
 
 def new_piece_id(pieces: dict, prefix: str = "unit") -> str:
@@ -73,7 +80,11 @@ class UnitForm(QWidget):
     # -- building ------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.id_label = QLabel("—")
+        self.id_label = QLineEdit("—")
+        self.id_label.setObjectName("unit_id")
+        self.id_label.setToolTip("The unit's id, as the log, saves and the command line name it. Type a new one and "
+                                 "press Enter to rename it everywhere it is used (one undo step).")
+        self.id_label.editingFinished.connect(lambda: self.rename(self.id_label.text()))
         self.side = QComboBox()
         self.designation = QLineEdit()
         self.unit_type = QComboBox()
@@ -280,6 +291,25 @@ class UnitForm(QWidget):
             return False
         column = next(iter(cells))
         self._push(after, f"Change {column.replace('_', ' ')} of {self.piece_id}")
+        if column == "designation" and self.piece_id is not None and AUTO_ID.fullmatch(self.piece_id) \
+                and after.designation.strip():
+            self.rename(id_from_name(after.designation, self.doc.module.pieces.pieces))  # a real id at last
+        return True
+
+    def rename(self, new_id: str) -> bool:
+        """Rename the unit shown, and every reference to it (one undo step); False if refused."""
+        if self._loading or self.piece_id is None or new_id.strip() in ("", self.piece_id):
+            if self.piece_id is not None:
+                self.id_label.setText(self.piece_id)
+            return False
+        try:
+            command = RenameId(self.doc, "unit", self.piece_id, new_id)
+        except EditRefused as exc:
+            self.status.setText(str(exc))
+            self.id_label.setText(self.piece_id)
+            return False
+        self.doc.push(command)
+        self.set_piece(new_id.strip())
         return True
 
     def _combo_changed(self, name: str) -> None:

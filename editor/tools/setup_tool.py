@@ -22,7 +22,7 @@ class SetupTool(Tool):
     name = "Setup"
     shortcut = "K"
     cursor = Qt.CursorShape.OpenHandCursor
-    hint = "drag a unit to another hex or box; drop units from the order of battle onto hexes"
+    hint = "drag a unit to another hex or box; click a hex to set up the units picked in the order of battle"
 
     def __init__(self, doc, settings, scenario: Callable[[], str | None] | None = None):
         super().__init__(doc, settings)
@@ -31,6 +31,8 @@ class SetupTool(Tool):
         self.at: tuple[float, float] | None = None
         self.grip: tuple[float, float] = (0.0, 0.0)
         self.refused: Callable[[str], None] = lambda _reason: None
+        self.selected_units: Callable[[], list[str]] = list
+        """The units picked in the order of battle: a click on a hex sets them up there."""
 
     def spots(self) -> list[Spot]:
         sid = self.scenario()
@@ -58,9 +60,12 @@ class SetupTool(Tool):
         held, self.held, self.at = self.held, None, None
         sid = self.scenario()
         scenario = self.doc.module.scenarios.get(sid or "")
-        if held is None or scenario is None or sid is None:
+        if scenario is None or sid is None:
             return
         hex_label, box = drop_target(self.doc.module, self.doc.names, point.x, point.y)
+        if held is None:
+            self._place_selected(sid, scenario, hex_label, box)
+            return
         if hex_label is None and box is None:
             self.refused(f"{held.piece}: drop it on a hex of the map or in a box")
             return
@@ -72,3 +77,16 @@ class SetupTool(Tool):
             self.refused(str(exc))
             return
         self.doc.push(SetEntry(self.doc, Kind.SCENARIOS, sid, scenario, edit.value, edit.text))
+
+    def _place_selected(self, sid, scenario, hex_label: str | None, box: str | None) -> None:
+        """A click on a hex or box with units picked in the order of battle sets them up there."""
+        units = [u for u in self.selected_units() if u in self.doc.module.pieces.pieces]
+        if not units or (hex_label is None and box is None):
+            return
+        try:
+            edit = scenario_edits.placed(self.doc.module, scenario, units, hex=hex_label, box=box)
+        except EditRefused as exc:
+            self.refused(str(exc))
+            return
+        if edit.value != scenario:
+            self.doc.push(SetEntry(self.doc, Kind.SCENARIOS, sid, scenario, edit.value, edit.text))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
 
@@ -29,10 +29,11 @@ class DesignerBar:
     def __init__(self, window: Any):
         self.window = window
         self.doc = window.doc
-        bar = self.bar = QToolBar("Scenario and play", window)
+        bar = self.bar = QToolBar("Scenario and play", window)  # in the menu bar's corner: no row of its own
         bar.setObjectName("designer")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        bar.setIconSize(QSize(18, 18))
+        window.menuBar().setCornerWidget(bar, Qt.Corner.TopRightCorner)
         bar.addWidget(QLabel(" Scenario: "))
         self.scenarios = QComboBox()
         self.scenarios.setObjectName("scenario_choice")
@@ -53,6 +54,7 @@ class DesignerBar:
         self.tool = tool
         tool.scenario = self.scenario_id
         tool.refused = lambda reason: window.statusBar().showMessage(f"Not placed: {reason}", 8000)
+        tool.selected_units = self.selected_units
         self.layer = SetupLayer(self.doc, tool, lambda: self.doc.assets)
         window.scene.addItem(self.layer)
         window.canvas.pointChanged.connect(lambda _p: self.layer.drag_moved() if tool.held is not None else None)
@@ -80,6 +82,15 @@ class DesignerBar:
         if editor is not None and sid is not None and editor.scenario_id != sid:
             editor.set_scenario(sid)
         self.layer.refresh()
+
+    def selected_units(self) -> list[str]:
+        """The units picked in the order of battle (rows selected), in its order."""
+        docks = self.window.pieces_docks
+        oob = docks.widgets.get("oob") if docks is not None else None
+        if oob is None:
+            return []
+        rows = sorted(oob.view.selectionModel().selectedRows(), key=lambda i: i.row())
+        return [oob.model.piece_id(oob.proxy.mapToSource(i).row()) for i in rows]
 
     def scenario_editor(self):
         docks = self.window.pieces_docks

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QTabBar,
     QToolBar,
     QUndoView,
 )
@@ -219,7 +220,10 @@ class EditorWindow(QMainWindow):
             self.resizeDocks([first], [max(200, self.height() // 4)], Qt.Orientation.Vertical)
         docks = [d for d in self.findChildren(QDockWidget) if d.objectName() in ("palette", "overview")]
         if len(docks) == 2:
-            self.resizeDocks(docks, [self.height() - 300, 260], Qt.Orientation.Vertical)
+            self.resizeDocks(docks, [self.height() - 240, 200], Qt.Orientation.Vertical)
+        for bar in self.findChildren(QTabBar):  # tabbed docks: whole titles, scroll arrows when many
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
 
     def _build_status(self) -> None:
         self.point_label = QLabel()
@@ -347,6 +351,7 @@ class EditorWindow(QMainWindow):
 
         mod = self.module_menu = mb.addMenu("M&odule")
         self.module_properties_action = self._action(mod, "&Properties…", self.module_dialog)
+        self._action(mod, "Rename &Id…", self.rename_dialog)
 
     def _connect_document(self) -> None:
         d = self.doc
@@ -522,9 +527,16 @@ class EditorWindow(QMainWindow):
         from .new_module_dialog import NewModuleDialog
 
         dialog = NewModuleDialog(self)
+        dialog.deleteLater()
         if not dialog.exec():
             return None
         return open_new_module(dialog.module(), self.app_settings)
+
+    def rename_dialog(self) -> None:
+        """Module ▸ Rename Id…: a unit, terrain type, side, CRT or table id, renamed everywhere (one undo step)."""
+        from .rename_dialog import RenameDialog
+
+        RenameDialog(self.doc, self).exec()
 
     def module_dialog(self) -> None:
         """Module ▸ Properties…: module.json (one undo step on OK)."""

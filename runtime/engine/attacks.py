@@ -9,6 +9,7 @@ happen at once. Procedures run on the engine's frame stack (:mod:`.sequence`).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
 
 from hexwright.runtime.model import Module
@@ -106,10 +107,16 @@ def available_attackers(module: Module, state: GameState, hex: str) -> list[str]
                   and grid.distance(scheme.parse(label, grid), target) == 1)
 
 
+def _number(odds: CombatOdds, value: Fraction) -> str:
+    """A differential as ``ΔCF 3``; odds as a ratio, ``2:1``, ``5:2``, ``1:2``."""
+    return f"ΔCF {value}" if odds.kind == "differential" else f"{value.numerator}:{value.denominator}"
+
+
 def odds_text(odds: CombatOdds) -> str:
-    sign = "Δ" if odds.kind == "differential" else ""
-    raw = "" if odds.raw is None else f"{sign}{'CF ' if sign else ''}{odds.raw}"
-    capped = f" → {odds.value}" if odds.value is not None and odds.value != odds.raw else ""
+    raw = "" if odds.raw is None else _number(odds, odds.raw)
+    capped = ""
+    if odds.value is not None and odds.value != odds.raw:
+        capped = f" → {odds.value}" if odds.kind == "differential" else f" → {_number(odds, odds.value)}"
     shifts = "".join(f", {m.source} {m.shift:+d}" for m in odds.shifts)
     drm = f", DRM {odds.drm:+d}" if odds.drm else ""
     return f"{raw}{capped}{shifts}{drm}: column {odds.column_label}"
@@ -209,8 +216,9 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
     who = m.pieces.sides[side_of(m, attackers[0])].name
     rolled = " + ".join(str(x) for x in dice)
     mod = f" (modified {outcome.modified_roll})" if outcome.modified_roll != sum(dice) else ""
+    where = crt.section or sec
     tx.say(f"{who} attacks {act.hex}: {odds_text(odds)}; rolls {rolled}{mod}: {outcome.code} "
-           f"({outcome.result.name}) — {crt.section or sec}")
+           f"({outcome.result.name})" + (f" — {where}" if where else ""))
     attack_side, defend_side = side_of(m, attackers[0]), side_of(m, defenders[0])
     frames = [Frame(proc="attack", side=attack_side, hex=act.hex, attackers=attackers, defender=defenders[0],
                     result=outcome.code)]

@@ -21,6 +21,7 @@ from hexwright.editor.commands import (
     PasteRegion,
     PlaceFeature,
     RemoveConnection,
+    RenameId,
     ResizeMap,
     RestoreRecovery,
     SaveArea,
@@ -122,6 +123,7 @@ COMMANDS = {
                                          place_names=[PlaceName(text="Ars", hex="0101")]),
     "SetModuleMeta": lambda d: SetModuleMeta(d, d.module.meta.model_copy(update={
         "title": "Other", "optional_rules": {"air": OptionalRule(name="Airborne")}})),
+    "RenameId": lambda d: RenameId(d, "terrain", "woods", "forest"),
     "SetRules": lambda d: SetRules(d, d.module.rules.model_copy(update={"zoc": ZocRules(can_leave=True)}),
                                    [*d.module.meta.sequence, Phase(id="end", name="End", kind="end")]),
 }
@@ -154,6 +156,7 @@ def test_push_undo_redo(name):
 
 
 SECOND = {
+    "RenameId": lambda d: RenameId(d, "terrain", "rough", "hills"),
     "DeletePaletteType": lambda d: DeletePaletteType(d, "terrain", "rough", "clear"),
     "ChangePaletteType": lambda d: ChangePaletteType(d, "terrain", "hills", TerrainType(name="Hill", color="#aa8855")),
     "SaveArea": lambda d: SaveArea(d, "metz", Area(name="Metz", hexes=["0203"])),

@@ -111,6 +111,7 @@ def test_new_module_dialog_makes_a_playable_module_from_a_template(window, qtbot
         dialog.title.selectAll()
         qtbot.keyClicks(dialog.title, "Hill 192")
         assert "initiative" in dialog.about.text().lower()
+        dialog.hide()
         return 1
 
     monkeypatch.setattr(NewModuleDialog, "exec", drive)

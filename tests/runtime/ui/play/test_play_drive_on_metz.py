@@ -199,9 +199,13 @@ def test_context_menu_markers_control_and_charts(qtbot, window):
     control.actions()[0].trigger()
     assert window.game.state.control.get("0507") == next(iter(window.module.pieces.sides))
     charts = window.show_charts()
-    assert charts.tabs.count() >= 1 and charts.tabs.tabText(0)
-    table = charts.tabs.widget(0).findChild(type(charts.tabs.widget(0).layout().itemAt(0).widget()))
-    assert table.rowCount() >= 6
+    from hexwright.runtime.ui.chart_painter import chart_image, chart_refs
+
+    refs = chart_refs(window.module)
+    assert charts.tabs.count() == len(refs) >= 3 and "crt:crt" in refs
+    crt = charts.pictures["crt:crt"].pixmap().toImage()
+    assert crt.size() == chart_image(window.module, "crt:crt", 14.0).size()  # drawn like the editor's charts
+    assert charts.tabs.tabText(refs.index("crt:crt")) == window.module.tables.crts["crt"].name
 
 
 def test_hover_status_names_the_hex_and_its_pieces(qtbot, window):

