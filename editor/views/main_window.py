@@ -217,7 +217,8 @@ class EditorWindow(QMainWindow):
         """Give the canvas most of the window: the pieces docks a strip, the overview a corner."""
         if self.pieces_docks is not None and self.pieces_docks.docks:
             first = next(iter(self.pieces_docks.docks.values()))
-            self.resizeDocks([first], [max(200, self.height() // 4)], Qt.Orientation.Vertical)
+            # a third of the window: the CRT, step and setup grids show whole at 1600×1000
+            self.resizeDocks([first], [max(220, self.height() // 3)], Qt.Orientation.Vertical)
         docks = [d for d in self.findChildren(QDockWidget) if d.objectName() in ("palette", "overview")]
         if len(docks) == 2:
             self.resizeDocks(docks, [self.height() - 240, 200], Qt.Orientation.Vertical)

@@ -58,6 +58,8 @@ def test_create_two_step_unit_see_it_flip_it_save_and_reload(form, qtbot, tmp_pa
     form.designation.setFocus()
     qtbot.keyClicks(form.designation, "CCB/7")
     qtbot.keyClick(form.designation, Qt.Key_Return)
+    assert form.piece_id == "ccb-7" and piece_id not in form.doc.module.pieces.pieces  # named after it (issue 17)
+    piece_id = form.piece_id
     _choose(qtbot, form.unit_type, "armor")
     _choose(qtbot, form.size_choice, "X")
     before_values = form.preview.grab().toImage()
