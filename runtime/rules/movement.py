@@ -21,7 +21,7 @@ in direction order from lower hex indices.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -30,13 +30,13 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.model.common import parse_fraction
 from hexwright.runtime.model.rules_config import RulesConfig
 
-from .board import Unit, make_board
+from .board import Unit
 from .hexmap import HexMap
 from .movement_graph import ALL, MovementGraph, movement_graph
-from .movement_search import STOP_ZOC, ZocSearch, closest_free_edge_hexes
+from .movement_search import STOP_ZOC, Negated, ZocSearch, closest_free_edge_hexes
+from .position import Position, position
 from .rulings import Ruling
-from .stacking import stacking_problem, unit_weight
-from .zoc import enemy_zoc
+from .stacking import stacking_problem_of, unit_weight
 
 
 @dataclass(frozen=True)
@@ -116,48 +116,56 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
     caller works them out from the markers in play.
     """
     rules = rules or module.rules
-    occ = dict(occupancy)
     if box is not None:
-        occ.pop(unit, None)
         if box not in module.map.boxes:
             raise ValueError(f"unknown box {box!r}")
-    elif unit not in occ:
+    elif unit not in occupancy:
         raise ValueError(f"piece {unit!r} is not on the map; give its hex or a box")
     if unit not in module.pieces.pieces:
         raise ValueError(f"unknown piece {unit!r}")
-    board = make_board(module, occ, steps)
+    if box is not None and unit in occupancy:
+        occupancy = {k: v for k, v in occupancy.items() if k != unit}
+    with position(module, occupancy) as pos:
+        return _reach(module, pos, unit, box, weather, mode, allowance, optional_rules, steps, rules,
+                      enter_surcharge, leave_surcharge)
+
+
+def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: str | None, mode: str | None,
+           allowance: Fraction | int | None, optional_rules: frozenset[str] | set[str],
+           steps: Mapping[str, int] | None, rules: RulesConfig,
+           enter_surcharge: Mapping[str, Fraction | int] | None,
+           leave_surcharge: Mapping[str, Fraction | int] | None) -> ReachResult:
     piece = module.pieces.pieces[unit]
     utype = module.pieces.unit_types[piece.unit_type]
-    hm = board.hm
-    me = board.units.get(unit) or Unit(unit, piece, utype, -1, (steps or {}).get(unit, 0))
+    hm = pos.hm
+    me = pos.unit(unit, steps) if box is None else Unit(unit, piece, utype, -1, (steps or {}).get(unit, 0))
     printed, cls = _allowance(me, rules, mode)
     total = Fraction(allowance) if allowance is not None else Fraction(printed)
     mg = movement_graph(module, cls, weather, rules)
-    mg.ticks(total)
-    others = board.without(unit) if box is None else board
     side = piece.side
     zoc = rules.zoc
-    raw_z = enemy_zoc(others, zoc, side) if rules.enforcement_of("zoc") != "off" else set()
+    enemy: Container[int] = pos.enemy.get(side, {})
+    raw_z: Container[int] = pos.enemy_zoc(zoc, side) if rules.enforcement_of("zoc") != "off" else frozenset()
+    z = Negated(raw_z, pos.own.get(side, {}), me.hex) if zoc.friendly_negates_for_movement else raw_z
     search = ZocSearch(
-        hm, mg, zoc, mg.ticks(total), me.hex if box is None else -1, side, others.enemy_hexes(side),
-        raw_z - others.friendly_hexes(side) if zoc.friendly_negates_for_movement else raw_z, raw_z,
+        hm, mg, zoc, mg.ticks(total), me.hex, side, enemy, z, raw_z,
         enter_z=mg.ticks(parse_fraction(zoc.enter_cost)), leave_z=mg.ticks(parse_fraction(zoc.leave_cost)),
         enter_x=_surcharges(hm, mg, enter_surcharge), leave_x=_surcharges(hm, mg, leave_surcharge))
     result = ReachResult(unit, f"box:{box}" if box is not None else hm.labels[me.hex], total)
     mode_rules = rules.movement.modes.get(mode) if mode is not None else None
     if mode_rules is not None and mode_rules.keep_away_from_enemy is not None:
         near: set[int] = set()
-        for u in others.units.values():
-            if u.side != side:
-                near.update(hm.grid.index(h) for h in hm.grid.within(hm.grid.hex_at(u.hex),
-                                                                      mode_rules.keep_away_from_enemy))
+        for h in sorted(pos.enemy.get(side, {})):
+            near.update(hm.grid.index(x) for x in hm.grid.within(hm.grid.hex_at(h), mode_rules.keep_away_from_enemy))
         if search.start in near:
             result.rulings.append(Ruling("movement", f"{mode_rules.name}: within {mode_rules.keep_away_from_enemy} "
                                          "hexes of an enemy unit", mode_rules.section, hm.labels[search.start]))
             return result
-        search.enemy = search.enemy | near
-    if mode_rules is not None and mode_rules.no_ezoc:
-        search.enemy = search.enemy | (raw_z - {search.start})  # ToV 11.2: enters no EZOC hex
+        search.enemy = near.union(pos.enemy.get(side, {}))
+    if mode_rules is not None and mode_rules.no_ezoc:  # ToV 11.2: enters no EZOC hex
+        zoc_hexes = set(pos.enemy_zoc(zoc, side)) if rules.enforcement_of("zoc") != "off" else set()
+        held = search.enemy if isinstance(search.enemy, set) else set(pos.enemy.get(side, {}))
+        search.enemy = held | (zoc_hexes - {search.start})
     w = zoc.withdrawal
     if (w is not None and search.started_in_z and not zoc.can_leave
             and (w.optional_rule is None or w.optional_rule in optional_rules)
@@ -167,10 +175,16 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
 
     if box is not None:
         _seed_from_box(search, module, rules, box, result)
+        search.run()
     elif not search.seed_start():
         result.rulings.append(Ruling("zoc", "cannot leave enemy ZOC", zoc.section, hm.labels[search.start]))
-    search.run()
+    elif mg.zero_steps or search.enter_x:
+        search.run()
+    else:
+        search.run_networkx(mg.graph)
 
+    check_stacking = rules.enforcement_of("stacking") != "off"
+    heavy = rules.stacking.limit is not None and rules.stacking.limit < unit_weight(me, rules.stacking)
     for j in sorted(search.dist, key=lambda k: hm.labels[k]):
         if j == search.start:
             continue
@@ -180,10 +194,9 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
             rule = "zoc" if why == STOP_ZOC else "movement"
             rulings.append(Ruling(rule, why, zoc.section if rule == "zoc" else rules.movement.section, hm.labels[j]))
         problem = ""
-        if rules.enforcement_of("stacking") != "off" and (
-                j in others.by_hex or (rules.stacking.limit is not None
-                                       and rules.stacking.limit < unit_weight(me, rules.stacking))):
-            problem = stacking_problem(others, rules.stacking, me, j)
+        if check_stacking and (j in pos.by_hex or heavy):
+            here = [pos.unit(u) for u in pos.by_hex.get(j, []) if u != unit]
+            problem = stacking_problem_of(here, rules.stacking, me)
         if problem:
             rulings.append(Ruling("stacking", problem, rules.stacking.section, hm.labels[j]))
         result.hexes[hm.labels[j]] = ReachedHex(

@@ -1,9 +1,19 @@
 """The movement graph of one movement class in one weather, built once from the chart.
 
-Nodes are hex indices; a directed edge ``i → j`` exists unless the move is prohibited and
-holds ``w``, the cost in integer *ticks* (``cost × scale``, so 1/2 and 1/3 stay exact),
-or ``all=True`` for a step that takes all of a unit's movement (DoM §8.1.2 river), and
-``road=True`` when it follows a road/rail crossing. How a step is priced:
+The graph is networkx's: one undirected :class:`networkx.Graph` of hex adjacency per map
+(:func:`hex_graph`), shared by every movement class and weather, whose edges carry no data
+except ``side=True`` on a hexside that holds a feature or a connection. What a class pays
+lives beside it in two compact stores, read by a networkx weight function
+(:meth:`MovementGraph.weight`, and the ZOC-aware one of :mod:`.movement_search`):
+
+* :attr:`MovementGraph.entry`: the ticks to enter each hex (``cost × scale``, so 1/2 and
+  1/3 stay exact), computed once per *terrain combination* (terrain + hex features), not
+  per hex; ``None`` prohibited, :data:`ALL` all MF (DoM §8.1.2 river);
+* :attr:`MovementGraph.steps`: the ticks of each directed step across a hexside that
+  holds something (river, road, bridge), computed once per combination of hexside
+  contents and target-hex cost.
+
+How a step is priced:
 
 * entering ``j``: its terrain's cost; a hex feature's ``"N"`` replaces it (largest wins),
   ``"+N"`` adds, ``"other"`` does nothing (DoM Table 1: towns and forts cost "–");
@@ -18,8 +28,10 @@ entering that hex costs, or the road cost if a road crosses that edge (DoM §8.1
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import networkx as nx
 
@@ -34,22 +46,29 @@ from .hexmap import HexMap, hex_map
 ALL = -1
 """Sentinel tick cost of an all-MF step."""
 
+Ticks = int | None
+"""A step's cost in ticks; ``None``: prohibited; :data:`ALL`: all MF."""
+
 
 @dataclass
 class MovementGraph:
     movement_class: str
     weather: str | None
     scale: int
-    graph: nx.DiGraph
-    entry: list[int | None] = field(default_factory=list)
-    """Ticks to enter each hex from off the map (None: prohibited; ALL: all MF)."""
+    graph: nx.Graph
+    """Hex adjacency of the map (shared by every class); ``side=True`` on hexsides holding something."""
+    entry: list[Ticks] = field(default_factory=list)
+    """Ticks to enter each hex (None: prohibited; ALL: all MF); also the cost from off the map."""
+    steps: dict[tuple[int, int], Ticks] = field(default_factory=dict)
+    """Ticks of each directed step ``(i, j)`` across a hexside holding something."""
+    road_steps: frozenset[tuple[int, int]] = frozenset()
+    """Steps priced by a road/rail crossing the hexside."""
     road_entry: dict[int, int] = field(default_factory=dict)
     """Ticks to enter a hex by a road crossing its map edge."""
     exits: dict[int, list[tuple[int, str, int, bool]]] = field(default_factory=dict)
     """Edge hex → ``(direction, edge name, ticks, by road)`` for each way off the map."""
-    succ: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
-    """``succ[i]``: ``(j, ticks)`` for each edge out of ``i``, read off :attr:`graph` once
-    so that searches iterate plain tuples."""
+    zero_steps: bool = False
+    """True if some step costs nothing (searches that stop on a spent allowance need it)."""
 
     def ticks(self, cost: Fraction) -> int:
         return int(cost * self.scale)
@@ -57,17 +76,33 @@ class MovementGraph:
     def cost(self, ticks: int) -> Fraction:
         return Fraction(ticks, self.scale)
 
+    def step(self, i: int, j: int) -> Ticks:
+        """Ticks of the step from hex ``i`` into its neighbour ``j``."""
+        return self.steps[(i, j)] if (i, j) in self.steps else self.entry[j]
 
-def _hex_cost(module: Module, hm: HexMap, i: int, cls: str, weather: str | None) -> Cost:
+    def weight(self, i: int, j: int, data: dict[str, Any]) -> int | None:
+        """networkx weight function of the plain graph (no ZOC, no all-MF steps): ticks or None."""
+        w = self.steps[(i, j)] if data else self.entry[j]
+        return None if w is None or w == ALL else w
+
+    def out(self, i: int, neighbors: tuple[tuple[int, int], ...]) -> Iterator[tuple[int, int]]:
+        """``(j, ticks)`` for each allowed step out of ``i``, in direction order."""
+        for _d, j in neighbors:
+            w = self.step(i, j)
+            if w is not None:
+                yield j, w
+
+
+def _hex_cost(module: Module, terrain: str, features: tuple[str, ...], cls: str, weather: str | None) -> Cost:
     te = module.tables.terrain_effects
     w = te.weather.get(weather) if weather else None
-    base = lookup(te.terrain, hm.terrain[i], cls, w.terrain if w else None) or Cost("set", Fraction(1))
+    base = lookup(te.terrain, terrain, cls, w.terrain if w else None) or Cost("set", Fraction(1))
     if base.kind in ("prohibited", "all"):
         return base
     value = base.value if base.kind == "set" else Fraction(1)
     replace: Fraction | None = None
     add = Fraction(0)
-    for f in hm.features[i]:
+    for f in features:
         c = lookup(te.features, f, cls)
         if c is None or c.kind == "other":
             continue
@@ -121,50 +156,61 @@ def _exit_key(opt: tuple[int, str, int, bool]) -> tuple[int, bool]:
     return (opt[2] if opt[2] != ALL else 1 << 60, not opt[3])
 
 
+def _build_hex_graph(hm: HexMap) -> nx.Graph:
+    g = nx.Graph()
+    g.add_nodes_from(range(len(hm.labels)))
+    special = hm.side_features.keys() | hm.side_connections.keys()
+    plain = [(i, j) for i, nbrs in enumerate(hm.neighbors) for _d, j in nbrs if i < j and (i, j) not in special]
+    g.add_edges_from(plain)
+    g.add_edges_from((i, j, {"side": True}) for i, j in special if i < j)
+    return g
+
+
+def hex_graph(module: Module) -> nx.Graph:
+    """The cached adjacency graph of ``module``'s map, shared by every movement class."""
+    return cached("hexgraph", module, (module.map,), (), lambda: _build_hex_graph(hex_map(module)))
+
+
+def _to_ticks(c: Cost, scale: int) -> Ticks:
+    return None if c.kind == "prohibited" else ALL if c.kind == "all" else int(c.value * scale)
+
+
 def _build(module: Module, cls: str, weather: str | None, extra: tuple[Fraction, ...]) -> MovementGraph:
     hm = hex_map(module)
     scale = chart_scale(module.tables.terrain_effects, extra)
-    mg = MovementGraph(cls, weather, scale, nx.DiGraph())
-    g = mg.graph
-    n = len(hm.labels)
-    g.add_nodes_from(range(n))
-    hex_costs = [_hex_cost(module, hm, i, cls, weather) for i in range(n)]
-    for c in hex_costs:
-        mg.entry.append(None if c.kind == "prohibited" else ALL if c.kind == "all" else int(c.value * scale))
-    edges: list[tuple[int, int, dict[str, object]]] = []
-    hex_ticks = [None if c.kind == "prohibited" else ALL if c.kind == "all" else int(c.value * scale)
-                 for c in hex_costs]
-    side_memo: dict[frozenset[str], int | None] = {}
-    road_memo: dict[frozenset[str], int | None] = {}
-    for i in range(n):
-        for _d, j in hm.neighbors[i]:
-            road: int | None = None
-            conns = hm.side_connections.get((i, j))
-            if conns:
-                if conns not in road_memo:
-                    rc = _road_cost(module, conns, cls, weather)
-                    road_memo[conns] = None if rc is None else int(rc * scale)
-                road = road_memo[conns]
-            normal = hex_ticks[j]
-            feats = hm.side_features.get((i, j))
-            if feats and normal is not None:
-                if feats not in side_memo:
-                    sc = _side_cost(module, feats, cls, weather)
-                    side_memo[feats] = None if sc.kind == "prohibited" else ALL if sc.kind == "all" \
-                        else int(sc.value * scale)
-                side_extra = side_memo[feats]
-                normal = (None if side_extra is None else ALL if (side_extra == ALL or normal == ALL)
-                          else normal + side_extra)
-            if road is not None and (normal is None or normal == ALL or road <= normal):
-                edges.append((i, j, {"w": road, "road": True}))
-            elif normal == ALL:
-                edges.append((i, j, {"w": ALL, "all": True}))
-            elif normal is not None:
-                edges.append((i, j, {"w": normal}))
-    g.add_edges_from(edges)
-    mg.succ = [tuple((j, data["w"]) for j, data in g.adj[i].items()) for i in range(n)]
-    for i in range(n):
-        if len(hm.neighbors[i]) == 6:
+    mg = MovementGraph(cls, weather, scale, hex_graph(module))
+    combos: dict[tuple[str, tuple[str, ...]], Ticks] = {}
+    for combo in set(zip(hm.terrain, hm.features)):
+        combos[combo] = _to_ticks(_hex_cost(module, combo[0], combo[1], cls, weather), scale)
+    mg.entry = [combos[c] for c in zip(hm.terrain, hm.features)]
+    road_memo: dict[frozenset[str], Ticks] = {}
+    side_memo: dict[frozenset[str], Ticks] = {}
+    road_steps: set[tuple[int, int]] = set()
+    for i, j in hm.side_features.keys() | hm.side_connections.keys():
+        road: Ticks = None
+        conns = hm.side_connections.get((i, j))
+        if conns:
+            if conns not in road_memo:
+                rc = _road_cost(module, conns, cls, weather)
+                road_memo[conns] = None if rc is None else int(rc * scale)
+            road = road_memo[conns]
+        normal = mg.entry[j]
+        feats = hm.side_features.get((i, j))
+        if feats and normal is not None:
+            if feats not in side_memo:
+                side_memo[feats] = _to_ticks(_side_cost(module, feats, cls, weather), scale)
+            side_extra = side_memo[feats]
+            normal = (None if side_extra is None else ALL if (side_extra == ALL or normal == ALL)
+                      else normal + side_extra)
+        if road is not None and (normal is None or normal == ALL or road <= normal):
+            mg.steps[(i, j)] = road
+            road_steps.add((i, j))
+        else:
+            mg.steps[(i, j)] = normal
+    mg.road_steps = frozenset(road_steps)
+    mg.zero_steps = 0 in combos.values() or 0 in mg.steps.values()
+    for i, nbrs in enumerate(hm.neighbors):
+        if len(nbrs) == 6:
             continue
         sides = hm.edges_of(i)
         edge_conns = hm.edge_connections.get(i, {})

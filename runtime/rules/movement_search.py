@@ -1,5 +1,16 @@
 """The search behind :func:`runtime.rules.reach`: Dijkstra with zone-of-control semantics.
 
+From a hex on the map the search is networkx's own ``dijkstra_predecessor_and_distance``
+with ``cutoff`` = the allowance and a weight function (:meth:`ZocSearch.weight`) that reads
+the movement graph's costs and the position's overlay (enemy hexes, EZOC counts): it
+returns ``None`` to hide a step (enemy-occupied hex, out of a stop hex, a ZOC rule), adds
+the ZOC and interdiction surcharges, and prices an all-MF first step at the whole
+allowance. The hand-written Dijkstra (:meth:`ZocSearch.run`) is kept only where networkx
+cannot say the rule: entry from an off-map box (several entry hexes, each with its own
+starting cost), charts with a step that costs nothing (a stop must then end the search,
+which a cutoff cannot), and surcharges to enter a hex (ToV 7.2), which are added after the
+allowance check of the step, so that the last step may overrun it.
+
 Costs are integer ticks of the movement graph (:mod:`.movement_graph`). A hex entered
 under a "stop" (enemy ZOC with ``stop_on_enter``, or an all-MF step) is settled but never
 expanded, which is how the ZOC stop of DoM §8.1.1 and St-Lô 4.1 B sits on top of plain
@@ -16,7 +27,11 @@ Dijkstra. Every other ZOC effect is a test or a surcharge on one step:
 from __future__ import annotations
 
 import heapq
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
 
 from hexwright.runtime.model.rules_config import ZocRules, ZocWithdrawal
 
@@ -25,6 +40,18 @@ from .movement_graph import ALL, MovementGraph
 
 STOP_ZOC = "stopped: enemy ZOC"
 STOP_ALL = "stopped: all MF spent"
+
+
+class Negated:
+    """EZOC hexes that count for movement: ``raw`` less hexes a friendly unit other than the
+    mover (at ``mover``) holds."""
+
+    def __init__(self, raw: Container[int], friendly: Mapping[int, int], mover: int) -> None:
+        self.raw, self.friendly, self.mover = raw, friendly, mover
+
+    def __contains__(self, h: object) -> bool:
+        f = self.friendly
+        return h in self.raw and not (h in f and (h != self.mover or f[h] > 1))
 
 
 @dataclass
@@ -37,10 +64,10 @@ class ZocSearch:
     start: int
     """The start hex, or -1 when entering from a box."""
     side: str
-    enemy: set[int]
-    z: set[int]
+    enemy: Container[int]
+    z: Container[int]
     """Hexes whose EZOC counts for movement (after any friendly negation)."""
-    raw_z: set[int]
+    raw_z: Container[int]
     enter_z: int = 0
     leave_z: int = 0
     enter_x: dict[int, int] = field(default_factory=dict)
@@ -129,14 +156,14 @@ class ZocSearch:
         return extra
 
     def run(self) -> None:
-        succ = self.mg.succ
+        mg, neighbors = self.mg, self.hm.neighbors
         while self.heap:
             cost, i = heapq.heappop(self.heap)
             if cost != self.dist.get(i) or i in self.stop:
                 continue
             first = i == self.start
             plain = i not in self.z and i not in self.leave_x and not self.zoc.no_crossing_between_ezoc
-            for j, w in succ[i]:
+            for j, w in mg.out(i, neighbors[i]):
                 extra = 0 if plain else self._step_allowed(i, j, first)
                 if extra is None:
                     continue
@@ -145,6 +172,53 @@ class ZocSearch:
                         self.offer(j, self.cap, i, STOP_ALL, all_mf=True)
                     continue
                 self.offer(j, cost + w + extra, i)
+
+    def run_networkx(self, graph: nx.Graph) -> None:
+        """:meth:`run` from :attr:`start` on the map, as networkx's cutoff Dijkstra."""
+        mg, zoc, start, cap = self.mg, self.zoc, self.start, self.cap
+        entry, steps, enemy, z = mg.entry, mg.steps, self.enemy, self.z
+        stop_on_enter, forbid_z, enter_z, enter_x = zoc.stop_on_enter, self.forbid_z, self.enter_z, self.enter_x
+        slow = bool(self.leave_x) or bool(zoc.no_crossing_between_ezoc)
+        allowed = self._step_allowed
+
+        def weight(v: int, u: int, e: dict[str, Any]) -> int | None:
+            w = steps[(v, u)] if e else entry[u]
+            if w is None or u in enemy:
+                return None
+            first = v == start
+            extra: int | None = 0
+            if v in z:
+                if stop_on_enter and not first:
+                    return None
+                extra = allowed(v, u, first)
+            elif slow:
+                extra = allowed(v, u, first)
+            if extra is None:
+                return None
+            if w == ALL:
+                if not first or (forbid_z and u in z):
+                    return None
+                return cap
+            w += extra
+            if enter_x:
+                w += enter_x.get(u, 0)
+            if u in z:
+                if forbid_z:
+                    return None
+                w += enter_z
+            return w
+
+        pred, dist = nx.dijkstra_predecessor_and_distance(graph, start, cutoff=cap, weight=weight)
+        self.dist = dist
+        for u, via in pred.items():
+            if not via:
+                continue
+            # the predecessor the hand-written search keeps: the first popped, by (cost, hex)
+            p = self.prev[u] = via[0] if len(via) == 1 else min(via, key=lambda k: (dist[k], k))
+            if p == start and mg.step(start, u) == ALL:
+                self.stop[u] = STOP_ALL
+            elif stop_on_enter and u in z:
+                self.stop[u] = STOP_ZOC
 
     def path_to(self, j: int) -> tuple[str, ...]:
         """Hexes entered from the start to ``j`` (the start excluded); shared prefixes memoised."""
@@ -173,7 +247,7 @@ def edge_distance(hm: HexMap, i: int, edge: str) -> float:
     return {"west": x, "east": hm.grid.cols - 1 - x, "north": y, "south": hm.grid.rows - 1 - y}[edge]
 
 
-def closest_free_edge_hexes(hm: HexMap, entries: list[int], enemy: set[int]) -> list[int]:
+def closest_free_edge_hexes(hm: HexMap, entries: list[int], enemy: Container[int]) -> list[int]:
     """DoM §8.2: with every entry hex blocked, the free map-edge hexes nearest to them."""
     grid = hm.grid
     targets = [grid.hex_at(j) for j in entries]

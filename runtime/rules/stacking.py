@@ -46,6 +46,11 @@ def stacking_problem(board: Board, rules: StackingRules, unit: Unit, hex_index: 
     return _problem(here + [unit], rules)
 
 
+def stacking_problem_of(here: list[Unit], rules: StackingRules, unit: Unit) -> str:
+    """Why ``unit`` may not end in a hex holding ``here`` (not ``unit`` itself), or ``""``."""
+    return _problem(here + [unit], rules)
+
+
 def stacking_violations(module: Module, occupancy: Mapping[str, str],
                         rules: RulesConfig | None = None) -> list[tuple[str, str]]:
     """``(hex, problem)`` for every hex breaking the stacking rules, sorted by hex."""

@@ -1,0 +1,103 @@
+"""The fast paths of reach agree with the hand-written search on random maps (DoM §8.1, §8.1.1;
+ToV 9.2; St-Lô 4.1): networkx's cutoff Dijkstra with the ZOC weight function gives the same
+costs, paths, stops and exits, and the incrementally kept position gives the same occupied
+hexes and enemy ZOC as indexing every unit afresh."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from builders import add_unit, hexside_id, rules_module
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hexwright.runtime.model.rules_config import RulesConfig, ZocRules, ZocWithdrawal
+from hexwright.runtime.rules import enemy_zoc, make_board, reach
+from hexwright.runtime.rules.movement_search import ZocSearch
+from hexwright.runtime.rules.position import Position
+
+
+def random_game(seed: int):
+    rng = random.Random(seed)
+    probe = rules_module(8, 8)
+    grid = probe.map.grid.hex_grid()
+    scheme = probe.map.grid.labels.scheme()
+    labels = [scheme.format(h, grid) for h in grid.hexes()]
+    sides = sorted({hexside_id(probe, a, scheme.format(n, grid))
+                    for a in labels for _d, n in grid.neighbors(scheme.parse(a, grid))})
+    z = ZocRules(stop_on_enter=rng.random() < 0.6, can_leave=rng.random() < 0.6, zoc_to_zoc=rng.random() < 0.5,
+                 reenter_after_leaving=rng.random() < 0.5, friendly_negates_for_movement=rng.random() < 0.5,
+                 enter_cost=rng.choice(["0", "1", "1/2"]), leave_cost=rng.choice(["0", "1"]),
+                 no_crossing_between_ezoc=["stream"] if rng.random() < 0.3 else [],
+                 withdrawal=ZocWithdrawal(first_hex_not_in_ezoc=rng.random() < 0.5) if rng.random() < 0.3 else None)
+    m = rules_module(8, 8, terrain={lab: rng.choice(["clear", "clear", "woods", "rough"]) for lab in labels},
+                     hexsides={s: [rng.choice(["stream", "river"])] for s in sides if rng.random() < 0.15},
+                     roads=[s for s in sides if rng.random() < 0.2], rules=RulesConfig(zoc=z))
+    cells = rng.sample(labels, 10)
+    occ = {}
+    for k, label in enumerate(cells):
+        pid = f"u{k}"
+        add_unit(m, pid, side="red" if k % 2 else "blue", unit_type=rng.choice(["inf", "arm", "art"]),
+                 movement=rng.randrange(3, 13))
+        occ[pid] = label
+    return m, occ, rng
+
+
+def as_the_old_search(self: ZocSearch, graph: object) -> None:
+    self.run()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9))
+def test_networkx_reach_equals_the_hand_written_search(seed):
+    m, occ, _rng = random_game(seed)
+    fast = {u: reach(m, occ, u).to_json() for u in sorted(occ)}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ZocSearch, "run_networkx", as_the_old_search)
+        slow = {u: reach(m, occ, u).to_json() for u in sorted(occ)}
+    assert fast == slow
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9))
+def test_position_kept_move_by_move_equals_a_fresh_index(seed):
+    m, occ, rng = random_game(seed)
+    pos = Position(m, occ)
+    labels = sorted(pos.hm.labels)
+    for _ in range(15):
+        pid = rng.choice(sorted(m.pieces.pieces))
+        target = None if rng.random() < 0.15 else rng.choice(labels)
+        pos.move(pid, target)
+        if target is None:
+            occ.pop(pid, None)
+        else:
+            occ[pid] = target
+        board = make_board(m, occ)
+        assert dict(pos) == occ
+        for side in ("blue", "red"):
+            assert set(pos.enemy[side]) == board.enemy_hexes(side)
+            assert set(pos.own[side]) == board.friendly_hexes(side)
+            assert set(pos.enemy_zoc(m.rules.zoc, side)) == enemy_zoc(board, m.rules.zoc, side)
+        assert pos.by_hex == board.by_hex
+
+
+def test_position_refuses_an_unknown_piece_or_hex_and_stays_as_it_was():
+    m, occ, _rng = random_game(1)
+    pos = Position(m, occ)
+    with pytest.raises(ValueError, match="unknown piece 'nobody'"):
+        pos.sync({**occ, "nobody": "0101"})
+    with pytest.raises(ValueError, match="'9999' is not on the map"):
+        pos.sync({**occ, "u0": "9999"})
+    assert dict(pos) == occ
+
+
+def test_reach_answers_from_a_changed_occupancy_not_the_last_one_dom_8_1():
+    m, occ, _rng = random_game(2)
+    first = reach(m, occ, "u0").to_json()
+    moved = dict(occ)
+    blocker = next(h for h in sorted(first["hexes"]) if h not in occ.values())
+    moved["u1"] = blocker  # an enemy unit now stands on a hex u0 could reach
+    second = reach(m, moved, "u0").to_json()
+    assert blocker not in second["hexes"]
+    assert reach(m, occ, "u0").to_json() == first
