@@ -54,6 +54,8 @@ class Position(Mapping[str, str]):
         self.sides: tuple[str, ...] = tuple(sorted(set(module.pieces.sides) | {p.side for p in pieces.values()}))
         self._occ: dict[str, str] = {}
         self._at: dict[str, int] = {}
+        self.members: dict[str, set[str]] = {s: set() for s in self.sides}
+        """Side → its pieces on the map."""
         self.by_hex: dict[int, list[str]] = {}
         """Hex → ids of the pieces there, sorted."""
         self.own: dict[str, Counts] = {s: {} for s in self.sides}
@@ -76,6 +78,10 @@ class Position(Mapping[str, str]):
 
     def hex_of(self, pid: str) -> int | None:
         return self._at.get(pid)
+
+    def pieces_of(self, side: str) -> list[str]:
+        """Ids of ``side``'s pieces on the map, sorted."""
+        return sorted(self.members.get(side, ()))
 
     def unit(self, pid: str, steps: Mapping[str, int] | None = None) -> Unit:
         """The :class:`Unit` of a piece on the map."""
@@ -118,6 +124,10 @@ class Position(Mapping[str, str]):
 
     def _place(self, pid: str, i: int, n: int) -> None:
         side = self.module.pieces.pieces[pid].side
+        if n > 0:
+            self.members[side].add(pid)
+        else:
+            self.members[side].discard(pid)
         _add(self.own[side], i, n)
         for s in self.sides:
             if s != side:

@@ -23,8 +23,10 @@ from typing import Any
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules_config import RulesConfig, SupplyRules
 
-from .board import Board, make_board
-from .hexmap import HexMap
+from .board import Board
+from .cache import cached
+from .hexmap import HexMap, hex_map
+from .position import Position, position
 from .zoc import enemy_zoc
 
 
@@ -59,6 +61,11 @@ class SupplyResult:
 
 def source_hexes(module: Module, rules: SupplyRules, side: str) -> list[str]:
     """Hexes holding a friendly supply source or depot (a source without a side serves all)."""
+    key = (tuple(rules.source_kinds), tuple(rules.source_feature_types), side)
+    return list(cached("supply-sources", module, (module.map,), key, lambda: _source_hexes(module, rules, side)))
+
+
+def _source_hexes(module: Module, rules: SupplyRules, side: str) -> tuple[str, ...]:
     kinds = set(rules.source_kinds)
     types = set(rules.source_feature_types)
     out = []
@@ -68,7 +75,7 @@ def source_hexes(module: Module, rules: SupplyRules, side: str) -> list[str]:
             if (f.type in types or (ft is not None and ft.kind in kinds)) and f.side in (None, side):
                 out.append(label)
                 break
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def _road_types(module: Module, rules: SupplyRules) -> frozenset[str]:
@@ -115,15 +122,63 @@ def _crossable(hm: HexMap, rules: SupplyRules) -> Any:
     return closed
 
 
+def _open_sides(module: Module, rules: SupplyRules) -> tuple[frozenset[tuple[int, int]], list[tuple[int, ...]]]:
+    """Hexsides a line may not cross, and each hex's neighbours across the others (cached)."""
+    def build() -> tuple[frozenset[tuple[int, int]], list[tuple[int, ...]]]:
+        hm = hex_map(module)
+        closed = frozenset(_crossable(hm, rules) or ())
+        ends = {i for i, _j in closed}
+        return closed, [tuple(j for _d, j in nbrs if i not in ends or (i, j) not in closed)
+                        for i, nbrs in enumerate(hm.neighbors)]
+    key = (tuple(sorted(rules.blocked_by_hexsides)), rules.bridged_by_connections)
+    return cached("supply-sides", module, (module.map,), key, build)
+
+
+def _terrain_blocked(module: Module, rules: SupplyRules) -> tuple[int, ...]:
+    def build() -> tuple[int, ...]:
+        bad = set(rules.blocked_by_terrain)
+        return tuple(i for i, t in enumerate(hex_map(module).terrain) if t in bad)
+    return cached("supply-terrain", module, (module.map,), tuple(sorted(rules.blocked_by_terrain)), build)
+
+
 def supply(module: Module, occupancy: Mapping[str, str], side: str, *,
            control: Mapping[str, str] | None = None, rules: RulesConfig | None = None) -> SupplyResult:
     """Supply (or LOC) of every hex and every unit of ``side`` (ToV 8.1, St-Lô 7.3)."""
     rules = rules or module.rules
+    with position(module, occupancy) as pos:
+        return _supply(module, pos, side, control, rules)
+
+
+def _blocked(module: Module, pos: Position, sr: SupplyRules, rules: RulesConfig, side: str,
+             control: Mapping[str, str] | None) -> bytearray:
+    """1 for each hex a line of ``side`` may enter, read off the position's overlay."""
+    hm = pos.hm
+    ok = bytearray([1]) * len(hm.labels)
+    friendly = pos.own.get(side, {})
+    if sr.blocked_by_enemy_units:
+        for i in pos.enemy.get(side, {}):
+            ok[i] = 0
+    if sr.blocked_by_ezoc:
+        negate = sr.ezoc_negated_by_friendly
+        for i in pos.enemy_zoc(rules.zoc, side):
+            if not (negate and i in friendly):
+                ok[i] = 0
+    if sr.blocked_by_enemy_control and control:
+        for label, owner in control.items():
+            at = hm.index.get(label)
+            if at is not None and owner != side and at not in friendly:
+                ok[at] = 0
+    for i in _terrain_blocked(module, sr):
+        ok[i] = 0
+    return ok
+
+
+def _supply(module: Module, pos: Position, side: str, control: Mapping[str, str] | None,
+            rules: RulesConfig) -> SupplyResult:
     sr = rules.supply
-    board = make_board(module, occupancy)
-    hm = board.hm
-    ok = passable_hexes(board, sr, rules.zoc, side, control)
-    closed = _crossable(hm, sr) or set()
+    hm = pos.hm
+    ok = _blocked(module, pos, sr, rules, side, control)
+    closed, open_nbrs = _open_sides(module, sr)
     sources = [s for s in source_hexes(module, sr, side) if ok[hm.index[s]]]
     result = SupplyResult(side, sr.section, sources)
     n = len(hm.labels)
@@ -148,22 +203,21 @@ def supply(module: Module, occupancy: Mapping[str, str], side: str, *,
                     queue.append(j)
         queue.extend(i for i in range(n) if dist[i] == 0)
         limit = sr.road_leg.max_hexes
+    append, popleft = queue.append, queue.popleft
     while queue:
-        i = queue.popleft()
+        i = popleft()
         d = dist[i] + 1
         if limit is not None and d > limit:
             continue
-        for _dir, j in neighbors[i]:
-            if dist[j] < 0 and ok[j] and (i, j) not in closed:
+        for j in open_nbrs[i]:
+            if dist[j] < 0 and ok[j]:
                 dist[j] = d
                 parent[j] = i
-                queue.append(j)
+                append(j)
     labels = hm.labels
-    for uid in sorted(board.units):
-        u = board.units[uid]
-        if u.side != side:
-            continue
-        i = u.hex
+    for uid in pos.pieces_of(side):
+        i = pos.hex_of(uid)
+        assert i is not None
         if dist[i] < 0:  # the unit's own hex never blocks its own line
             best = -1
             for _d, j in neighbors[i]:
@@ -174,9 +228,7 @@ def supply(module: Module, occupancy: Mapping[str, str], side: str, *,
                 dist[i] = dist[best] + 1
                 parent[i] = best
         result.units[uid] = dist[i] >= 0
-    for i in range(n):
-        if dist[i] >= 0:
-            result.length[labels[i]] = dist[i]
-            if parent[i] >= 0:
-                result.parent[labels[i]] = labels[parent[i]]
+    reached = [i for i in range(n) if dist[i] >= 0]
+    result.length = {labels[i]: dist[i] for i in reached}
+    result.parent = {labels[i]: labels[parent[i]] for i in reached if parent[i] >= 0}
     return result

@@ -101,3 +101,47 @@ def test_reach_answers_from_a_changed_occupancy_not_the_last_one_dom_8_1():
     second = reach(m, moved, "u0").to_json()
     assert blocker not in second["hexes"]
     assert reach(m, occ, "u0").to_json() == first
+
+
+def reference_supply_lengths(m, occ, side):
+    """ToV 8.1 by the book, with networkx: BFS from the sources over hexes a line may enter."""
+    import networkx as nx
+
+    from hexwright.runtime.rules import source_hexes
+
+    board = make_board(m, occ)
+    hm = board.hm
+    sr = m.rules.supply
+    blocked = board.enemy_hexes(side) | (enemy_zoc(board, m.rules.zoc, side) - board.friendly_hexes(side))
+    g = nx.Graph()
+    g.add_nodes_from(i for i in range(len(hm.labels)) if i not in blocked)
+    for i in g:
+        for _d, j in hm.neighbors[i]:
+            feats = hm.side_features.get((i, j), frozenset())
+            if j in g and not (feats & set(sr.blocked_by_hexsides) and (i, j) not in hm.side_connections):
+                g.add_edge(i, j)
+    sources = [hm.index[s] for s in source_hexes(m, sr, side) if hm.index[s] in g]
+    lengths = nx.multi_source_dijkstra_path_length(g, sources) if sources else {}
+    return {hm.labels[i]: d for i, d in lengths.items()}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9))
+def test_whole_side_supply_equals_a_networkx_search_tov_8_1(seed):
+    from hexwright.runtime.model.map import HexFeature, HexFeatureType
+    from hexwright.runtime.model.rules_config import SupplyRules
+    from hexwright.runtime.rules import supply
+
+    m, occ, rng = random_game(seed)
+    m.rules = m.rules.model_copy(update={"supply": SupplyRules(blocked_by_hexsides=["river"])})
+    m.map.hex_feature_types["depot"] = HexFeatureType(name="Depot", kind="depot")
+    for label in rng.sample(sorted(m.map.hexes), 3):
+        m.map.hexes[label].features = [HexFeature(type="depot", side=rng.choice([None, "blue"]))]
+    m.mark_edited()
+    ours = supply(m, occ, "blue")
+    expected = reference_supply_lengths(m, occ, "blue")
+    own = {h for u, h in occ.items() if m.pieces.pieces[u].side == "blue"}
+    assert {h: d for h, d in ours.length.items() if h not in own or h in expected} == expected
+    for h, d in ours.length.items():
+        if h in ours.parent:
+            assert ours.length[ours.parent[h]] == d - 1
