@@ -96,15 +96,34 @@ class LabelScheme:
 
     def format(self, h: Hex, grid: HexGrid) -> str:
         """Label of ``h`` (which may be off-map if its numbers are representable)."""
-        col_n = h[0] + self.first_col
-        row_n = h[1] + self.first_row
-        if row_n < 0 or col_n < 0:
+        if h[1] + self.first_row < 0 or h[0] + self.first_col < 0:
             raise ValueError(f"hex {tuple(h)} would need a negative label number")
-        if self.kind == "alpha":
-            col_text = alpha_column(col_n)
+        return self._join(h, self._col_text(h[0], grid), self._row_text(h[1], grid), grid)
+
+    def format_all(self, grid: HexGrid) -> list[str]:
+        """Labels of every hex of ``grid`` in index order (as ``[format(h) for h in grid.hexes()]``,
+        each column's and row's text made once)."""
+        cols = [self._col_text(c, grid) for c in range(grid.cols)]
+        rows = [self._row_text(r, grid) for r in range(grid.rows)]
+        if self.order == "col_row":
+            first, second, corner = cols, rows, Hex(0, grid.rows - 1)
         else:
-            col_text = str(col_n).zfill(self.col_width(grid))
-        row_text = str(row_n).zfill(self.row_width(grid))
+            first, second, corner = rows, cols, Hex(grid.cols - 1, 0)
+        self._join(corner, cols[corner[0]], rows[corner[1]], grid)  # the widest second part: raises if it overflows
+        sep = self.separator
+        if self.order == "col_row":
+            return [f"{a}{sep}{b}" for a in first for b in second]
+        return [f"{b}{sep}{a}" for a in second for b in first]
+
+    def _col_text(self, col: int, grid: HexGrid) -> str:
+        col_n = col + self.first_col
+        return alpha_column(col_n) if self.kind == "alpha" else str(col_n).zfill(self.col_width(grid))
+
+    def _row_text(self, row: int, grid: HexGrid) -> str:
+        row_n = row + self.first_row
+        return str(row_n).zfill(self.row_width(grid))
+
+    def _join(self, h: Hex, col_text: str, row_text: str, grid: HexGrid) -> str:
         if self.order == "col_row":
             first, second, second_width = col_text, row_text, self.row_width(grid)
         else:

@@ -69,35 +69,69 @@ def _edge_name(grid: HexGrid, off: Hex) -> str:
     return "north" if row < 0 else "south"
 
 
+def neighbor_lists(grid: HexGrid) -> list[tuple[tuple[int, int], ...]]:
+    """``(direction, j)`` of each on-map neighbour of every hex, in index and direction order.
+
+    On an offset grid the six steps depend only on the parity of the column (flat) or row
+    (pointy), so they are read off the grid once per parity and added."""
+    cols, rows = grid.cols, grid.rows
+    steps = []
+    for parity in (0, 1):
+        h = Hex(2 + parity, 2) if grid.orientation == "flat" else Hex(2, 2 + parity)
+        steps.append([(d, n[0] - h[0], n[1] - h[1]) for d in range(6) for n in (grid.neighbor(h, d),)])
+    flat = grid.orientation == "flat"
+    out = []
+    for c in range(cols):
+        for r in range(rows):
+            out.append(tuple((d, (c + dc) * rows + r + dr) for d, dc, dr in steps[(c if flat else r) & 1]
+                             if 0 <= c + dc < cols and 0 <= r + dr < rows))
+    return out
+
+
+def _side_pair(grid: HexGrid, index: dict[str, int], direction: dict[str, int], key: str,
+               scheme: LabelScheme) -> tuple[int, int, Hex]:
+    """``(hex index, direction, hex)`` of a hexside id named from an on-map hex (the usual
+    form, read by lookup), or parsed in full otherwise."""
+    label, _slash, name = key.rpartition("/")
+    i = index.get(label)
+    d = direction.get(name.upper())
+    if i is not None and d is not None:
+        return i, d, grid.hex_at(i)
+    hs = parse_hexside(grid, key, scheme)
+    return grid.index(hs.hex), hs.direction, hs.hex
+
+
 def _build(m: MapData) -> HexMap:
     grid = m.grid.hex_grid()
     scheme = m.grid.labels.scheme()
     hexes = grid.hexes()
-    labels = [scheme.format(h, grid) for h in hexes]
+    labels = scheme.format_all(grid)
     index = {label: i for i, label in enumerate(labels)}
     terrain: list[str] = []
     level: list[int] = []
     features: list[tuple[str, ...]] = []
+    stored = m.hexes
+    default = m.default_terrain
     for label in labels:
-        data = m.hexes.get(label)
+        data = stored.get(label)
         if data is None:
-            terrain.append(m.default_terrain)
+            terrain.append(default)
             level.append(0)
             features.append(())
         else:
-            terrain.append(data.terrain or m.default_terrain)
+            terrain.append(data.terrain or default)
             level.append(data.level)
-            features.append(tuple(f.type for f in data.features))
+            features.append(tuple(f.type for f in data.features) if data.features else ())
     axial = [grid.to_axial(h) for h in hexes]
-    neighbors = tuple(tuple((d, grid.index(n)) for d, n in grid.neighbors(h)) for h in hexes)
+    neighbors = neighbor_lists(grid)
     hm = HexMap(grid, scheme, labels, index, terrain, level, features, axial,
-                {a: i for i, a in enumerate(axial)}, list(neighbors))
+                {a: i for i, a in enumerate(axial)}, neighbors)
+    direction = {name.upper(): d for d, name in enumerate(grid.directions)}
     for key, side in sorted(m.hexsides.items()):
         if not side.features and not side.connections:
             continue
-        hs = parse_hexside(grid, key, scheme)
-        i = grid.index(hs.hex)
-        other = grid.neighbor(hs.hex, hs.direction)
+        i, d, h = _side_pair(grid, index, direction, key, scheme)
+        other = grid.neighbor(h, d)
         feats, conns = frozenset(side.features), frozenset(side.connections)
         if grid.contains(other):
             j = grid.index(other)
@@ -108,9 +142,9 @@ def _build(m: MapData) -> HexMap:
                     hm.side_connections[pair] = conns
         else:
             if conns:
-                hm.edge_connections.setdefault(i, {})[hs.direction] = conns
+                hm.edge_connections.setdefault(i, {})[d] = conns
             if feats:
-                hm.edge_features.setdefault(i, {})[hs.direction] = feats
+                hm.edge_features.setdefault(i, {})[d] = feats
     return hm
 
 

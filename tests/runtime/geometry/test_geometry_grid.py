@@ -141,3 +141,13 @@ def test_hexes_and_dense_index(grid: HexGrid) -> None:
         grid.index(Hex(grid.cols, 0))
     with pytest.raises(ValueError):
         grid.hex_at(len(hexes))
+
+
+@FAST
+@given(grids(max_size=20))
+def test_neighbour_lists_by_parity_equal_the_grid_neighbours(grid: HexGrid) -> None:
+    """The rules' neighbour table (steps per column/row parity) equals ``grid.neighbors`` hex by hex."""
+    from hexwright.runtime.rules.hexmap import neighbor_lists
+
+    expected = [tuple((d, grid.index(n)) for d, n in grid.neighbors(h)) for h in grid.hexes()]
+    assert neighbor_lists(grid) == expected

@@ -135,3 +135,24 @@ def test_bad_alpha_labels(text: str) -> None:
 def test_scheme_validation(kwargs) -> None:
     with pytest.raises(ValueError):
         LabelScheme(**kwargs)
+
+
+def _label_or_error(scheme: LabelScheme, h: Hex, grid: HexGrid) -> str:
+    try:
+        return scheme.format(h, grid)
+    except ValueError as exc:
+        return f"error: {exc}"
+
+
+@FAST
+@given(grids(max_size=25), schemes())
+def test_all_labels_at_once_equal_one_by_one(grid: HexGrid, scheme: LabelScheme) -> None:
+    """``format_all`` (the rules' and loader's bulk form) names every hex as ``format`` does,
+    or fails as the first hex ``format`` cannot label."""
+    one_by_one = [_label_or_error(scheme, h, grid) for h in grid.hexes()]
+    errors = [x for x in one_by_one if x.startswith("error: ")]
+    if errors:
+        with pytest.raises(ValueError, match="cannot be labelled"):
+            scheme.format_all(grid)
+    else:
+        assert scheme.format_all(grid) == one_by_one

@@ -1,0 +1,421 @@
+"""Benchmark: Hexwright at every map size, side by side with compiled graph libraries.
+
+Run: ``.venv/bin/python benchmarks/bench_scale.py [--sizes 50,100,200,400] [--no-gui]``
+
+For each size (50², 100², 200², 400² hexes) it generates a map — random terrain, rivers
+on 5 % of hexsides, a road along every 10th column and row, 500 units per 10,000 hexes,
+supply sources on the west and east edges — and prints Hexwright's figure next to its
+peers' on the same graph, in the same run, as a ratio with the target of issue 18:
+
+* reach: ``reach()`` of a motorised unit (MA 12, roads 1/2, ZOC on) against networkx's own
+  ``single_source_dijkstra`` with cutoff and a plain weight attribute, scipy's
+  ``csgraph.dijkstra`` with ``limit`` and rustworkx's Dijkstra, on the graph without the
+  enemy-occupied hexes (target ≤ 3× networkx and ≤ 2 ms);
+* supply: ``supply()`` of a whole side against scipy, igraph and networkx breadth-first
+  searches, each including its masking (blocked hexes and hexsides) (≤ 3× the fastest);
+* graph build: the first ``movement_graph()`` of a class (the map's shared adjacency graph
+  included), time and traced memory, against a numpy build of the identical costs (≤ 2×);
+* observe (≤ 0.2 ms), load + validate (≤ 1 s), save, editor open with the window shown
+  and its first paint (≤ 3 s), ``hexwright render`` at scale 1 (≤ 3 s at 200²);
+* peak memory of the whole run.
+
+Before timing a peer it checks that its answer equals Hexwright's (reach with ZOC off,
+supply lengths). The peers are the ``bench`` extra (``pip install -e .[bench]``), never
+dependencies; a missing one is skipped and said so.
+
+Not a test: speed is measured here, never asserted in the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from hexwright.runtime.geometry import format_hexside
+from hexwright.runtime.model import (
+    HexData,
+    HexFeature,
+    HexFeatureType,
+    HexsideData,
+    Level,
+    Piece,
+    Side,
+    StepValues,
+    TerrainEffects,
+    UnitType,
+    new_module,
+)
+from hexwright.runtime.model.rules_config import LosRules, RulesConfig, SupplyRules, ZocRules
+from hexwright.runtime.rules import clear_cache, movement_graph, observe, reach, supply
+from hexwright.runtime.rules.hexmap import hex_map
+from hexwright.runtime.rules.position import position
+from hexwright.runtime.storage import load_module, save_module
+
+ROWS: list[tuple[str, ...]] = []
+
+
+def build(size: int, seed: int = 1):
+    """The issue's map: random terrain and levels, rivers on 5 % of hexsides, a road along
+    every 10th column and row, 500 units per 10,000 hexes, sources on two edges."""
+    rng = random.Random(seed)
+    m = new_module("bench", "Bench", size, size)
+    grid = m.map.grid.hex_grid()
+    scheme = m.map.grid.labels.scheme()
+    m.map.levels = [Level(value=v) for v in range(6)]
+    m.map.hex_feature_types["source"] = HexFeatureType(name="Source", kind="supply_source")
+    for h in grid.hexes():
+        t = rng.choices(["clear", "woods", "rough"], [6, 3, 1])[0]
+        m.map.hexes[scheme.format(h, grid)] = HexData(terrain=t, level=rng.randrange(0, 6))
+    for h in grid.hexes():
+        for d in range(3):
+            n = grid.neighbor(h, d)
+            if not grid.contains(n):
+                continue
+            river = rng.random() < 0.05
+            road = (h.col % 10 == 0 and n.col == h.col) or (h.row % 10 == 0 and n.col != h.col
+                                                              and n.row in (h.row, h.row - 1, h.row + 1)
+                                                              and rng.random() < 0.9)
+            if river or road:
+                key = format_hexside(grid, grid.hexside(h, d), scheme)
+                m.map.hexsides[key] = HexsideData(features=["river"] if river else [],
+                                                  connections=["road"] if road else [])
+    for r in range(0, size, 10):
+        m.map.hexes[scheme.format(grid.hex_at(r), grid)].features = [HexFeature(type="source", side="blue")]
+        m.map.hexes[scheme.format(grid.hex_at((size - 1) * size + r), grid)].features = [
+            HexFeature(type="source", side="red")]
+    m.tables.terrain_effects = TerrainEffects(
+        terrain={"clear": {"*": "1"}, "woods": {"*": "2"}, "rough": {"*": "3"}},
+        hexsides={"river": {"*": "+2"}}, connections={"road": {"*": "1/2", "foot": "1"}})
+    m.pieces.sides = {"blue": Side(name="Blue", color="#0000ff"), "red": Side(name="Red", color="#ff0000")}
+    m.pieces.unit_types = {"inf": UnitType(name="Inf", movement_class="foot"),
+                           "arm": UnitType(name="Arm", movement_class="motor", armored=True)}
+    occupancy = {}
+    units = size * size * 500 // 10_000
+    for k, h in enumerate(rng.sample(grid.hexes(), units)):
+        side = "blue" if h.col < size // 2 else "red"
+        pid = f"u{k:05d}"
+        m.pieces.pieces[pid] = Piece(side=side, designation=pid, unit_type="arm" if k % 3 == 0 else "inf",
+                                     steps=[StepValues(combat=4, movement=12 if k % 3 == 0 else 6)])
+        occupancy[pid] = scheme.format(h, grid)
+    m.rules = RulesConfig(zoc=ZocRules(stop_on_enter=True, can_leave=True),
+                          supply=SupplyRules(blocked_by_hexsides=["river"]), los=LosRules())
+    return m, occupancy
+
+
+def timed(fn: Callable[[], object], repeat: int = 15) -> float:
+    """Median seconds of ``repeat`` calls after one warm-up."""
+    fn()
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
+
+
+def once(fn: Callable[[], Any]) -> tuple[float, Any]:
+    t0 = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t0, out
+
+
+def row(size: int, what: str, ours: float | None, peer: str = "", theirs: float | None = None,
+        target: str = "", unit: str = "ms") -> None:
+    scale = 1000 if unit == "ms" else 1
+    o = "—" if ours is None else f"{ours * scale:10.2f}"
+    t = "" if theirs is None else f"{theirs * scale:10.2f}"
+    ratio = "" if ours is None or not theirs else f"{ours / theirs:7.2f}×"
+    line = (f"{size}²", what, o, peer, t, ratio, target)
+    ROWS.append(line)
+    print(f"{line[0]:>5} {what:28s} {o:>10} {unit:2s}  {peer:26s} {t:>10}  {ratio:>8}  {target}", flush=True)
+
+
+# --- the peers' graphs, built from the same movement graph --------------------------------
+
+def plain_edges(m, cls: str, blocked: set[int]) -> tuple[list[int], list[int], list[int], int]:
+    """Every allowed step of ``cls`` as (from, to, ticks), without steps into ``blocked``."""
+    mg = movement_graph(m, cls)
+    hm = hex_map(m)
+    src, dst, w = [], [], []
+    for i, nbrs in enumerate(hm.neighbors):
+        for _d, j in nbrs:
+            t = mg.step(i, j)
+            if t is None or t < 0 or j in blocked:
+                continue
+            src.append(i)
+            dst.append(j)
+            w.append(t)
+    return src, dst, w, mg.scale
+
+
+def bench_reach(size: int, m, occ) -> None:
+    import networkx as nx
+
+    motor = min(p for p, pc in m.pieces.pieces.items() if pc.unit_type == "arm" and p in occ)
+    hm = hex_map(m)
+    start = hm.idx(occ[motor])
+    ours = reach(m, occ, motor)
+    t_ours = timed(lambda: reach(m, occ, motor))
+    side = m.pieces.pieces[motor].side
+    with position(m, occ) as pos:
+        enemy = set(pos.enemy[side])
+    src, dst, w, scale = plain_edges(m, "motor", enemy)
+    cap = 12 * scale
+    plain = reach(m, occ, motor, rules=m.rules.model_copy(update={"enforcement": {"zoc": "off"}}))
+    want = {hm.idx(h): r.cost for h, r in plain.hexes.items()}
+    row(size, f"reach ({len(ours.hexes)} hexes, ZOC)", t_ours, target="≤ 2 ms")
+    g = nx.DiGraph()
+    g.add_nodes_from(range(len(hm.labels)))
+    g.add_weighted_edges_from(zip(src, dst, w), weight="w")
+
+    def nx_reach():
+        return nx.single_source_dijkstra_path_length(g, start, cutoff=cap, weight="w")
+    got = {k: Fraction(v, scale) for k, v in nx_reach().items() if k != start}
+    assert got == want, "networkx's reach differs from ours"
+    row(size, "reach", t_ours, "networkx dijkstra cutoff", timed(nx_reach), "≤ 3×")
+    try:
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import dijkstra
+    except ImportError:
+        print("      scipy not installed (pip install -e .[bench])")
+    else:
+        csr = csr_matrix((np.array(w, dtype=float), (np.array(src), np.array(dst))),
+                         shape=(len(hm.labels), len(hm.labels)))
+
+        def sp_reach():
+            return dijkstra(csr, indices=start, limit=cap)
+        d = sp_reach()
+        got = {int(k): Fraction(int(d[k]), scale) for k in np.flatnonzero(np.isfinite(d)) if k != start}
+        assert got == want, "scipy's reach differs from ours"
+        row(size, "reach", t_ours, "scipy dijkstra limit", timed(sp_reach))
+    try:
+        import rustworkx as rx
+    except ImportError:
+        print("      rustworkx not installed (pip install -e .[bench])")
+    else:
+        rg = rx.PyDiGraph()
+        rg.add_nodes_from(range(len(hm.labels)))
+        rg.add_edges_from(list(zip(src, dst, w)))
+
+        def rx_reach():
+            return rx.digraph_dijkstra_shortest_path_lengths(rg, start, edge_cost_fn=float)
+        got = {k: Fraction(int(v), scale) for k, v in rx_reach().items() if v <= cap}
+        assert got == want, "rustworkx's reach differs from ours"
+        row(size, "reach", t_ours, "rustworkx dijkstra (no cut)", timed(rx_reach))
+
+
+def bench_supply(size: int, m, occ) -> None:
+    import networkx as nx
+
+    hm = hex_map(m)
+    n = len(hm.labels)
+    ours = supply(m, occ, "blue")
+    t_ours = timed(lambda: supply(m, occ, "blue"), repeat=7)
+    row(size, f"supply, whole side ({len(ours.length)})", t_ours)
+    with position(m, occ) as pos:
+        blocked = set(pos.enemy["blue"]) | (set(pos.enemy_zoc(m.rules.zoc, "blue")) - set(pos.own["blue"]))
+    sources = [hm.index[s] for s in ours.sources]
+    closed = {(i, j) for (i, j), f in hm.side_features.items() if "river" in f and (i, j) not in hm.side_connections}
+    all_src = [i for i, nbrs in enumerate(hm.neighbors) for _d, j in nbrs if (i, j) not in closed]
+    all_dst = [j for i, nbrs in enumerate(hm.neighbors) for _d, j in nbrs if (i, j) not in closed]
+    blocked_list = sorted(blocked)
+    want = {hm.idx(h): d for h, d in ours.length.items()}
+
+    g = nx.Graph(list(zip(all_src, all_dst)))
+
+    def nx_supply():
+        view = nx.restricted_view(g, blocked_list, [])
+        return {v: d for d, layer in enumerate(nx.bfs_layers(view, sources)) for v in layer}
+    assert nx_supply() == want, "networkx's supply differs from ours"
+    peers: list[tuple[str, float]] = [("networkx bfs_layers", timed(nx_supply, repeat=5))]
+    try:
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import shortest_path
+    except ImportError:
+        print("      scipy not installed (pip install -e .[bench])")
+    else:
+        a_src, a_dst = np.array(all_src), np.array(all_dst)
+
+        def sp_supply():
+            mask = np.ones(n, dtype=bool)
+            mask[blocked_list] = False
+            keep = mask[a_src] & mask[a_dst]
+            csr = csr_matrix((np.ones(int(keep.sum())), (a_src[keep], a_dst[keep])), shape=(n, n))
+            return shortest_path(csr, indices=sources, unweighted=True, min_only=True)
+        d = sp_supply()
+        assert {int(k): int(d[k]) for k in np.flatnonzero(np.isfinite(d))} == want, "scipy's supply differs"
+        peers.append(("scipy BFS + mask", timed(sp_supply, repeat=7)))
+    try:
+        import igraph as ig
+    except ImportError:
+        print("      igraph not installed (pip install -e .[bench])")
+    else:
+        base = ig.Graph(n=n + 1, edges=[(i, j) for i, j in zip(all_src, all_dst) if i < j], directed=False)
+        base.add_edges([(n, s) for s in sources])
+
+        def ig_supply():
+            keep = [v for v in range(n + 1) if v not in blocked]  # the mask, then the search
+            sub = base.induced_subgraph(keep)
+            dist = sub.distances(source=[len(keep) - 1])[0]
+            return {keep[k]: int(x) - 1 for k, x in enumerate(dist) if x != float("inf") and keep[k] != n}
+        assert ig_supply() == want, "igraph's supply differs from ours"
+        peers.append(("igraph BFS + mask", timed(ig_supply, repeat=7)))
+    best = min(t for _p, t in peers)
+    for name, t in peers:
+        row(size, "supply", t_ours, name, t, "≤ 3× fastest" if t == best else "")
+
+
+def bench_build(size: int, m) -> None:
+    clear_cache()
+    t_ours, _ = once(lambda: movement_graph(m, "motor"))
+    t_second, _ = once(lambda: movement_graph(m, "foot"))
+    clear_cache()
+    hex_map(m)
+    t_map_free, _ = once(lambda: movement_graph(m, "motor"))
+    clear_cache()
+    tracemalloc.start()
+    movement_graph(m, "motor")
+    mem_ours = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    row(size, "graph build (map + class)", t_ours)
+    row(size, "graph build (class only)", t_second)
+    row(size, "graph build (no hex map)", t_map_free)
+    try:
+        import numpy as np
+    except ImportError:
+        print("      numpy not installed (pip install -e .[bench])")
+        return
+    hm = hex_map(m)
+    mg = movement_graph(m, "motor")
+
+    def numpy_build():
+        """The same costs as arrays: a terrain lookup per hex, then a CSR of steps with the
+        hexside costs overriding."""
+        te = {"clear": 2, "woods": 4, "rough": 6}  # ticks at scale 2
+        cost = np.array([te[t] for t in hm.terrain], dtype=np.int32)
+        nb = np.full((len(hm.labels), 6), -1, dtype=np.int64)
+        for i, nbrs in enumerate(hm.neighbors):
+            for d, j in nbrs:
+                nb[i, d] = j
+        i_idx, d_idx = np.nonzero(nb >= 0)
+        j_idx = nb[i_idx, d_idx]
+        w = cost[j_idx].copy()
+        keys = np.array(sorted(mg.steps), dtype=np.int64).reshape(-1, 2)
+        vals = np.array([mg.steps[(int(a), int(b))] for a, b in keys], dtype=np.int32)
+        flat = i_idx * len(hm.labels) + j_idx
+        order = np.argsort(flat)
+        w[order[np.searchsorted(flat[order], keys[:, 0] * len(hm.labels) + keys[:, 1])]] = vals
+        return i_idx, j_idx, w
+    t_np, (ii, jj, ww) = once(numpy_build)
+    assert all(int(x) == mg.step(int(a), int(b)) for a, b, x in zip(ii[::97], jj[::97], ww[::97])), \
+        "numpy build differs"
+    tracemalloc.start()
+    numpy_build()
+    mem_np = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    row(size, "graph build (map + class)", t_ours, "numpy build", t_np, "≤ 2×")
+    row(size, "graph memory (MB)", mem_ours / 1e3, "numpy build", mem_np / 1e3, "≤ 2×", unit="MB")
+
+
+def bench_observe(size: int, m) -> None:
+    rng = random.Random(7)
+    grid = m.map.grid.hex_grid()
+    scheme = m.map.grid.labels.scheme()
+    pairs = []
+    while len(pairs) < 200:
+        a, b = rng.choice(grid.hexes()), rng.choice(grid.hexes())
+        if 3 <= grid.distance(a, b) <= 12:
+            pairs.append((scheme.format(a, grid), scheme.format(b, grid)))
+    for a, b in pairs:
+        observe(m, a, b)
+    t0 = time.perf_counter()
+    for _ in range(5):
+        for a, b in pairs:
+            observe(m, a, b)
+    row(size, "observe (mean)", (time.perf_counter() - t0) / (5 * len(pairs)), target="≤ 0.2 ms")
+
+
+def bench_files(size: int, m, tmp: Path, gui: bool) -> None:
+    folder = tmp / f"map{size}"
+    t_save, _ = once(lambda: save_module(m, folder))
+    t_load = timed(lambda: load_module(folder), repeat=3)
+    row(size, "load + validate", t_load, target="≤ 1000 ms")
+    row(size, "save (atomic)", t_save)
+    exe = Path(sys.executable).with_name("hexwright")
+    if size <= 200:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        t_render, done = once(lambda: subprocess.run([str(exe), "render", str(folder), "--out", str(tmp / "m.png"),
+                                                      "--scale", "1"], check=False, capture_output=True,
+                                                     text=True))
+        if done.returncode:
+            print("      render failed:", done.stderr.strip()[-300:])
+        else:
+            peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            row(size, "render scale 1 (process)", t_render, target="≤ 3000 ms at 200²")
+            row(size, "render peak RSS (MB, max)", peak / 1e3, unit="MB")
+    if gui:
+        code = ("import sys,time,os;t0=time.perf_counter();"
+                "from PySide6.QtWidgets import QApplication;app=QApplication([]);"
+                "from hexwright.editor.document import MapDocument;"
+                "from hexwright.editor.views.main_window import EditorWindow;"
+                "w=EditorWindow(MapDocument.open(sys.argv[1]));w.ask_unsaved=lambda:'discard';"
+                "w.resize(1400,900);w.show();app.processEvents();t1=time.perf_counter();"
+                "w.canvas.viewport().repaint();app.processEvents();t2=time.perf_counter();"
+                "print(t1-t0,t2-t1)")
+        env = {**os.environ, "HEXWRIGHT_RECOVERY_DIR": str(tmp / "recovery")}
+        done = subprocess.run([sys.executable, "-c", code, str(folder)], check=False, capture_output=True, text=True,
+                              env=env)
+        if done.returncode:
+            print("      editor open failed:", done.stderr.strip()[-300:])
+        else:
+            t_open, t_paint = (float(x) for x in done.stdout.split()[-2:])
+            row(size, "editor open, window shown", t_open, target="≤ 3000 ms")
+            row(size, "first full repaint", t_paint)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="50,100,200,400")
+    ap.add_argument("--no-gui", action="store_true", help="skip editor open and render")
+    ap.add_argument("--only", default="", help="comma list of: reach,supply,build,observe,files")
+    args = ap.parse_args()
+    only = set(filter(None, args.only.split(",")))
+    tmp = Path(tempfile.mkdtemp(prefix="hw-bench-scale-"))
+    try:
+        for size in (int(s) for s in args.sizes.split(",")):
+            t_gen, (m, occ) = once(lambda size=size: build(size))
+            print(f"--- {size}×{size}: {size * size} hexes, {len(occ)} units, {len(m.map.hexsides)} hexsides "
+                  f"(generated in {t_gen:.1f} s)", flush=True)
+            parts: list[tuple[str, Callable[[], None]]] = [
+                ("build", lambda: bench_build(size, m)), ("reach", lambda: bench_reach(size, m, occ)),  # noqa: B023
+                ("supply", lambda: bench_supply(size, m, occ)), ("observe", lambda: bench_observe(size, m)),  # noqa: B023
+                ("files", lambda: bench_files(size, m, tmp, not args.no_gui))]  # noqa: B023
+            for name, fn in parts:
+                if not only or name in only:
+                    fn()
+            clear_cache()
+        print(f"peak memory of this run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f} MB")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
