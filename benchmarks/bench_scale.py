@@ -248,7 +248,7 @@ def bench_supply(size: int, m, occ) -> None:
     try:
         import numpy as np
         from scipy.sparse import csr_matrix
-        from scipy.sparse.csgraph import shortest_path
+        from scipy.sparse.csgraph import dijkstra
     except ImportError:
         print("      scipy not installed (pip install -e .[bench])")
     else:
@@ -259,7 +259,7 @@ def bench_supply(size: int, m, occ) -> None:
             mask[blocked_list] = False
             keep = mask[a_src] & mask[a_dst]
             csr = csr_matrix((np.ones(int(keep.sum())), (a_src[keep], a_dst[keep])), shape=(n, n))
-            return shortest_path(csr, indices=sources, unweighted=True, min_only=True)
+            return dijkstra(csr, indices=sources, unweighted=True, min_only=True)
         d = sp_supply()
         assert {int(k): int(d[k]) for k in np.flatnonzero(np.isfinite(d))} == want, "scipy's supply differs"
         peers.append(("scipy BFS + mask", timed(sp_supply, repeat=7)))
@@ -332,7 +332,7 @@ def bench_build(size: int, m) -> None:
     mem_np = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     row(size, "graph build (map + class)", t_ours, "numpy build", t_np, "≤ 2×")
-    row(size, "graph memory (MB)", mem_ours / 1e3, "numpy build", mem_np / 1e3, "≤ 2×", unit="MB")
+    row(size, "graph memory (MB)", mem_ours / 1e6, "numpy build", mem_np / 1e6, "≤ 2×", unit="MB")
 
 
 def bench_observe(size: int, m) -> None:

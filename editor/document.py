@@ -56,6 +56,8 @@ class MapDocument(QObject):
         self.undo_stack.indexChanged.connect(self._bump_revision)
         self.variant: VariantSource | None = None
         """Set when the module is a variant: saving writes only what it changes from this base."""
+        self._checked: tuple[int, list[ModuleIssue]] | None = None
+        """The problems found when the module was read, with the revision they hold for."""
 
     def _bump_revision(self, *_args: object) -> None:
         self.revision += 1
@@ -80,10 +82,11 @@ class MapDocument(QObject):
         undefined code, a hex's unknown terrain) opens, and :meth:`problems` lists it, so
         a designer can always repair what they saved."""
         loaded: LoadedModule
-        loaded, _issues = load_module_lenient(path)
+        loaded, issues = load_module_lenient(path)
         doc = cls(loaded.module, path, loaded.assets)
         if loaded.composition is not None:
             doc.variant = VariantSource(loaded.composition.manifest, loaded.composition.base)
+        doc._checked = (doc.revision, issues)  # checked once on reading, not again for the problems dock
         return doc
 
     @classmethod
@@ -115,6 +118,9 @@ class MapDocument(QObject):
         """Every cross-reference problem of the module as it is now (``hexwright validate``'s list)."""
         from hexwright.runtime.validation import check_module
 
+        if self._checked is not None and self._checked[0] == self.revision:
+            return list(self._checked[1])
+        self._checked = None
         return check_module(self.module, self.assets)
 
     def next_stroke(self) -> int:

@@ -7,7 +7,7 @@ canonical hexside id (``0106/N``), which is the same seen from either hex.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -84,12 +84,17 @@ class HexFeature(Model):
     supply_kind: str = ""
 
 
+EMPTY_LIST_DEFAULT: dict[str, Any] = {"default": []}
+"""A list field made by ``default_factory=list`` (pydantic deep-copies a ``[]`` default for
+every hex and hexside read) says ``"default": []`` in the JSON Schema as a ``[]`` would."""
+
+
 class HexData(Model):
     """Everything one hex holds."""
 
     terrain: Id | None = Field(None, description="None: the map's default terrain")
     level: int = 0
-    features: list[HexFeature] = []
+    features: list[HexFeature] = Field(default_factory=list, json_schema_extra=EMPTY_LIST_DEFAULT)
     name: str = ""
     provenance: Provenance | None = None
 
@@ -97,8 +102,9 @@ class HexData(Model):
 class HexsideData(Model):
     """Everything one hexside holds: lines along it and connections across it."""
 
-    features: list[Id] = []
-    connections: list[Id] = Field([], description="road/rail types crossing this hexside (a bridge over a river)")
+    features: list[Id] = Field(default_factory=list, json_schema_extra=EMPTY_LIST_DEFAULT)
+    connections: list[Id] = Field(default_factory=list, json_schema_extra=EMPTY_LIST_DEFAULT,
+                                  description="road/rail types crossing this hexside (a bridge over a river)")
     provenance: Provenance | None = None
 
 

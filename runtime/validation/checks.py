@@ -39,30 +39,54 @@ class _Report:
 
 def check_module(module: Module, assets: dict[str, bytes] | None = None) -> list[ModuleIssue]:
     report = _Report()
-    _check_map(module, report, assets or {})
+    known = _Labels(module)
+    _check_map(module, known, report, assets or {})
     _check_pieces(module, report)
     _check_tables(module, report)
-    _check_scenarios(module, report)
+    _check_scenarios(module, known, report)
     for issue in rules_problems(module):  # rules.json names ids of the other files
         report.add(issue.file, issue.field, issue.message, issue.hex)
     return report.capped()
 
 
-def _hex_ok(module: Module, label: str) -> bool:
-    grid = module.map.grid
-    try:
-        grid.labels.scheme().parse(label, grid.hex_grid())
-    except ValueError:
-        return False
-    return True
+class _Labels:
+    """The map's grid, label scheme and every hex label, made once per check."""
+
+    def __init__(self, module: Module) -> None:
+        self.grid = module.map.grid.hex_grid()
+        self.scheme = module.map.grid.labels.scheme()
+        try:
+            self.known = {label: i for i, label in enumerate(self.scheme.format_all(self.grid))}
+        except ValueError:  # a grid its scheme cannot label: every label is parsed (and refused)
+            self.known = {}
+        self.directions = {name: d for d, name in enumerate(self.grid.directions)}
+
+    def hex_ok(self, label: str) -> bool:
+        if label in self.known:
+            return True
+        try:  # another spelling of an on-map hex (spaces around it) still names it
+            self.scheme.parse(label, self.grid)
+        except ValueError:
+            return False
+        return True
+
+    def canonical_side(self, key: str) -> str | None:
+        """``key`` if it is a hexside id in canonical form, read without parsing; else None."""
+        label, _slash, name = key.rpartition("/")
+        d = self.directions.get(name)
+        i = self.known.get(label)
+        if i is None or d is None:
+            return None
+        h = self.grid.hex_at(i)
+        return key if d < 3 or not self.grid.contains(self.grid.neighbor(h, d)) else None
 
 
-def _check_hex_label(module: Module, report: _Report, file: str, field: str, label: str | None) -> None:
-    if label is not None and not _hex_ok(module, label):
+def _check_hex_label(known: _Labels, report: _Report, file: str, field: str, label: str | None) -> None:
+    if label is not None and not known.hex_ok(label):
         report.add(file, field, f"hex {label!r} is not on the map", label)
 
 
-def _check_map(module: Module, report: _Report, assets: dict[str, bytes]) -> None:
+def _check_map(module: Module, known: _Labels, report: _Report, assets: dict[str, bytes]) -> None:
     m = module.map
     f = "map.json"
     sides = module.pieces.sides
@@ -72,7 +96,7 @@ def _check_map(module: Module, report: _Report, assets: dict[str, bytes]) -> Non
         report.add(f, "levels", "two levels share one value")
     for label, data in m.hexes.items():
         base = f"hexes.{label}"
-        if not _hex_ok(module, label):
+        if not known.hex_ok(label):
             report.add(f, base, "not a hex of this map", label)
         report.ref(f, f"{base}.terrain", data.terrain, m.terrain_types, "terrain type", label)
         if level_values and data.level not in level_values:
@@ -80,19 +104,19 @@ def _check_map(module: Module, report: _Report, assets: dict[str, bytes]) -> Non
         for i, feature in enumerate(data.features):
             report.ref(f, f"{base}.features.{i}.type", feature.type, m.hex_feature_types, "hex feature type", label)
             report.ref(f, f"{base}.features.{i}.side", feature.side, sides, "side", label)
-    labels = m.grid.labels.scheme()
-    grid = m.grid.hex_grid()
+    labels, grid = known.scheme, known.grid
     for key, side_data in m.hexsides.items():
         base = f"hexsides.{key}"
         hex_label = key.split("/")[0]
-        try:
-            side = parse_hexside(grid, key, labels)
-        except ValueError as exc:
-            report.add(f, base, f"not a hexside of this map: {exc}", hex_label)
-            continue
-        canonical = format_hexside(grid, side, labels)
-        if canonical != key:
-            report.add(f, base, f"hexside id must be written in canonical form {canonical!r}", hex_label)
+        if known.canonical_side(key) is None:
+            try:
+                side = parse_hexside(grid, key, labels)
+            except ValueError as exc:
+                report.add(f, base, f"not a hexside of this map: {exc}", hex_label)
+                continue
+            canonical = format_hexside(grid, side, labels)
+            if canonical != key:
+                report.add(f, base, f"hexside id must be written in canonical form {canonical!r}", hex_label)
         for i, side_feature in enumerate(side_data.features):
             report.ref(f, f"{base}.features.{i}", side_feature, m.hexside_feature_types, "hexside feature type",
                        hex_label)
@@ -100,13 +124,13 @@ def _check_map(module: Module, report: _Report, assets: dict[str, bytes]) -> Non
             report.ref(f, f"{base}.connections.{i}", conn, m.connection_types, "road/rail type", hex_label)
     for area_id, area in m.areas.items():
         for i, label in enumerate(area.hexes):
-            _check_hex_label(module, report, f, f"areas.{area_id}.hexes.{i}", label)
+            _check_hex_label(known, report, f, f"areas.{area_id}.hexes.{i}", label)
     for box_id, box in m.boxes.items():
         report.ref(f, f"boxes.{box_id}.side", box.side, sides, "side")
         for i, label in enumerate(box.entry_hexes):
-            _check_hex_label(module, report, f, f"boxes.{box_id}.entry_hexes.{i}", label)
+            _check_hex_label(known, report, f, f"boxes.{box_id}.entry_hexes.{i}", label)
     for i, place in enumerate(m.place_names):
-        _check_hex_label(module, report, f, f"place_names.{i}.hex", place.hex)
+        _check_hex_label(known, report, f, f"place_names.{i}.hex", place.hex)
     for key in sorted(set(m.style.tweaks.terrain_colors) - set(m.terrain_types)):
         report.add(f, f"style.tweaks.terrain_colors.{key}", f"no terrain type {key!r} to colour")
     if m.grid.underlay is not None and m.grid.underlay.image not in assets:
@@ -208,7 +232,7 @@ def _check_tables(module: Module, report: _Report) -> None:
         report.ref(f, f"victory.rules.{i}.side", rule.side, module.pieces.sides, "side")
 
 
-def _check_scenarios(module: Module, report: _Report) -> None:
+def _check_scenarios(module: Module, known: _Labels, report: _Report) -> None:
     p = module.pieces
     boxes = module.map.boxes
     for sid, scenario in module.scenarios.items():
@@ -220,20 +244,20 @@ def _check_scenarios(module: Module, report: _Report) -> None:
             if place.piece in seen:
                 report.add(f, f"{base}.piece", f"piece {place.piece!r} is placed twice")
             seen.add(place.piece)
-            _check_hex_label(module, report, f, f"{base}.hex", place.hex)
+            _check_hex_label(known, report, f, f"{base}.hex", place.hex)
             report.ref(f, f"{base}.box", place.box, boxes, "box")
             piece = p.pieces.get(place.piece)
             if piece is not None and place.step >= len(piece.steps):
                 report.add(f, f"{base}.step", f"piece {place.piece!r} has only {len(piece.steps)} steps")
         for i, mark in enumerate(scenario.markers):
             report.ref(f, f"markers.{i}.marker", mark.marker, p.markers, "marker")
-            _check_hex_label(module, report, f, f"markers.{i}.hex", mark.hex)
+            _check_hex_label(known, report, f, f"markers.{i}.hex", mark.hex)
             report.ref(f, f"markers.{i}.box", mark.box, boxes, "box")
             report.ref(f, f"markers.{i}.track", mark.track, module.map.tracks, "track")
         for i, reinforcement in enumerate(scenario.reinforcements):
             report.ref(f, f"reinforcements.{i}.piece", reinforcement.piece, p.pieces, "piece")
             report.ref(f, f"reinforcements.{i}.box", reinforcement.box, boxes, "box")
-            _check_hex_label(module, report, f, f"reinforcements.{i}.hex", reinforcement.hex)
+            _check_hex_label(known, report, f, f"reinforcements.{i}.hex", reinforcement.hex)
         for i, piece_id in enumerate(scenario.removed_pieces):
             report.ref(f, f"removed_pieces.{i}", piece_id, p.pieces, "piece")
         for i, chit_id in enumerate(scenario.removed_chits):

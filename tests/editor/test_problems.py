@@ -112,3 +112,30 @@ def test_repaired_module_saves_without_asking_and_loads_strictly(qtbot, window, 
     w.file_actions.ask_save_invalid = lambda problems: pytest.fail(f"asked about {problems}")
     assert w.file_actions.save()
     assert load_module(lava_folder).module.map.terrain_of("0203") == "clear"
+
+
+def test_opening_checks_the_module_once_and_an_edit_checks_it_again(qtbot, lava_folder, monkeypatch):
+    """The problems found while reading the module are the dock's: opening runs the checks
+    once (issue 18), and the first edit makes the document check again."""
+    import hexwright.runtime.storage.lenient as lenient
+    import hexwright.runtime.validation as validation
+    from hexwright.editor.views.main_window import open_editor
+
+    calls = []
+    real = validation.check_module
+
+    def counting(module, assets=None):
+        calls.append(1)
+        return real(module, assets)
+    monkeypatch.setattr(lenient, "check_module", counting)
+    monkeypatch.setattr(validation, "check_module", counting)
+    w = open_editor(lava_folder, confirm=lambda *_: False)
+    w.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(w)
+    assert w.problems.messages() == [LAVA]
+    assert len(calls) == 1
+    from hexwright.editor.commands import PaintTerrain
+
+    w.doc.push(PaintTerrain(w.doc, ["0203"], "woods", w.doc.next_stroke()))
+    qtbot.waitUntil(lambda: w.problems.messages() == [], timeout=2000)
+    assert len(calls) >= 2
