@@ -76,24 +76,55 @@ def render_image(module: Module, scale: float = 1.0, layers: Layers | None = Non
     return image
 
 
-def png_bytes(image) -> bytes:
-    """``image`` encoded as PNG."""
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+def png_bytes(image, opaque: bool = False) -> bytes:
+    """``image`` encoded as PNG (zlib level 1; RGB without alpha when ``opaque``)."""
+    from .png_encode import encode_png
 
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.WriteOnly)
-    if not image.save(buffer, "PNG"):
-        raise OSError("could not encode the map as PNG")
-    buffer.close()
-    return bytes(data.data())
+    return encode_png(image, opaque=opaque)
+
+
+BAND_ROWS = 512
+"""``render_png`` paints and encodes this many pixel rows at a time."""
 
 
 def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers: Layers | None = None,
                assets: dict[str, bytes] | None = None, style: str | None = None) -> tuple[int, int]:
-    """Render the map to a PNG at ``out_path`` (written atomically); returns ``(width, height)``."""
+    """Render the map to a PNG at ``out_path`` (written atomically); returns ``(width, height)``.
+
+    The map is painted in bands of :data:`BAND_ROWS` whole pixel rows, each encoded as soon
+    as it is painted, so memory holds one band and the compressed file, not the whole image."""
+    if not scale > 0:
+        raise ValueError(f"scale must be positive, not {scale}")
+    ensure_gui_app()
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QImage, QPainter
+
     from hexwright.runtime.storage import atomic_write_bytes
 
-    image = render_image(module, scale, layers, assets, style)
-    atomic_write_bytes(Path(out_path), png_bytes(image))
-    return image.width(), image.height()
+    from .png_encode import PngWriter
+
+    map_painter = make_painter_for(module, layers, assets, style)
+    rect = map_painter.map_rect()
+    width, height = math.ceil(rect.width() * scale), math.ceil(rect.height() * scale)
+    if width * height > 400_000_000:
+        raise ValueError(f"a {width}x{height} image is too big to render; use a smaller scale")
+    writer = PngWriter(width, height, alpha=False)
+    for top in range(0, height, BAND_ROWS):
+        rows = min(BAND_ROWS, height - top)
+        band = QImage(width, rows, QImage.Format_ARGB32_Premultiplied)
+        if band.isNull():
+            raise MemoryError(f"could not allocate a {width}x{rows} band")
+        band.fill(Qt.white)
+        painter = QPainter(band)
+        try:
+            painter.translate(0, -top)
+            painter.scale(scale, scale)
+            painter.translate(-rect.left(), -rect.top())
+            clip = QRectF(rect.left(), rect.top() + top / scale, rect.width(), rows / scale)
+            painter.setClipRect(clip)
+            map_painter.paint(painter, clip)
+        finally:
+            painter.end()
+        writer.add(band)
+    atomic_write_bytes(Path(out_path), writer.finish())
+    return width, height
