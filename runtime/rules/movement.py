@@ -232,6 +232,7 @@ def _exits(search: ZocSearch, rules: RulesConfig) -> list[ExitOption]:
     """Ways off the map from every hex reached and not stopped in (DoM §8.1.3)."""
     hm, mg, zoc = search.hm, search.mg, search.zoc
     edges = set(rules.movement.exit_edges)
+    names = hm.grid.directions
     out = []
     for i in sorted(search.dist, key=lambda k: hm.labels[k]):
         if i in search.stop or i not in mg.exits:
@@ -249,7 +250,7 @@ def _exits(search: ZocSearch, rules: RulesConfig) -> list[ExitOption]:
             else:
                 cost = search.dist[i] + ticks + (search.leave_z if in_z else 0) + search.leave_x.get(i, 0)
             if cost <= search.cap:
-                out.append(ExitOption(hm.labels[i], name, hm.grid.directions[d], mg.cost(cost), by_road,
+                out.append(ExitOption(hm.labels[i], name, names[d], mg.cost(cost), by_road,
                                       search.path_to(i), rules.movement.exit_section))
     return out
 

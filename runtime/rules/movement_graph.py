@@ -69,12 +69,17 @@ class MovementGraph:
     """Edge hex → ``(direction, edge name, ticks, by road)`` for each way off the map."""
     zero_steps: bool = False
     """True if some step costs nothing (searches that stop on a spent allowance need it)."""
+    _costs: dict[int, Fraction] = field(default_factory=dict, repr=False)
 
     def ticks(self, cost: Fraction) -> int:
         return int(cost * self.scale)
 
     def cost(self, ticks: int) -> Fraction:
-        return Fraction(ticks, self.scale)
+        """``ticks`` as a Fraction of MF (one object per value, made once)."""
+        c = self._costs.get(ticks)
+        if c is None:
+            c = self._costs[ticks] = Fraction(ticks, self.scale)
+        return c
 
     def step(self, i: int, j: int) -> Ticks:
         """Ticks of the step from hex ``i`` into its neighbour ``j``."""

@@ -216,8 +216,9 @@ def _supply(module: Module, pos: Position, side: str, control: Mapping[str, str]
                 append(j)
     labels = hm.labels
     for uid in pos.pieces_of(side):
-        i = pos.hex_of(uid)
-        assert i is not None
+        at = pos.hex_of(uid)
+        assert at is not None
+        i = at
         if dist[i] < 0:  # the unit's own hex never blocks its own line
             best = -1
             for _d, j in neighbors[i]:
