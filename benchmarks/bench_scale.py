@@ -64,7 +64,6 @@ from hexwright.runtime.model import (
 from hexwright.runtime.model.rules_config import LosRules, RulesConfig, SupplyRules, ZocRules
 from hexwright.runtime.rules import clear_cache, movement_graph, observe, reach, supply
 from hexwright.runtime.rules.hexmap import hex_map
-from hexwright.runtime.rules.position import position
 from hexwright.runtime.storage import load_module, save_module
 
 ROWS: list[tuple[str, ...]] = []
@@ -129,6 +128,24 @@ def timed(fn: Callable[[], object], repeat: int = 15) -> float:
     return statistics.median(samples)
 
 
+def paired(ours: Callable[[], object], peer: Callable[[], object], repeat: int = 15) -> tuple[float, float, float]:
+    """Medians of ``ours`` and ``peer`` timed in turn (A B A B …), and the median of the ratios
+    pair by pair, which holds when a shared machine's speed drifts."""
+    ours()
+    peer()
+    a, b, r = [], [], []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        ours()
+        t1 = time.perf_counter()
+        peer()
+        t2 = time.perf_counter()
+        a.append(t1 - t0)
+        b.append(t2 - t1)
+        r.append((t1 - t0) / max(t2 - t1, 1e-9))
+    return statistics.median(a), statistics.median(b), statistics.median(r)
+
+
 def once(fn: Callable[[], Any]) -> tuple[float, Any]:
     t0 = time.perf_counter()
     out = fn()
@@ -136,11 +153,12 @@ def once(fn: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def row(size: int, what: str, ours: float | None, peer: str = "", theirs: float | None = None,
-        target: str = "", unit: str = "ms") -> None:
+        target: str = "", unit: str = "ms", ratio_of_pairs: float | None = None) -> None:
     scale = 1000 if unit == "ms" else 1
     o = "—" if ours is None else f"{ours * scale:10.2f}"
     t = "" if theirs is None else f"{theirs * scale:10.2f}"
-    ratio = "" if ours is None or not theirs else f"{ours / theirs:7.2f}×"
+    r = ratio_of_pairs if ratio_of_pairs is not None else (ours / theirs if ours is not None and theirs else None)
+    ratio = "" if r is None else f"{r:7.2f}×"
     line = (f"{size}²", what, o, peer, t, ratio, target)
     ROWS.append(line)
     print(f"{line[0]:>5} {what:28s} {o:>10} {unit:2s}  {peer:26s} {t:>10}  {ratio:>8}  {target}", flush=True)
@@ -167,6 +185,8 @@ def plain_edges(m, cls: str, blocked: set[int]) -> tuple[list[int], list[int], l
 def bench_reach(size: int, m, occ) -> None:
     import networkx as nx
 
+    from hexwright.runtime.rules.position import position
+
     motor = min(p for p, pc in m.pieces.pieces.items() if pc.unit_type == "arm" and p in occ)
     hm = hex_map(m)
     start = hm.idx(occ[motor])
@@ -188,7 +208,8 @@ def bench_reach(size: int, m, occ) -> None:
         return nx.single_source_dijkstra_path_length(g, start, cutoff=cap, weight="w")
     got = {k: Fraction(v, scale) for k, v in nx_reach().items() if k != start}
     assert got == want, "networkx's reach differs from ours"
-    row(size, "reach", t_ours, "networkx dijkstra cutoff", timed(nx_reach), "≤ 3×")
+    a, b, r = paired(lambda: reach(m, occ, motor), nx_reach)
+    row(size, "reach", a, "networkx dijkstra cutoff", b, "≤ 3×", ratio_of_pairs=r)
     try:
         import numpy as np
         from scipy.sparse import csr_matrix
@@ -204,7 +225,8 @@ def bench_reach(size: int, m, occ) -> None:
         d = sp_reach()
         got = {int(k): Fraction(int(d[k]), scale) for k in np.flatnonzero(np.isfinite(d)) if k != start}
         assert got == want, "scipy's reach differs from ours"
-        row(size, "reach", t_ours, "scipy dijkstra limit", timed(sp_reach))
+        a, b, r = paired(lambda: reach(m, occ, motor), sp_reach)
+        row(size, "reach", a, "scipy dijkstra limit", b, ratio_of_pairs=r)
     try:
         import rustworkx as rx
     except ImportError:
@@ -218,11 +240,14 @@ def bench_reach(size: int, m, occ) -> None:
             return rx.digraph_dijkstra_shortest_path_lengths(rg, start, edge_cost_fn=float)
         got = {k: Fraction(int(v), scale) for k, v in rx_reach().items() if v <= cap}
         assert got == want, "rustworkx's reach differs from ours"
-        row(size, "reach", t_ours, "rustworkx dijkstra (no cut)", timed(rx_reach))
+        a, b, r = paired(lambda: reach(m, occ, motor), rx_reach)
+        row(size, "reach", a, "rustworkx dijkstra (no cut)", b, ratio_of_pairs=r)
 
 
 def bench_supply(size: int, m, occ) -> None:
     import networkx as nx
+
+    from hexwright.runtime.rules.position import position
 
     hm = hex_map(m)
     n = len(hm.labels)
@@ -244,7 +269,10 @@ def bench_supply(size: int, m, occ) -> None:
         view = nx.restricted_view(g, blocked_list, [])
         return {v: d for d, layer in enumerate(nx.bfs_layers(view, sources)) for v in layer}
     assert nx_supply() == want, "networkx's supply differs from ours"
-    peers: list[tuple[str, float]] = [("networkx bfs_layers", timed(nx_supply, repeat=5))]
+    def ours_supply() -> object:
+        return supply(m, occ, "blue")
+    peers: list[tuple[str, tuple[float, float, float]]] = [
+        ("networkx bfs_layers", paired(ours_supply, nx_supply, repeat=5))]
     try:
         import numpy as np
         from scipy.sparse import csr_matrix
@@ -262,7 +290,7 @@ def bench_supply(size: int, m, occ) -> None:
             return dijkstra(csr, indices=sources, unweighted=True, min_only=True)
         d = sp_supply()
         assert {int(k): int(d[k]) for k in np.flatnonzero(np.isfinite(d))} == want, "scipy's supply differs"
-        peers.append(("scipy BFS + mask", timed(sp_supply, repeat=7)))
+        peers.append(("scipy BFS + mask", paired(ours_supply, sp_supply, repeat=7)))
     try:
         import igraph as ig
     except ImportError:
@@ -277,10 +305,10 @@ def bench_supply(size: int, m, occ) -> None:
             dist = sub.distances(source=[len(keep) - 1])[0]
             return {keep[k]: int(x) - 1 for k, x in enumerate(dist) if x != float("inf") and keep[k] != n}
         assert ig_supply() == want, "igraph's supply differs from ours"
-        peers.append(("igraph BFS + mask", timed(ig_supply, repeat=7)))
-    best = min(t for _p, t in peers)
-    for name, t in peers:
-        row(size, "supply", t_ours, name, t, "≤ 3× fastest" if t == best else "")
+        peers.append(("igraph BFS + mask", paired(ours_supply, ig_supply, repeat=7)))
+    best = max(r for _p, (_a, _b, r) in peers)
+    for name, (a, b, r) in peers:
+        row(size, "supply", a, name, b, "≤ 3× fastest" if r == best else "", ratio_of_pairs=r)
 
 
 def bench_build(size: int, m) -> None:
