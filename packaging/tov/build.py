@@ -1,0 +1,42 @@
+"""Build the Traces of Victory module from its sources with the editor's edit layer.
+
+    .venv/bin/python packaging/tov/build.py [OUT_DIR]
+
+writes ``modules/traces_of_victory`` (or OUT_DIR): the map painted from ``geo`` (the real
+geography) and ``examples`` (what the rulebook's worked examples need), the pieces, tables,
+scenarios and rules. Run it again after changing a source; the output is byte-stable.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import build_board
+from build_map import paint
+
+from hexwright.runtime.storage import save_module
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def build(out: Path) -> None:
+    painter = paint()
+    build_board.areas(painter)
+    build_board.boxes(painter)
+    build_board.tracks(painter)
+    build_board.printed_names(painter)
+    painter.mark()
+    module = painter.module
+    module.meta = module.meta.model_copy(update={
+        "rulebook": "traces_of_victory.txt",
+        "description": ("The US Third and Seventh Armies against the German 1st and 19th Armies in Lorraine and "
+                        "Alsace, November 1944: chit-pull activation by HQ, weather and mud, air support, supply. "
+                        "The printed map, counter values and charts are not in the rulebook: they are "
+                        "reconstructed and marked with provenance (docs/traces-of-victory-reconstruction.md)."),
+    })
+    save_module(module, out)
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "modules" / "traces_of_victory")
