@@ -14,6 +14,9 @@ from pathlib import Path
 
 import build_board
 from build_map import paint
+from build_pieces import build_pieces
+from build_scenarios import build_scenarios
+from build_tables import build_tables
 
 from hexwright.runtime.storage import save_module
 
@@ -27,6 +30,9 @@ def build(out: Path) -> None:
     build_board.tracks(painter)
     build_board.printed_names(painter)
     painter.mark()
+    build_pieces(painter)
+    build_tables(painter)
+    build_scenarios(painter)
     module = painter.module
     module.meta = module.meta.model_copy(update={
         "rulebook": "traces_of_victory.txt",
