@@ -15,6 +15,7 @@ from pathlib import Path
 import build_board
 from build_map import paint
 from build_pieces import build_pieces
+from build_rules import build_rules
 from build_scenarios import build_scenarios
 from build_tables import build_tables
 
@@ -33,6 +34,7 @@ def build(out: Path) -> None:
     build_pieces(painter)
     build_tables(painter)
     build_scenarios(painter)
+    build_rules(painter)
     module = painter.module
     module.meta = module.meta.model_copy(update={
         "rulebook": "traces_of_victory.txt",

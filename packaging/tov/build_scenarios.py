@@ -33,6 +33,16 @@ def army_of(p: Painter, pid: str) -> str:
     return f
 
 
+def within_limits(p: Painter, pid: str, label: str) -> bool:
+    """A unit of a scenario with map limits sets up inside them (14.1 rows 01-29, 14.2 columns 09-25)."""
+    army = army_of(p, pid)
+    if army in ("us_7th", "de_19th"):
+        return int(label[2:]) >= 9
+    if army in ("us_3rd", "de_1st"):
+        return int(label[:2]) <= 29
+    return True
+
+
 def resolved_hexes(p: Painter) -> dict[str, str]:
     """Each counter's setup hex, moved to the nearest hex with room where its printed hex is
     full (5.0: two combat units and one HQ); Metz units spread over Metz's hexes."""
@@ -51,7 +61,7 @@ def resolved_hexes(p: Painter) -> dict[str, str]:
         elif code and code[0].isdigit():
             start = p.names.hex_of(code)
             ring = sorted(grid.within(start, 4), key=lambda h: (grid.distance(start, h), h))
-            candidates = [p.label(h) for h in ring if grid.contains(h)]
+            candidates = [p.label(h) for h in ring if grid.contains(h) and within_limits(p, pid, p.label(h))]
         else:
             continue
         for label in candidates:
@@ -77,7 +87,9 @@ def scenario(p: Painter, sid: str, name: str, description: str, hexes: dict[str,
     reinforcements: list[Reinforcement] = []
     removed: list[str] = []
     for pid, piece in pieces.items():
-        if army_of(p, pid) not in forces or (sid == "patton" and pid.startswith("de_21pz")):
+        reinforcement = army_of(p, pid) == "de_okw"
+        if army_of(p, pid) not in forces or (sid == "patton" and pid.startswith("de_21pz")) or \
+                (sid == "patch" and reinforcement and not pid.startswith("de_21pz")):  # 14.2: only the 21st
             removed.append(pid)
             continue
         code = piece.setup

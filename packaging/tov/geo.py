@@ -109,7 +109,7 @@ RHINE: list[Point] = [(7.59, 48.05), (7.64, 48.18), (7.69, 48.30), (7.74, 48.42)
 STREAMS: dict[str, list[Point]] = {
     "Nied": [(6.62, 48.95), (6.50, 49.05), (6.43, 49.15), (6.50, 49.22), (6.55, 49.29), (6.62, 49.33),
              (6.69, 49.37)],
-    "Orne": [(5.88, 49.16), (6.00, 49.22), (6.10, 49.26), (6.165, 49.29)],
+    "Orne": [(5.88, 49.16), (6.00, 49.22), (6.09, 49.25)],
     "Vezouze": [(7.02, 48.55), (6.85, 48.59), (6.70, 48.59), (6.52, 48.575)],
     "Mortagne": [(6.82, 48.25), (6.64, 48.34), (6.56, 48.45), (6.48, 48.55)],
     "Bruche": [(7.15, 48.45), (7.30, 48.50), (7.49, 48.54), (7.70, 48.57)],
@@ -131,7 +131,7 @@ ROADS: dict[str, list[Waypoint]] = {
     "Verdun-Metz": [(5.80, 49.12), "Metz"],
     "Briey-Thionville": [(5.80, 49.30), "Thionville"],
     "Toul-Nancy": [(5.80, 48.67), "Toul", "Nancy"],
-    "Luxembourg-Thionville-Metz": [(6.12, 49.75), "Thionville", "Metz"],
+    "Luxembourg-Thionville-Metz": [(6.12, 49.75), "Thionville", (6.09, 49.27), (6.10, 49.19), "Metz"],
     "Metz-Pont-à-Mousson-Nancy": ["Metz", "Pont-à-Mousson", "Nancy"],
     "Metz-Saint-Avold-Saarbrücken": ["Metz", "Faulquemont", "Saint-Avold", "Saarbrücken"],
     "Metz-Boulay-Saarlouis": ["Metz", "Boulay", "Saarlouis", "Saarbrücken"],
@@ -161,7 +161,7 @@ ROADS: dict[str, list[Waypoint]] = {
 }
 RAILROADS: dict[str, list[Waypoint]] = {
     "Metz-Verdun": [(5.80, 49.15), "Metz"],
-    "Metz-Thionville-Luxembourg": ["Metz", "Thionville", (6.14, 49.75)],
+    "Metz-Thionville-Luxembourg": ["Metz", (6.10, 49.19), (6.09, 49.27), "Thionville", (6.14, 49.75)],
     "Metz-Saarbrücken-Kaiserslautern": ["Metz", "Faulquemont", "Saint-Avold", "Saarbrücken", "Homburg",
                                         "Kaiserslautern", (8.10, 49.45)],
     "Metz-Nancy": ["Metz", "Pont-à-Mousson", "Nancy"],

@@ -100,17 +100,15 @@ class Corners:
         return min(self.points, key=lambda k: math.dist(self.points[k], p))
 
     def chain(self, line: list[Pixel]) -> list[Hexside]:
-        """The hexsides of the corner path closest to the polyline ``line``."""
-        out: list[Hexside] = []
-        for a, b in zip(line, line[1:]):
-            start, goal = self.nearest(a), self.nearest(b)
-            for side in self._path(start, goal, a, b):
-                if side not in out:
-                    out.append(side)
-        return out
-
-    def _path(self, start: tuple[int, int], goal: tuple[int, int], a: Pixel, b: Pixel) -> list[Hexside]:
+        """The hexsides of the corner path from the river's source to its mouth that keeps
+        closest to its course (one path, so it never doubles back round a hex)."""
+        start, goal = self.nearest(line[0]), self.nearest(line[-1])
         size = self.layout.size
+        segments = list(zip(line, line[1:]))
+
+        def off_course(p: Pixel) -> float:
+            return min(_seg_dist(p, a, b) for a, b in segments) / size
+
         best = {start: 0.0}
         back: dict[tuple[int, int], tuple[tuple[int, int], Hexside]] = {}
         queue = [(0.0, start)]
@@ -123,7 +121,7 @@ class Corners:
             for k2, side in self.edges.get(k, []):
                 p1, p2 = self.points[k], self.points[k2]
                 mid = ((p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2)
-                step = size * (1.0 + 4.0 * (_seg_dist(mid, a, b) / size) ** 2)
+                step = size * (1.0 + 8.0 * off_course(mid) ** 2)
                 if cost + step < best.get(k2, math.inf):
                     best[k2] = cost + step
                     back[k2] = (k, side)

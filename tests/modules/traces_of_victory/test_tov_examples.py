@@ -1,0 +1,207 @@
+"""The Traces of Victory rulebook's worked examples, on the shipped module (its map, counters,
+tables and rules.json), through the rules engine. Each test names its section."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hexwright.runtime.engine import (
+    Choose,
+    EndPhase,
+    Move,
+    Roll,
+    apply,
+    engine_state,
+    legal_actions,
+    weather_now,
+)
+from hexwright.runtime.engine.data import with_engine_state
+from hexwright.runtime.rules.combat import Modifier, combat_odds, resolve
+from hexwright.runtime.rules.movement import reach
+from hexwright.runtime.rules.retreat import advance_paths, retreat_paths
+from hexwright.runtime.state import GameState, Location, initial_state
+from hexwright.runtime.storage import load_module
+
+TOV = Path(__file__).resolve().parents[3] / "modules" / "traces_of_victory"
+
+
+@pytest.fixture(scope="module")
+def m():
+    return load_module(TOV).module
+
+
+def place(s: GameState, **where: str) -> GameState:
+    pieces = dict(s.pieces)
+    for pid, hex in where.items():
+        pieces[pid] = pieces[pid].model_copy(update={"at": Location.hex(hex)})
+    return s.model_copy(update={"pieces": pieces})
+
+
+def quickly_to(m, s: GameState, pred, limit: int = 2000) -> GameState:
+    """Play the shortest way through the sequence (end every step, take the first choice)."""
+    for _ in range(limit):
+        acts = legal_actions(m, s)
+        if pred(s, acts):
+            return s
+        end = [a for a in acts if isinstance(a, EndPhase)]
+        play = [a for a in acts if isinstance(a, Choose) and a.option == "play"]
+        s, _ = apply(m, s, (end or play or acts)[0])
+    raise AssertionError("never reached")
+
+
+# -- 2.3 Command Range ---------------------------------------------------------------------------
+
+
+def test_2_3_command_range_measured_when_the_hq_is_activated_units_inside_only(m):
+    """Unit A outside the range, B and C inside; enemy units and their ZOC between do not block
+    (2.3: 'not blocked by EZOCs or units'); Third Army units do not answer a Seventh Army HQ."""
+    s = initial_state(m, "combined", 1)
+    s = place(s, us_xv_hq="2412", us_44_71="2419",       # A: seven hexes east
+              us_44_114="2416", us_79_313="2612",         # B, C: four and two hexes away
+              de_553_1119="2414", de_553_1120="2415",     # enemy units and their ZOC between the HQ and B
+              us_26_101="2411")                           # a Third Army unit next to the HQ
+    grid, scheme = m.map.grid.hex_grid(), m.map.grid.labels.scheme()
+
+    def dist(a, b):
+        return grid.distance(scheme.parse(a, grid), scheme.parse(b, grid))
+
+    assert (dist("2412", "2419"), dist("2412", "2416"), dist("2412", "2612")) == (7, 4, 2)
+    s, _ = apply(m, s, Choose(option="activate", target="us_xv_hq"))   # 12.1's special activation
+    statuses = engine_state(s).seq.statuses
+    assert "activated" in statuses.get("us_44_114", ())
+    assert "activated" in statuses.get("us_79_313", ())
+    assert "activated" not in statuses.get("us_44_71", ())
+    assert "activated" not in statuses.get("us_26_101", ())  # 2.3 note: not across US Armies
+    # 2.3: a unit that finds itself inside the range only after the HQ's move is not activated
+    s, _ = apply(m, s, Move(unit="us_xv_hq", to="2413"))
+    assert dist("2413", "2419") == 6
+    assert "activated" not in engine_state(s).seq.statuses.get("us_44_71", ())
+
+
+# -- 4.1 Weather ---------------------------------------------------------------------------------
+
+
+def weather_roll_state(m, turn: int, previous: str, mud_to: int | None = None) -> GameState:
+    s = initial_state(m, "combined", 3)
+    s = quickly_to(m, s, lambda st, acts: st.turn == 2 and Roll() in acts)
+    data = engine_state(s)
+    lasting = {"mud": mud_to} if mud_to is not None else {}
+    seq = data.seq.model_copy(update={"conditions": {"weather": previous}, "lasting": lasting})
+    return with_engine_state(s.model_copy(update={"turn": turn}), data.model_copy(update={"seq": seq}))
+
+
+def roll_with(m, s: GameState, die: int):
+    """The weather roll from the seeded dice, at the first generator position that rolls ``die``."""
+    for counter in range(300):
+        tried = s.model_copy(update={"rng": s.rng.model_copy(update={"counter": counter})})
+        after, entry = apply(m, tried, Roll())
+        if f"rolled {die}" in entry.text:
+            return after, entry
+    raise AssertionError(f"no {die} in 300 rolls")
+
+
+def test_4_1_4_example_turn_9_after_rain_a_5_is_light_overcast(m):
+    """4.1.4: rain on turn 8; on turn 9, −1 for the rain and −1 for worsening weather: 5 → 3,
+    light overcast; 4.1.2: light overcast gives half the air units (2 of 4)."""
+    s, entry = roll_with(m, weather_roll_state(m, 9, "rain"), 5)
+    assert "→ 3" in entry.text
+    data = engine_state(s).seq
+    assert data.conditions["weather"] == "light_overcast"
+    assert data.pools["air"]["us"] == 2
+
+
+def test_4_1_5_example_rain_on_a_mud_turn_puts_the_second_marker_on_the_next_turn(m):
+    """4.1.5: turn 4 already mud, rain on turn 4: mud on turn 5 too; movement pays the mud costs."""
+    s = weather_roll_state(m, 4, "rain", mud_to=4)
+    for die in (1, 2, 3):
+        try:
+            s2, _ = roll_with(m, s, die)
+        except AssertionError:
+            continue
+        if engine_state(s2).seq.conditions["weather"] == "rain":
+            break
+    else:
+        raise AssertionError("no rain rolled")
+    assert engine_state(s2).seq.lasting["mud"] == 5
+    assert weather_now(m, s2) == "mud"
+    occupancy = {"us_4ad_cca": "2303"}
+    dry = reach(m, occupancy, "us_4ad_cca", weather=None)
+    wet = reach(m, occupancy, "us_4ad_cca", weather="mud")
+    assert max(v.cost for v in wet.hexes.values()) <= 8 and len(wet.hexes) < len(dry.hexes)
+
+
+def test_4_1_5_mud_shifts_one_column_left(m):
+    occupancy = {"us_4ad_cca": "2408", "de_559_1125": "2407"}
+    dry = combat_odds(m, occupancy, ["us_4ad_cca"], "2407")
+    wet = combat_odds(m, occupancy, ["us_4ad_cca"], "2407", weather="mud")
+    assert wet.column == dry.column - 1
+
+
+# -- 9.2 Normal Movement Example -----------------------------------------------------------------
+
+
+def test_9_2_movement_example_hexes_a_b_c(m):
+    """The German infantry (4 MP) in 2515, in US 318's ZOC (2615); US 319 (2614) across the river
+    projects none. Hex A (2415): 1 + 2 to leave the EZOC = 3; then the road to 2316: 4. Hex B
+    (2414): across an unbridged river. Hex C (2514): across a bridged river between two EZOC hexes."""
+    occupancy = {"de_48_127": "2515", "us_80_318": "2615", "us_80_319": "2614"}
+    assert m.pieces.pieces["de_48_127"].steps[0].movement == 4
+    result = reach(m, occupancy, "de_48_127")
+    assert result.hexes["2415"].cost == 3
+    assert result.hexes["2316"].cost == 4
+    assert "2414" not in result.hexes
+    assert "2514" not in result.hexes
+    # without 318, 319 alone changes nothing across the river: A costs 1
+    alone = reach(m, {"de_48_127": "2515", "us_80_319": "2614"}, "de_48_127")
+    assert alone.hexes["2415"].cost == 1
+    # without the EZOC in the start hex, the bridge to C may be crossed (9.2 forbids it only ZOC to ZOC)
+    assert "2514" in alone.hexes
+
+
+# -- 10 Combat Example ---------------------------------------------------------------------------
+
+COMBAT = {"de_559_1125": "2407", "de_462_1216": "2407",          # stack A: 3 + 2 = 5
+          "us_4ad_cca": "2408", "us_4ad_ccb": "2408",             # stack B: 8 + 8, no hexside
+          "us_80_318": "2507", "us_80_319": "2508"}               # C, D: 4 each across a stream, halved
+
+
+def test_10_combat_example_20_against_5_is_4_to_1_rough_3_to_1_then_6_to_1(m):
+    attackers = ["us_4ad_cca", "us_4ad_ccb", "us_80_318", "us_80_319"]
+    odds = combat_odds(m, COMBAT, attackers, "2407")
+    assert (odds.attack, odds.defense) == (20, 5)
+    assert m.tables.crts["crt"].columns[odds.base_column].label == "4:1"
+    assert odds.column_label == "3:1"                       # Rough: one column to the defender
+    shifted = combat_odds(m, COMBAT, attackers, "2407",
+                          modifiers=[Modifier("air ground support", shift=2, section="7.1"),
+                                     Modifier("combat intensity", shift=1, section="10.2.3")])
+    assert shifted.column_label == "6:1"
+    outcome = resolve(m, shifted, 6)
+    assert outcome.code == "2RR"
+    effects = {(e.who, e.what): e.amount for e in outcome.result.effects}
+    assert effects == {("defender", "step_loss"): 2, ("defender", "retreat"): 2}   # the attacker loses nothing
+
+
+def test_10_combat_example_retreat_to_2207_avoiding_the_ezoc_of_2308(m):
+    """Stack A retreats two hexes to 2207 by 2307; through 2308 it would enter B's EZOC."""
+    for unit in ("de_559_1125", "de_462_1216"):
+        options = retreat_paths(m, COMBAT, unit, 2)
+        assert not options.eliminated
+        best = min(p.ezoc_hexes for p in options.paths)
+        assert best == 0
+        fewest = [p.hexes for p in options.paths if p.ezoc_hexes == best]
+        assert ("2307", "2207") in fewest
+        assert all("2308" not in path for path in fewest)
+        assert any("2308" in p.hexes and p.ezoc_hexes >= 1 for p in options.paths)
+
+
+def test_10_5_advance_stack_b_into_2407_second_hex_only_clear(m):
+    """After the retreat: B may advance into 2407 and, mechanized, a second hex only into clear
+    terrain; infantry C one hex only (10.5)."""
+    after = {**COMBAT, "de_559_1125": "2207", "de_462_1216": "2207"}
+    paths = advance_paths(m, after, "us_4ad_cca", "2407")
+    assert ("2407",) in paths
+    seconds = [p for p in paths if len(p) == 2]
+    assert seconds and all(m.map.terrain_of(p[1]) == "clear" for p in seconds)
+    assert max(len(p) for p in advance_paths(m, after, "us_80_318", "2407")) == 1
