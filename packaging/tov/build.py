@@ -19,7 +19,22 @@ from build_rules import build_rules
 from build_scenarios import build_scenarios
 from build_tables import build_tables
 
+from hexwright.runtime.model import OptionalRule
 from hexwright.runtime.storage import save_module
+
+OPTIONAL_RULES = {
+    "three_players": OptionalRule(name="3 players", section="15.1",
+                                  description="One player each directs the Third Army, the Seventh Army and the "
+                                              "German forces."),
+    "four_players": OptionalRule(name="4 players", section="15.1",
+                                 description="One player each directs the Third Army, the Seventh Army, the German "
+                                             "19th Army (IV LWF, LXIV, LXXXIX Corps) and the German 1st Army "
+                                             "(XIII SS, LXXXII Corps)."),
+    "alternate_victory": OptionalRule(name="Alternate Allied victory", section="15.2",
+                                      description="The Allies also win by eliminating every unit of two German "
+                                                  "corps (not the IV LWF) and reaching the French-German border "
+                                                  "with six regiments in supply."),
+}
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,6 +53,7 @@ def build(out: Path) -> None:
     module = painter.module
     module.meta = module.meta.model_copy(update={
         "rulebook": "traces_of_victory.txt",
+        "optional_rules": OPTIONAL_RULES,
         "description": ("The US Third and Seventh Armies against the German 1st and 19th Armies in Lorraine and "
                         "Alsace, November 1944: chit-pull activation by HQ, weather and mud, air support, supply. "
                         "The printed map, counter values and charts are not in the rulebook: they are "

@@ -18,9 +18,11 @@ from hexwright.runtime.engine import (
     weather_now,
 )
 from hexwright.runtime.engine.data import with_engine_state
+from hexwright.runtime.geometry import format_hexside
 from hexwright.runtime.rules.combat import Modifier, combat_odds, resolve
 from hexwright.runtime.rules.movement import reach
 from hexwright.runtime.rules.retreat import advance_paths, retreat_paths
+from hexwright.runtime.rules.supply import supply
 from hexwright.runtime.state import GameState, Location, initial_state
 from hexwright.runtime.storage import load_module
 
@@ -205,3 +207,29 @@ def test_10_5_advance_stack_b_into_2407_second_hex_only_clear(m):
     seconds = [p for p in paths if len(p) == 2]
     assert seconds and all(m.map.terrain_of(p[1]) == "clear" for p in seconds)
     assert max(len(p) for p in advance_paths(m, after, "us_80_318", "2407")) == 1
+
+
+# -- 8.1 Supply Line Example -----------------------------------------------------------------------
+
+SUPPLY = {"de_559_1127": "1810",                    # A: traces a supply line
+          "de_48_127": "1911",                      # B: every way out in EZOC but through A
+          "de_559_1125": "1913",                    # C: the Sarre east of it, US ZOC to the west
+          "de_559_1126": "1716",                    # D: traces freely
+          "us_26_101": "1713", "us_26_104": "1811", "us_26_328": "2112", "us_80_318": "1909"}
+
+
+def test_8_1_supply_example_units_a_b_c_d(m):
+    result = supply(m, SUPPLY, "de")
+    assert result.units["de_559_1127"] and result.units["de_559_1126"]          # A and D
+    assert result.units["de_48_127"]                                             # B, through A
+    assert not result.units["de_559_1125"]                                       # C
+    without_a = {k: v for k, v in SUPPLY.items() if k != "de_559_1127"}
+    assert not supply(m, without_a, "de").units["de_48_127"]  # A's hex negates the EZOC for B
+    # C: the Sarre is unbridged where C would cross it; bridged there, C would trace
+    grid, scheme = m.map.grid.hex_grid(), m.map.grid.labels.scheme()
+    key = format_hexside(grid, grid.hexside_between(scheme.parse("1913", grid), scheme.parse("1914", grid)), scheme)
+    assert m.map.hexsides[key].features == ["river"] and not m.map.hexsides[key].connections
+    bridged = m.model_copy(deep=True)
+    bridged.map.hexsides[key] = bridged.map.hexsides[key].model_copy(update={"connections": ["road"]})
+    bridged.mark_edited()
+    assert supply(bridged, SUPPLY, "de").units["de_559_1125"]
