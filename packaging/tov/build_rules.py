@@ -206,7 +206,8 @@ def rules() -> RulesConfig:
         pools={"air": PoolDef(name="Allied air units", min=0, max=4, initial={"us": 0}, section="4.1.2, 7.0")},
         arrivals=arrivals(),
         control=ControlRules(feature_types=["major_city", "city", "town", "supply_source"], section="6.1"),
-        hq_relocation=HqRelocation(min_distance=5, not_in_ezoc=True, trace_supply=True, section="2.3"),
+        hq_relocation=HqRelocation(min_distance=5, not_in_ezoc=True, trace_supply=True, when_destroyed=True,
+                                   when_out_of_supply=True, section="2.3, 8.1, 12.2"),
     )
 
 
