@@ -114,7 +114,8 @@ def sequence() -> SequenceRules:
             "de_hq": [Activation(id="de_activation", name="HQ activation", section="2.3, 4.3",
                                  select=UnitSelect(by="hq_range"), steps=move_then_fight("de"))],
             "lwf_hq": [Activation(id="lwf_activation", name="IV LWF activation", section="2.3, 4.2.1",
-                                  select=UnitSelect(by="hq_range"), steps=move_then_fight("lwf"))],
+                                  select=UnitSelect(by="hq_range", only_formations=["de_198", "de_okw"]),
+                                  steps=move_then_fight("lwf"))],
             "shaef": [ChoiceStep(id="shaef_choice", name="SHAEF", section="4.3", options=[
                 ChoiceOption(kind="hq", id="hq", label="Activate any HQ", procedure="us_hq_chosen"),
                 ChoiceOption(kind="formations", id="divisions", label="Any two divisions", count=2,
@@ -132,14 +133,11 @@ def sequence() -> SequenceRules:
             "de_two_divisions": [Activation(id="de_divisions", name="Two divisions", section="4.3",
                                             select=UnitSelect(by="formation", formations_from="choice"),
                                             steps=move_then_fight("de_div"))],
-            "metz": [ChoiceStep(id="metz_choice", name="Metz fortifications", section="4.3, 12.7", options=[
-                ChoiceOption(kind="formations", id="garrison", label="The Metz garrison", count=1,
-                             formations=["de_462"], procedure="metz_activation")])],
-            "metz_activation": [Activation(id="metz_activation", name="Metz fortifications", section="4.3",
-                                           select=UnitSelect(by="formation", formations_from="choice"),
-                                           steps=move_then_fight("metz"))],
+            "metz": [Activation(id="metz_activation", name="Metz fortifications", section="4.3",
+                                select=UnitSelect(by="area", area="metz"), steps=move_then_fight("metz"))],
             "supply": [SupplyCheck(id="supply_check", name="Supply determination", section="8.0-8.1",
-                                   status="out_of_supply", step_loss=True, exempt_areas=["metz"])],
+                                   status="out_of_supply", step_loss=True, exempt_areas=["metz"],
+                                   exempt_formations=["de_462"])],
             "de_reinforcement": [ChoiceStep(id="de_reinforcements", name="German reinforcements", section="11.2",
                                             side=FixedSide(side="de"), options=[
                 ChoiceOption(kind="arrivals", id="division", label="One division", count=3, min_count=0,
@@ -172,7 +170,8 @@ def arrivals() -> dict[str, ArrivalGroup]:
                                      trigger=ChitDrawTrigger(chit="us_xx_hq", nth=1), section="11.1")
     for g in RESERVES:
         after = ["us_vi_hq"] if "14ad" in g else []  # 11.3 note: VI Corps reserves after its HQ is on the map
-        out[g] = ArrivalGroup(side="us", pieces=[g.removeprefix("res_")], at_sources=True, vp=-1, section="11.3",
+        out[g] = ArrivalGroup(side="us", pieces=[g.removeprefix("res_")], at_sources=True, controlled_sources=True,
+                              vp=-1, section="11.3",
                               trigger=ChoiceTrigger(after_on_map=after))
     return out
 

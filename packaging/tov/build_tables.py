@@ -170,8 +170,14 @@ def victory() -> Victory:
         VictoryLevel(name="German Major Victory", side="us", max_total=12, winner="de"),
         VictoryLevel(name="Draw (a German Minor Victory)", side="us", min_total=13, winner="de"),
     ]
-    sudden = [SuddenDeath(side="us", hexes=OBJECTIVES, trace="supply", level="Major US Victory",
-                          section="13.0, 14.3")]
+    sudden = [
+        SuddenDeath(side="us", hexes=["1403", "1112", "1113"], trace="supply", level="Allied Victory",
+                    scenarios=["patton"], section="13.0, 14.1"),
+        SuddenDeath(side="us", hexes=["2522", "2622", "2217"], trace="supply", level="Allied Victory",
+                    scenarios=["patch"], section="13.0, 14.2"),
+        SuddenDeath(side="us", hexes=OBJECTIVES, trace="supply", level="Major US Victory", scenarios=["combined"],
+                    section="13.0, 14.3"),
+    ]
     return Victory(rules=rules, levels=levels, basis="total", sudden_death=sudden,
                    note="13.0-13.1, 14.0: the Allies win at once by their scenario's objectives; otherwise by VPs")
 

@@ -8,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from hexwright.runtime.engine import ENGINE, Choose, EndPhase, is_over, legal_actions, to_step, verdict
+from hexwright.runtime.engine import (
+    ENGINE,
+    Choose,
+    EndPhase,
+    PutChit,
+    is_over,
+    legal_actions,
+    to_step,
+    verdict,
+    weather_now,
+)
 from hexwright.runtime.state import Game, replayed
 from hexwright.runtime.storage import load_module
 
@@ -92,10 +102,16 @@ def test_12_1_4_0_turn_one_runs_through_every_phase_into_turn_two(m):
     """The special activation (12.1), weather fixed heavy overcast (4.1.6), chit selection with
     the Supply chit (4.2), the action phase until the cup is empty (4.3), then turn 2."""
     game = Game(m, "combined", 5, engine=ENGINE)
+    muddy = []
     for _ in range(400):
         if game.state.turn == 2:
             break
-        game.do(to_step(shortest(legal_actions(m, game.state))))
+        acts = legal_actions(m, game.state)
+        if any(isinstance(a, PutChit) for a in acts):
+            muddy.append(weather_now(m, game.state))
+        game.do(to_step(shortest(acts)))
+    seen = [w for w in muddy if w is not None]  # (None: before the engine's first step ran)
+    assert seen and set(seen) == {"mud"}  # 4.1.6: mud is in effect on turn 1
     assert game.state.turn == 2
     text = "\n".join(e.text for e in game.entries)
     assert "weather: heavy_overcast" in text and "Supply" in text
