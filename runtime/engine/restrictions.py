@@ -20,6 +20,8 @@ def restriction_problem(tx: Tx, unit: str, to: str | None) -> tuple[str, str] | 
     """(reason, section) if moving ``unit`` (to hex ``to``; "" off the map; None: at all) breaks one."""
     name = piece_name(tx.module, unit)
     for r in restrictions_of(tx, unit):
+        if r.until_retreated_out and unit in tx.data.seq.released:
+            continue
         if r.kind == "no_move_before_turn" and r.turn is not None and tx.state.turn < r.turn:
             return f"{name} may not move before turn {r.turn}", r.section
         if to is None:
@@ -31,6 +33,18 @@ def restriction_problem(tx: Tx, unit: str, to: str | None) -> tuple[str, str] | 
             if area is not None and to not in area.hexes:
                 return f"{name} must stay in {area.name or r.area}", r.section
     return None
+
+
+def retreated_to(tx: Tx, unit: str, to: str) -> None:
+    """A retreat that takes ``unit`` out of where a restriction kept it lifts that restriction
+    when it says so (ToV 12.7: "unless a combat result drives it from Metz")."""
+    for r in restrictions_of(tx, unit):
+        if r.until_retreated_out and restriction_problem(tx, unit, to) is not None and unit not in tx.data.seq.released:
+            seq = tx.data.seq
+            tx.set(seq=seq.model_copy(update={"released": tuple(sorted(seq.released + (unit,)))}))
+            tx.say(f"{piece_name(tx.module, unit)}: driven out by combat, no longer restricted"
+                   + (f" — {r.section}" if r.section else ""))
+            return
 
 
 def check_restrictions(tx: Tx, unit: str, to: str | None) -> None:

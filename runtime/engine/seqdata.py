@@ -75,6 +75,8 @@ class SeqState(_Data):
     delayed: tuple[str, ...] = ()
     entered: dict[str, int] = {}
     """Unit → the turn an arrival group placed it (movement modes for the arrival turn, ToV 11.2)."""
+    released: tuple[str, ...] = ()
+    """Units whose must-stay restriction a retreat out of it lifted (ToV 12.7)."""
     defended_hexes: tuple[str, ...] = ()
     """Hexes attacked in this phase or activation (``combat.defend_once: hex``, ToV 10.0)."""
     relocated: tuple[str, ...] = ()

@@ -26,6 +26,7 @@ from .context import hex_of, phase_of, side_of
 from .control import passed
 from .data import Frame, with_engine_state
 from .overstack import checked_at_end_of
+from .restrictions import retreated_to
 from .runner import advance
 from .statuses import clear_status
 from .transaction import Tx
@@ -149,6 +150,7 @@ def apply_retreat(tx: Tx, act: Retreat) -> None:
             tx.refuse("a unit never enters a hex held by the enemy", sec)
     tx.do(MovePieces(pieces=(unit,), to=Location.hex(act.path[-1])))
     tx.texts[-1] += f" (retreat{' via ' + ', '.join(act.path[:-1]) if len(act.path) > 1 else ''})"
+    retreated_to(tx, unit, act.path[-1])
     tx.state = passed(tx.state, side_of(tx.module, unit), act.path, tx.module)
     _retreated(tx, unit, start, act.path)
 

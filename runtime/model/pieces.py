@@ -84,6 +84,8 @@ class Restriction(Model):
     turn: int | None = None
     area: Id | None = None
     hex: str | None = None
+    until_retreated_out: bool = Field(
+        False, description="must_stay: lifted once a combat result drives the unit out (ToV 12.7)")
     section: str = ""
     note: str = ""
 

@@ -316,3 +316,33 @@ def test_2_3_an_activated_hq_relocates_five_hexes_away_out_of_ezoc_in_supply_at_
     assert s.hex_of("b_hq") == spots[0] and "HQ relocated — 2.3" in entry.text
     assert [(sc.points, sc.detail) for sc in scores(m, s) if sc.section == "2.3"] == [(-2, "b_hq relocated")]
     assert not any(isinstance(a, (Move, Relocate)) and a.unit == "b_hq" for a in legal_actions(m, s))
+
+
+def test_12_7_a_garrison_driven_out_by_combat_is_no_longer_restricted():
+    """r_1 must stay in Metz (0504) until a combat result drives it out: a D1 retreat lifts it."""
+    from sequence_modules import activation_module
+
+    from hexwright.runtime.engine import Choose, Declare, Decline, EndPhase, Resolve, Retreat
+    from hexwright.runtime.engine.restrictions import restriction_problem
+    from hexwright.runtime.model import Area
+
+    m = activation_module()
+    crt = m.tables.crts["crt"]
+    crt.cells = [["D1"] * len(crt.columns) for _ in crt.rows]
+    m.map.areas["metz"] = Area(name="Metz", hexes=["0504"])
+    m.scenarios["act"].restrictions = {"r_1": [Restriction(kind="must_stay_in_area", area="metz",
+                                                           until_retreated_out=True, section="12.7")]}
+    s = initial_state(m, "act", 1)
+    assert restriction_problem(prepared(m, s), "r_1", "0604") == ("Red r_1 regt must stay in Metz", "12.7")
+    for action in (Choose(option="divisions", target="b_d1"), Choose(option="divisions", target="b_d2"), EndPhase(),
+                   Declare(attackers=("b_1",), hex="0504"), Resolve(hex="0504")):
+        s, _ = apply(m, s, action)
+    retreat = next(a for a in legal_actions(m, s) if isinstance(a, Retreat))
+    s, entry = apply(m, s, retreat)
+    assert "driven out by combat, no longer restricted — 12.7" in entry.text
+    if any(isinstance(a, Decline) for a in legal_actions(m, s)):
+        s, _ = apply(m, s, Decline())
+    assert restriction_problem(prepared(m, s), "r_1", "0808") is None
+    kept = m.model_copy(deep=True)
+    kept.scenarios["act"].restrictions["r_1"][0].until_retreated_out = False
+    assert restriction_problem(prepared(kept, s), "r_1", "0808") is not None
