@@ -8,13 +8,14 @@ build the module with one entry — or one field of it — reverted to the base'
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.variant import VariantManifest
 from hexwright.runtime.storage import LoadedModule, dumps, files_from_module, parse_module_files
-from hexwright.runtime.storage.module_diff import DiffEntry, ModuleDiff, diff_modules
+from hexwright.runtime.storage.module_diff import DiffEntry, ModuleDiff, diff_raw, module_raw
+from hexwright.runtime.storage.overlay import is_index
 
 
 @dataclass
@@ -23,10 +24,15 @@ class VariantSource:
 
     manifest: VariantManifest
     base: LoadedModule
+    _base_raw: dict[str, Any] = field(default_factory=dict)
 
     def diff(self, module: Module, assets: dict[str, bytes] | None = None) -> ModuleDiff:
-        """The overrides of ``module`` (the variant as edited) over the base."""
-        return diff_modules(self.base.module, module, self.base.assets, assets or {})
+        """The overrides of ``module`` (the variant as edited) over the base (read once)."""
+        if not self._base_raw:
+            self._base_raw = module_raw(self.base.module, self.base.assets)
+        base = self.base.module.meta
+        return diff_raw(self._base_raw, module_raw(module, assets), f"{base.id} {base.version}",
+                        f"{module.meta.id} {module.meta.version}")
 
 
 def _raw(module: Module) -> dict[str, Any]:
@@ -37,7 +43,7 @@ def _get(tree: Any, path: list[str]) -> Any:
     for part in path:
         if isinstance(tree, dict) and part in tree:
             tree = tree[part]
-        elif isinstance(tree, list) and part.isdigit() and int(part) < len(tree):
+        elif isinstance(tree, list) and is_index(part) and int(part) < len(tree):
             tree = tree[int(part)]
         else:
             return _ABSENT

@@ -79,9 +79,19 @@ def _value_message(exc: ValueError) -> str:
     return str(exc)
 
 
+def _bases(args: argparse.Namespace) -> list[Path]:
+    """``--base PATH`` (repeatable): where a variant's base module is, besides the usual places."""
+    return [Path(p) for p in getattr(args, "base", None) or []]
+
+
+def _add_base_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--base", action="append", metavar="PATH",
+                   help="for a variant: its base module, or a folder of modules (repeatable)")
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     try:
-        loaded = load_module(args.path)
+        loaded = load_module(args.path, _bases(args))
     except ModuleError as exc:
         _report(args.path, exc)
         return 1
@@ -92,7 +102,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
-    info = module_info(load_module(args.path).module)
+    info = module_info(load_module(args.path, _bases(args)).module)
     print(json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False) if args.json else format_info(info))
     return 0
 
@@ -118,13 +128,13 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_pack(args: argparse.Namespace) -> int:
-    pack_path(Path(args.dir), Path(args.out))
+    pack_path(Path(args.dir), Path(args.out), _bases(args))
     print(f"packed {args.dir} → {args.out}")
     return 0
 
 
 def cmd_unpack(args: argparse.Namespace) -> int:
-    names = unpack_path(Path(args.file), Path(args.dir))
+    names = unpack_path(Path(args.file), Path(args.dir), _bases(args))
     print(f"unpacked {len(names)} files → {args.dir}")
     return 0
 
@@ -150,7 +160,7 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    loaded = load_module(args.path)
+    loaded = load_module(args.path, _bases(args))
     bots = _bots(loaded.module.pieces.sides, args.bot or [])
     from hexwright.runtime.ui.play.launch import run_play  # Qt only when a window opens
 
@@ -219,11 +229,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[
 
     p = sub.add_parser("validate", help="check a module; exit 1 listing every problem")
     p.add_argument("path", help="module folder or .hwmod file")
+    _add_base_option(p)
     p.set_defaults(handler=cmd_validate)
 
     p = sub.add_parser("info", help="title, grid, hexes, terrain, pieces, tables, scenarios")
     p.add_argument("path")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_base_option(p)
     p.set_defaults(handler=cmd_info)
 
     p = sub.add_parser("new", help="create a new module folder with a blank map")
@@ -240,11 +252,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[
     p = sub.add_parser("pack", help="pack a module or variant folder into one .hwmod file")
     p.add_argument("dir")
     p.add_argument("out")
+    _add_base_option(p)
     p.set_defaults(handler=cmd_pack)
 
     p = sub.add_parser("unpack", help="unpack a .hwmod file into a folder (checked before writing)")
     p.add_argument("file")
     p.add_argument("dir")
+    _add_base_option(p)
     p.set_defaults(handler=cmd_unpack)
 
     p = sub.add_parser("render", help="draw the map to a PNG without a window")
@@ -276,6 +290,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[
                    help="let a bot play SIDE: random, greedy or mcts[:N] (solitaire; repeatable, both sides to watch)")
     p.add_argument("--optional", action="append", metavar="RULE",
                    help="an optional rule the players agreed on (e.g. us_airborne); repeatable")
+    _add_base_option(p)
     p.set_defaults(handler=cmd_play)
 
     add_query_commands(sub)  # reach, supply, los, odds (runtime/cli/queries.py)

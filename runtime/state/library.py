@@ -141,7 +141,8 @@ class Library:
         target = self.root / name
         if target.exists():
             shutil.rmtree(target)  # not in the index: a copy left half-written or edited away
-        if loaded.composition is not None:  # a variant stays a variant: its own files, its base found by id
+        if loaded.composition is not None:  # a variant stays a variant: its own files, its base kept beside it
+            self.add(loaded.composition.base)
             save_variant(target, loaded.composition.manifest, loaded.composition.base, loaded.module, loaded.assets)
         else:
             save_module(loaded.module, target, loaded.assets)

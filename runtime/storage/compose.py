@@ -33,7 +33,7 @@ from .files import (
     parse_module_files,
 )
 from .jsonio import dumps
-from .overlay import Conflict, Path, apply_override, apply_removal
+from .overlay import Conflict, Path, apply_override, apply_removal, is_index
 
 Key = tuple[str, Path]
 """A value of a composed module: its file and its path in that file's JSON."""
@@ -140,6 +140,9 @@ def compose(files: dict[str, bytes], base: LoadedModule, *, lenient: bool = Fals
     of_base = f"base {base.module.meta.id!r} {base.module.meta.version}"
 
     raw = base_files(base.module)
+    for name in overrides:
+        if name not in raw:  # a new file (a scenario): all of it is the variant's
+            origins[(name, ())] = manifest.id
     for name, patch in sorted(overrides.items()):
         def record(path: Path, name: str = name) -> None:
             origins[(name, path)] = manifest.id
@@ -209,7 +212,9 @@ def _blame(issues: list[ModuleIssue], origins: dict[Key, str], top: str, who: st
         if base_raw is None:
             base_raw = base_files(base.module)
         missing = _first_missing(base_raw.get(issue.file), parts)
-        if missing is not None and missing < len(parts) - 1 and issue.message.startswith("Field required"):
+        if issue.file not in base_raw and issue.message.startswith(("Field required", "Input should be")):
+            message = f"{issue.message} — {who} changes {issue.file}, which {of_base} does not have"
+        elif missing is not None and missing < len(parts) - 1 and issue.message.startswith("Field required"):
             gone = ".".join(parts[: missing + 1])
             message = f"{issue.message} — {who} changes {gone}, which {of_base} does not have"
         else:
@@ -224,7 +229,7 @@ def _first_missing(tree: Any, parts: Path) -> int | None:
     for depth, part in enumerate(parts):
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        elif isinstance(node, list) and is_index(part) and int(part) < len(node):
             node = node[int(part)]
         else:
             return depth

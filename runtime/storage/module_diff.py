@@ -79,6 +79,11 @@ class ModuleDiff(BaseModel):
         return sorted({*self.ids("hex"), *(h.split("/")[0] for h in self.ids("hexside"))})
 
 
+def module_raw(module: Module, assets: dict[str, bytes] | None = None) -> dict[str, Any]:
+    """What :func:`diff_raw` compares: a module's canonical files as JSON, images by size and hash."""
+    return _raw(module, assets or {})
+
+
 def _raw(module: Module, assets: dict[str, bytes]) -> dict[str, Any]:
     raw: dict[str, Any] = {name: json.loads(data) for name, data in files_from_module(module).items()}
     for key in ("id", "title", "version", "format_version", "description", "authors"):  # who, not what
@@ -112,7 +117,11 @@ def _entry(kind: str, entry_id: str, old: Any, new: Any, file: str, path: list[s
 def diff_modules(a: Module, b: Module, a_assets: dict[str, bytes] | None = None,
                  b_assets: dict[str, bytes] | None = None) -> ModuleDiff:
     """What changes from ``a`` to ``b``."""
-    old, new = _raw(a, a_assets or {}), _raw(b, b_assets or {})
+    return diff_raw(_raw(a, a_assets or {}), _raw(b, b_assets or {}), _name(a), _name(b))
+
+
+def diff_raw(old: dict[str, Any], new: dict[str, Any], a: str, b: str) -> ModuleDiff:
+    """What changes from one :func:`module_raw` to another (``a`` and ``b`` name them)."""
     entries: list[DiffEntry] = []
     for name in sorted(set(old) | set(new)):
         o, n = old.get(name, MISSING), new.get(name, MISSING)
@@ -139,7 +148,7 @@ def diff_modules(a: Module, b: Module, a_assets: dict[str, bytes] | None = None,
                 found = _entry(kind, key, ov, nv, name, [key])
                 entries += [found] if found else []
     entries.sort(key=lambda e: (KINDS.index(e.kind) if e.kind in KINDS else len(KINDS), e.kind, e.id))
-    return ModuleDiff(a=_name(a), b=_name(b), entries=entries)
+    return ModuleDiff(a=a, b=b, entries=entries)
 
 
 def _name(module: Module) -> str:

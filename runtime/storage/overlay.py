@@ -15,11 +15,18 @@ smallest this representation allows, so ``apply(base, *delta(base, new)) == new`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 Path = tuple[str, ...]
 Record = Callable[[Path], None]
+_INDEX = re.compile(r"^[0-9]{1,9}$")
+
+
+def is_index(part: object) -> bool:
+    """Whether a key names a list position: ASCII digits only (``"²"`` is a digit to Python, not to us)."""
+    return isinstance(part, str) and _INDEX.match(part) is not None
 
 
 class Conflict(Exception):
@@ -33,7 +40,7 @@ class Conflict(Exception):
 
 def _is_index_patch(base: Any, patch: Any) -> bool:
     return isinstance(base, list) and isinstance(patch, dict) and bool(patch) \
-        and all(isinstance(k, str) and k.isdigit() for k in patch)
+        and all(is_index(k) for k in patch)
 
 
 def apply_override(base: Any, patch: Any, path: Path = (), record: Record | None = None) -> Any:
@@ -68,7 +75,7 @@ def apply_override(base: Any, patch: Any, path: Path = (), record: Record | None
 def _step(node: Any, part: str, path: Path) -> Any:
     if isinstance(node, dict) and part in node:
         return node[part]
-    if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+    if isinstance(node, list) and is_index(part) and int(part) < len(node):
         return node[int(part)]
     raise Conflict(path, "not there to remove")
 

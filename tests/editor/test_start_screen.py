@@ -167,3 +167,23 @@ def test_hexwright_file_hwsav_opens_the_game_with_no_path_to_its_module(qtbot, h
     with pytest.raises(SystemExit) as exit_code:  # no such file: argparse names the commands
         cli.main([str(tmp_path / "missing.hwsav")])
     assert exit_code.value.code == 2
+
+
+def test_a_saved_game_of_a_variant_finds_the_variant_and_its_base_in_the_library(screen, qtbot, home, tmp_path):
+    """Issue 21: a variant installed in the library keeps its base beside it; its save opens by itself."""
+    from variant_fixtures import manifest, write_variant
+
+    module = play_module()
+    save_module(module, tmp_path / "src" / "play")
+    write_variant(tmp_path / "src" / "night", manifest("night", "play"),
+                  {"scenarios/basic.json": {"last_turn": 1}})
+    Library().install(tmp_path / "src" / "night")
+    assert sorted(e.id for e in Library().entries()) == ["night", "play"]
+    from hexwright.runtime.storage import load_module
+
+    variant = load_module(tmp_path / "src" / "night").module
+    save_game(Game(variant, "basic", 31, engine=ENGINE), tmp_path / "night.hwsav")
+    window = screen.open_path(tmp_path / "night.hwsav")
+    qtbot.addWidget(window)
+    assert window.game.module.meta.id == "night" and window.game.seed == 31
+    assert [layer.id for layer in window.game.module.layers] == ["play", "night"]

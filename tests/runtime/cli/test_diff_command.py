@@ -52,7 +52,9 @@ def test_a_variant_alone_is_compared_with_its_base_as_json(tmp_path: Path, capsy
     assert data["entries"][0]["file"] == "map.json" and data["entries"][0]["path"] == ["hexes", "0303"]
 
 
-def test_diff_image_highlights_the_changed_hexes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.gui
+def test_diff_image_highlights_the_changed_hexes(qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Drawn with Qt: the widget tests' QApplication exists first (a QGuiApplication would stop them)."""
     from PySide6.QtGui import QColor, QImage
 
     write_base(tmp_path / "base")

@@ -224,3 +224,28 @@ def test_a_variant_pack_from_a_stranger_without_its_base_is_refused_before_unpac
     ("2.0", ">=1.0, <2", False), ("1.4.2", "~=1.4", True), ("2.0", "~=1.4", False), ("1.0", "!=1.0", False)])
 def test_version_ranges(version: str, spec: str, fits: bool) -> None:
     assert version_matches(version, spec) is fits
+
+
+def test_a_key_that_only_looks_like_a_position_is_refused_as_data(base_dir: Path, tmp_path: Path) -> None:
+    """A stranger's override keyed "²" (a digit to Python, not a list position) is a clear error."""
+    folder = write_variant(tmp_path / "v", manifest(), {"tables.json": {"crts": {"crt": {"cells": {"²": ["DR"]}}}}})
+    with pytest.raises(ModuleError) as exc:
+        load_module(folder)
+    assert all(i.file == "tables.json" for i in exc.value.issues)
+
+
+def test_a_change_to_a_scenario_the_base_no_longer_has_names_both(base_dir: Path, tmp_path: Path) -> None:
+    folder = write_variant(tmp_path / "v", manifest(), {"scenarios/gone.json": {"last_turn": 9}})
+    with pytest.raises(ModuleError) as exc:
+        load_module(folder)
+    assert _issues(exc) == ["scenarios/gone.json: name: Field required — variant 'what_if' changes "
+                            "scenarios/gone.json, which base 'base' 1.0.0 does not have"]
+
+
+def test_a_base_given_by_path_is_found_wherever_it_is(tmp_path: Path) -> None:
+    base = write_base(tmp_path / "far" / "away" / "base")
+    folder = write_variant(tmp_path / "v", manifest())
+    with pytest.raises(ModuleError):
+        load_module(folder)
+    assert load_module(folder, [base]).module.layers[0].id == "base"
+    assert load_module(folder, [tmp_path / "far" / "away"]).module.layers[0].id == "base"  # a folder of modules
