@@ -4,7 +4,8 @@
 
 - ``variants-editor.png``: a variant of The Drive on Metz open in the editor, two hexes and a
   unit changed and a scenario added: the overridden hexes tinted on the map, the Variant
-  Changes dock listing every override by kind;
+  Changes dock listing every override by kind, the order of battle on the changed unit (its
+  changed cell tinted, its row flagged ✎);
 - ``variants-diff.png``: ``hexwright diff VARIANT --image``, the changed hexes highlighted.
 """
 
@@ -55,6 +56,9 @@ def main() -> None:
     doc.push(SetEntry(doc, Kind.PIECES, "us_5_2", doc.module.pieces.pieces["us_5_2"], piece, "Edit us_5_2"))
     doc.push(SetEntry(doc, Kind.SCENARIOS, "night_crossing", None,
                       Scenario(name="Night crossing", last_turn=2), "Add scenario night_crossing"))
+    if oob is not None:  # the order of battle on the changed unit: its movement cell tinted, its row flagged
+        index = oob.proxy.index(oob.visible_ids().index("us_5_2"), oob.column_of("step1_movement"))
+        oob.view.scrollTo(index)
     window.variant_panel.refresh()
     window.variant_panel.tree.expandAll()
     from PySide6.QtCore import Qt

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from pydantic import Field, StringConstraints, field_validator
+from pydantic import AfterValidator, Field, StringConstraints, field_validator
 
-from .common import FORMAT_VERSION, Id, Model
+from .common import FORMAT_VERSION, Id, Model, _inside_folder
 
 VARIANT_FILE = "variant.json"
 
@@ -25,7 +25,7 @@ comparisons such as ``>=1.0, <2``."""
 PathPart = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 OverrideFile = Annotated[str, StringConstraints(
     pattern=r"^(module|map|pieces|tables|rules)\.json$|^scenarios/[A-Za-z0-9][A-Za-z0-9_.\-]*\.json$"
-            r"|^images/[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)*$", max_length=200)]
+            r"|^images/[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)*$", max_length=200), AfterValidator(_inside_folder)]
 """A file of a module a variant may change: one of the model files, a scenario, an image."""
 
 

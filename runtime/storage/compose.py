@@ -20,7 +20,7 @@ from hexwright.runtime.model import FORMAT_VERSION, Module
 from hexwright.runtime.model.variant import VARIANT_FILE, LayerRef, VariantManifest
 from hexwright.runtime.validation import check_module
 
-from .content_hash import files_hash, module_content_hash
+from .content_hash import files_hash
 from .errors import ModuleError, ModuleIssue
 from .files import (
     ASSET_RE,
@@ -120,9 +120,10 @@ def _override_files(files: dict[str, bytes]) -> tuple[dict[str, Any], dict[str, 
     return overrides, assets, issues
 
 
-def base_files(base: Module) -> dict[str, Any]:
-    """The base's files as JSON (the canonical form: defaults left out), ready to be overridden."""
-    return {name: json.loads(data) for name, data in files_from_module(base).items()}
+def base_files(base: Module, files: dict[str, bytes] | None = None) -> dict[str, Any]:
+    """The base's files as JSON (the canonical form: defaults left out), ready to be overridden
+    (``files``: its canonical bytes, when the caller has them already)."""
+    return {name: json.loads(data) for name, data in (files or files_from_module(base)).items()}
 
 
 def compose(files: dict[str, bytes], base: LoadedModule, *, lenient: bool = False) -> tuple[LoadedModule,
@@ -139,7 +140,8 @@ def compose(files: dict[str, bytes], base: LoadedModule, *, lenient: bool = Fals
     who = f"variant {manifest.id!r}"
     of_base = f"base {base.module.meta.id!r} {base.module.meta.version}"
 
-    raw = base_files(base.module)
+    canonical_base = files_from_module(base.module)  # written once: the base's files and its hash
+    raw = base_files(base.module, canonical_base)
     for name in overrides:
         if name not in raw:  # a new file (a scenario): all of it is the variant's
             origins[(name, ())] = manifest.id
@@ -189,7 +191,7 @@ def compose(files: dict[str, bytes], base: LoadedModule, *, lenient: bool = Fals
     if problems and not lenient:
         raise ModuleError(problems)
     base_layers = below.layers if below else (
-        LayerRef(id=base.module.meta.id, version=base.module.meta.version, hash=module_content_hash(base.module)),)
+        LayerRef(id=base.module.meta.id, version=base.module.meta.version, hash=files_hash(canonical_base)),)
     layers = (*base_layers, LayerRef(id=manifest.id, version=manifest.version, hash=files_hash(files)))
     loaded.module.set_layers(layers)
     loaded.composition = Composition(manifest, base, layers, origins, removed)

@@ -105,7 +105,7 @@ def test_render_with_a_scale_that_is_not_positive_is_a_message(tmp_path, capsys)
 def test_unexpected_value_error_is_a_message_not_a_traceback(monkeypatch, capsys):
     import hexwright.runtime.cli.main as cli
 
-    def broken(path):
+    def broken(path, *bases):
         raise ValueError("something inside went wrong")
 
     monkeypatch.setattr(cli, "load_module", broken)

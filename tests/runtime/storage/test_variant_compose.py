@@ -249,3 +249,11 @@ def test_a_base_given_by_path_is_found_wherever_it_is(tmp_path: Path) -> None:
         load_module(folder)
     assert load_module(folder, [base]).module.layers[0].id == "base"
     assert load_module(folder, [tmp_path / "far" / "away"]).module.layers[0].id == "base"  # a folder of modules
+
+
+def test_a_removal_naming_a_path_outside_the_folder_is_refused(base_dir: Path, tmp_path: Path) -> None:
+    folder = write_variant(tmp_path / "v", manifest(remove=[{"file": "images/../../etc/passwd"}]))
+    with pytest.raises(ModuleError) as exc:
+        load_module(folder)
+    (issue,) = exc.value.issues
+    assert (issue.file, issue.field) == ("variant.json", "remove.0.file") and "inside the module folder" in issue.message
