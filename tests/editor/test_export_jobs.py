@@ -45,7 +45,8 @@ def test_cancel_stops_a_job_in_the_worker_while_the_window_keeps_running(window,
 
     job = run_job(window, "Working…", slow, done=ended.append, failed=lambda exc: ended.append(repr(exc)),
                   cancelled=lambda: ended.append("cancelled"))
-    qtbot.waitUntil(job.dialog.isVisible, timeout=10_000)
+    # the dialog may show before the worker's first report reaches it (its value is then -1)
+    qtbot.waitUntil(lambda: job.dialog.isVisible() and job.dialog.value() >= 0, timeout=10_000)
     assert job.outcome == "" and 0 <= job.dialog.value() < job.dialog.maximum() == 2000
     [cancel] = [b for b in job.dialog.findChildren(QPushButton) if b.text() == "Cancel"]
     qtbot.mouseClick(cancel, Qt.LeftButton)
