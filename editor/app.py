@@ -14,6 +14,8 @@ from pathlib import Path
 
 from hexwright.runtime.storage import ModuleError
 
+from .launcher import Launcher
+
 
 def install_safety_nets() -> None:
     """The log file in the user's log folder, faulthandler, and the crash dialog for uncaught errors."""
@@ -55,13 +57,15 @@ def open_files_from_the_system(app, launcher) -> None:
     app.installEventFilter(FileOpenFilter(app))
 
 
-def _launcher():
+def _launcher() -> Launcher:
+    """The launcher, with the user's settings (their palette applied)."""
     from hexwright.runtime.state.library import Library
     from hexwright.runtime.ui.app_settings import AppSettings
+    from hexwright.runtime.ui.preferences import apply_palette
 
-    from .launcher import Launcher
-
-    return Launcher(Library(), AppSettings())
+    settings = AppSettings()
+    apply_palette(settings)
+    return Launcher(Library(), settings)
 
 
 def run_editor(path: str | None) -> int:

@@ -28,6 +28,7 @@ from hexwright.runtime.state.library import LibraryEntry
 from hexwright.runtime.storage import PACK_SUFFIX, ModuleError, load_module
 from hexwright.runtime.ui.app_settings import SAVE_SUFFIX
 from hexwright.runtime.ui.help_menu import add_help_menu
+from hexwright.runtime.ui.preferences import PreferencesDialog
 from hexwright.runtime.ui.render_image import make_painter_for, render_image
 
 from .launcher import Launcher, OpenError, kind_of, say
@@ -67,7 +68,8 @@ class StartScreen(QMainWindow):
         self.buttons: dict[str, QPushButton] = {}
         for key, text, slot in (("new", "New module…", self.new_module), ("open", "Open…", self.open_dialog),
                                 ("play", "Play the selected module", self.play_selected),
-                                ("edit", "Edit the selected module", self.edit_selected)):
+                                ("edit", "Edit the selected module", self.edit_selected),
+                                ("preferences", "Preferences…", self.preferences)):
             button = QPushButton(text)
             button.setObjectName(key)
             button.clicked.connect(slot)
@@ -172,6 +174,9 @@ class StartScreen(QMainWindow):
             return None
         settings.set_last_folder("open", path)
         return self.open_path(path)
+
+    def preferences(self) -> None:
+        PreferencesDialog(self.launcher.settings, self).exec()
 
     # -- drop a file to open it ---------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from hexwright.runtime.ui.help_menu import add_help_menu
 from hexwright.runtime.ui.layers import LEVEL_STYLE_NAMES, LEVEL_STYLES, Layers
 from hexwright.runtime.ui.map_status import info_at, status_text
 from hexwright.runtime.ui.map_view import MapScene
+from hexwright.runtime.ui.preferences import PreferencesDialog, autosave_interval_ms
 from hexwright.runtime.ui.render_image import make_painter_for, restyle_painter
 
 from .. import recovery
@@ -119,6 +120,7 @@ class EditorWindow(QMainWindow):
         self.resize(1400, 900)
         if settings is not None:
             settings.restore_window("editor", self)
+            self.autosave_timer.setInterval(autosave_interval_ms(settings))
 
     # -- building ---------------------------------------------------------------------------
 
@@ -273,6 +275,10 @@ class EditorWindow(QMainWindow):
         self.quit_action = self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         e = mb.addMenu("&Edit")
+        if self.app_settings is not None:
+            prefs = self._action(e, "&Preferences…", lambda: PreferencesDialog(self.app_settings, self).exec())
+            prefs.setMenuRole(QAction.MenuRole.PreferencesRole)
+            e.addSeparator()
         self.undo_action = self.doc.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.doc.undo_stack.createRedoAction(self, "&Redo")
