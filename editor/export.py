@@ -71,8 +71,11 @@ def export_png(module: Module, path: Path, dpi: int = 150, hex_inches: float = D
 
 
 def export_svg(module: Module, path: Path, layers: Layers | None = None,
-               assets: dict[str, bytes] | None = None) -> None:
-    """Write the map as SVG in map pixels (vector: terrain, lines, glyphs and text)."""
+               assets: dict[str, bytes] | None = None, progress: Report | None = None) -> None:
+    """Write the map as SVG in map pixels (vector: terrain, lines, glyphs and text).
+
+    Drawn in one pass (bands would cut every vector path at their seams); ``progress`` is
+    called before and after it, so a Cancel meanwhile writes nothing."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
     from PySide6.QtSvg import QSvgGenerator
 
@@ -86,6 +89,8 @@ def export_svg(module: Module, path: Path, layers: Layers | None = None,
     gen.setSize(rect.size().toSize())
     gen.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
     gen.setTitle(module.meta.title)
+    if progress is not None:
+        progress(0, 2)
     painter = QPainter(gen)
     try:
         painter.translate(-rect.left(), -rect.top())
@@ -93,6 +98,8 @@ def export_svg(module: Module, path: Path, layers: Layers | None = None,
     finally:
         painter.end()
     buffer.close()
+    if progress is not None:
+        progress(1, 2)
     atomic_write_bytes(Path(path), bytes(data.data()))
 
 

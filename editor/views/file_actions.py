@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBo
 from hexwright.runtime.model import Module
 from hexwright.runtime.state.library import Library
 from hexwright.runtime.storage import ModuleError, ModuleIssue
+from hexwright.runtime.ui.app_settings import AppSettings
 from hexwright.runtime.ui.jobs import BackgroundJob, run_job
 from hexwright.runtime.ui.layers import Layers
 from hexwright.runtime.ui.map_painter import MapPainter
@@ -30,8 +31,10 @@ NewMap = Callable[[int, int], object]
 
 class FileActions:
     def __init__(self, window: QMainWindow, doc: MapDocument, painter: MapPainter,
-                 open_module: OpenModule, new_map: NewMap):
+                 open_module: OpenModule, new_map: NewMap, settings: AppSettings | None = None):
         self.window = window
+        self.settings = settings
+        """Where the export options and folder last used are remembered (None: not remembered)."""
         self.doc = doc
         self.painter = painter
         self.open_module = open_module
@@ -149,18 +152,37 @@ class FileActions:
             QMessageBox.critical(self.window, "Cannot open module",
                                  f"{target}: {len(exc.issues)} problem(s)\n" + "\n".join(str(i) for i in exc.issues[:20]))
 
+    def _option(self, key: str, default: object) -> object:
+        """An export option as last chosen (``default`` the first time)."""
+        return self.settings.value(f"export_{key}", default) if self.settings is not None else default
+
+    def _remember(self, path: str, **options: object) -> None:
+        if self.settings is not None:
+            self.settings.set_last_folder("export", path)
+            for key, value in options.items():
+                self.settings.set_value(f"export_{key}", value)
+
+    def _export_path(self, title: str, name: str, kind: str) -> str:
+        folder = self.settings.last_folder("export") if self.settings is not None else ""
+        path, _ = QFileDialog.getSaveFileName(self.window, title, str(Path(folder) / name) if folder else name, kind)
+        return path
+
     def _print_size(self, title: str) -> float | None:
+        last = self._option("hex_inches", 0.75)
         inches, ok = QInputDialog.getDouble(self.window, title, "Hex width across the flats (inches):",
-                                            0.75, 0.2, 3.0, 2)
+                                            last if isinstance(last, float) else 0.75, 0.2, 3.0, 2)
         return inches if ok else None
 
     def export_png_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export PNG", "map.png", "PNG (*.png)")
+        path = self._export_path("Export PNG", "map.png", "PNG (*.png)")
         if not path:
             return
-        dpi, ok = QInputDialog.getInt(self.window, "Export PNG", "Dots per inch:", 150, 36, 1200)
+        last = self._option("dpi", 150)
+        dpi, ok = QInputDialog.getInt(self.window, "Export PNG", "Dots per inch:", last if isinstance(last, int) else 150,
+                                      36, 1200)
         inches = self._print_size("Export PNG") if ok else None
         if inches is not None:
+            self._remember(path, dpi=dpi, hex_inches=inches)
             self.export_png(Path(path), dpi, inches)
 
     def export_png(self, path: Path, dpi: int, inches: float) -> BackgroundJob:
@@ -186,22 +208,33 @@ class FileActions:
                 self.painter.layers)  # frozen
 
     def export_svg_dialog(self) -> None:
+        path = self._export_path("Export SVG", "map.svg", "SVG (*.svg)")
+        if path:
+            self._remember(path)
+            self.export_svg(Path(path))
+
+    def export_svg(self, path: Path) -> BackgroundJob:
+        """Export the map as SVG in a worker thread, with Cancel (nothing written once cancelled)."""
         from ..export import export_svg
 
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export SVG", "map.svg", "SVG (*.svg)")
-        if path:
-            try:
-                export_svg(self.doc.module, Path(path), layers=self.painter.layers, assets=self.doc.assets)
-            except OSError as exc:
-                QMessageBox.warning(self.window, "Export SVG", str(exc))
+        module, assets, layers = self._snapshot()
+        return run_job(self.window, "Exporting SVG…",
+                       lambda progress: export_svg(module, path, layers=layers, assets=assets, progress=progress),
+                       done=lambda _: self._status(f"Wrote {path}", 5000),
+                       failed=self._warning("Export SVG"),
+                       cancelled=lambda: self._status("Export cancelled: nothing written", 5000))
 
     def export_pdf_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export PDF", "map.pdf", "PDF (*.pdf)")
+        path = self._export_path("Export PDF", "map.pdf", "PDF (*.pdf)")
         if not path:
             return
-        page, ok = QInputDialog.getItem(self.window, "Export PDF", "Paper:", ["A4", "Letter"], 0, False)
+        pages = ["A4", "Letter"]
+        last = self._option("page", "A4")
+        page, ok = QInputDialog.getItem(self.window, "Export PDF", "Paper:", pages,
+                                        pages.index(last) if last in pages else 0, False)
         inches = self._print_size("Export PDF") if ok else None
         if inches is not None:
+            self._remember(path, page=page, hex_inches=inches)
             self.export_pdf(Path(path), inches, page)
 
     def export_pdf(self, path: Path, inches: float, page: str) -> BackgroundJob:

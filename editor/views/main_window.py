@@ -97,7 +97,8 @@ class EditorWindow(QMainWindow):
         self.tools["PasteStamp"] = PasteStamp(doc, self.settings)  # Ctrl+V; no button of its own
         self.tools["UnderlayAlign"] = UnderlayAlign(doc, self.settings, self.underlay_actions.ask_hex)  # a menu entry
         self._build_docks()
-        self.file_actions = FileActions(self, doc, self.map_painter, open_module=open_editor, new_map=open_new_map)
+        self.file_actions = FileActions(self, doc, self.map_painter, open_module=open_editor, new_map=open_new_map,
+                                        settings=settings)
         self.interchange_actions = InterchangeActions(self, doc, open_module=open_editor)
         self.variant_actions = VariantActions(self, doc, open_module=open_editor)
         self.selection_actions = SelectionActions(self, doc, self.canvas, self.tools, self.areas, self.set_tool)

@@ -11,7 +11,6 @@ import os
 import shutil
 import stat
 import struct
-import tempfile
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -22,7 +21,7 @@ from hexwright.runtime.model import Module
 from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
 from .files import LoadedModule, files_from_module, is_module_file, module_from_files
 from .folder import read_folder_files
-from .jsonio import atomic_write_bytes, folder_mode
+from .jsonio import atomic_write_bytes, create_new_folder
 from .reading import FileRefused, read_regular_file
 
 MAX_MEMBERS = 5000
@@ -209,8 +208,7 @@ def unpack(pack: Path, folder: Path, check: Check = module_from_files) -> list[s
     # Written into a new folder beside the target, renamed into place once complete: a
     # failure part way (a full disk) leaves no half-unpacked module.
     root.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".unpacking", dir=root.parent))
-    os.chmod(staging, folder_mode())  # mkdtemp makes it private; the module folder is not
+    staging = create_new_folder(root.parent, f".{root.name}.", ".unpacking")  # the umask's mode, not mkdtemp's 0700
     try:
         for name in sorted(files):
             atomic_write_bytes(staging / name, files[name])

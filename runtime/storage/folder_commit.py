@@ -26,14 +26,13 @@ import contextlib
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import ModuleError, ModuleIssue
 from .files import is_module_file
-from .jsonio import atomic_write_bytes, dumps, fsync_folder
+from .jsonio import atomic_write_bytes, create_new_file, dumps, fsync_folder
 from .reading import read_regular_file
 from .strict_json import JsonProblem, loads_strict
 
@@ -94,23 +93,17 @@ def _stage(folder: Path, name: str, data: bytes) -> str:
     target = folder / name
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
-        mode = stat.S_IMODE(os.lstat(target).st_mode)
+        mode: int | None = stat.S_IMODE(os.lstat(target).st_mode)
     except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=NEW_SUFFIX, dir=target.parent)
+        mode = None  # a new file: the umask's mode, given as it is created
+    fd, tmp = create_new_file(target.parent, f".{target.name}.", NEW_SUFFIX)
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
         handle.flush()
-        if hasattr(os, "fchmod"):
+        if mode is not None and hasattr(os, "fchmod"):
             os.fchmod(handle.fileno(), mode)
         os.fsync(handle.fileno())
     return Path(tmp).name
-
-
-def _umask() -> int:
-    current = os.umask(0o022)
-    os.umask(current)
-    return current
 
 
 def commit_files(folder: Path, writes: dict[str, bytes], deletes: list[str]) -> None:

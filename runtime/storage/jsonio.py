@@ -8,8 +8,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +41,15 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
         raise FileExistsError(errno.EEXIST, "exists and is not a regular file (a link, a device or a pipe); "
                               "not replaced", str(path))
-    if mode is None:
-        mode = stat.S_IMODE(existing.st_mode) if existing is not None else 0o666 & ~_umask()
+    if mode is None and existing is not None:
+        mode = stat.S_IMODE(existing.st_mode)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_SUFFIX, dir=path.parent)
+    fd, tmp = create_new_file(path.parent, f".{path.name}.", TMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            if hasattr(os, "fchmod"):
+            if mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -75,15 +75,34 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _umask() -> int:
-    current = os.umask(0o022)
-    os.umask(current)
-    return current
+def create_new_file(folder: Path, prefix: str, suffix: str) -> tuple[int, Path]:
+    """Create a new empty file with a random name in ``folder``; returns its descriptor (for writing) and path.
+
+    It gets the mode the umask gives a new file (``0666`` less the umask, applied by the
+    system as it creates the file), unlike :func:`tempfile.mkstemp`'s private 0600. The
+    umask is never read nor set: setting it to read it would race with every other thread
+    that creates a file meanwhile (exports run in worker threads).
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(100):
+        path = Path(folder) / f"{prefix}{secrets.token_hex(6)}{suffix}"
+        try:
+            return os.open(path, flags, 0o666), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
 
 
-def folder_mode() -> int:
-    """The mode a new folder gets from the umask (0755 with the usual 022)."""
-    return 0o777 & ~_umask()
+def create_new_folder(parent: Path, prefix: str, suffix: str) -> Path:
+    """Create a new empty folder with a random name in ``parent``, with the mode the umask gives (0755 usually)."""
+    for _ in range(100):
+        path = Path(parent) / f"{prefix}{secrets.token_hex(6)}{suffix}"
+        try:
+            os.mkdir(path, 0o777)
+            return path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(parent))
 
 
 def atomic_write_text(path: Path, text: str) -> None:

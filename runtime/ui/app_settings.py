@@ -1,4 +1,4 @@
-"""Settings that persist between runs: recent files, window layouts, last folders, preferences.
+"""Settings that persist between runs: recent files, window layouts, last folders, seat names, preferences.
 
 One INI file in the user's config folder (``settings.ini``, see
 :mod:`runtime.storage.user_folders`), read and written through :class:`QSettings`, so it
@@ -74,6 +74,15 @@ class AppSettings:
         self.store.setValue(f"folders/{kind}", str(folder))
         self.store.sync()
 
+    def seat_name(self, module_id: str, side_id: str) -> str:
+        """The name last given to the player of ``side_id`` in a game of ``module_id`` at this computer."""
+        value = self.store.value(f"seats/{module_id}/{side_id}", "")
+        return value if isinstance(value, str) else ""
+
+    def set_seat_name(self, module_id: str, side_id: str, name: str) -> None:
+        self.store.setValue(f"seats/{module_id}/{side_id}", name)
+        self.store.sync()
+
     def value(self, key: str, default: object) -> object:
         """A preference, typed like ``default`` (QSettings' INI files store text)."""
         value = self.store.value(f"preferences/{key}", default)
@@ -82,6 +91,11 @@ class AppSettings:
         if isinstance(default, int):
             try:
                 return int(value)  # type: ignore[call-overload]
+            except (TypeError, ValueError):
+                return default
+        if isinstance(default, float):
+            try:
+                return float(value)  # type: ignore[arg-type]
             except (TypeError, ValueError):
                 return default
         return value

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QPushButton
 from hexwright.editor.document import MapDocument
 from hexwright.editor.export import BAND_PX, export_png, inches_per_map_pixel
 from hexwright.editor.views.main_window import EditorWindow
-from hexwright.runtime.ui.jobs import Cancelled, run_job
+from hexwright.runtime.ui.jobs import BackgroundJob, Cancelled, run_job
 from hexwright.runtime.ui.render_image import render_image
 
 pytestmark = pytest.mark.gui
@@ -84,3 +84,46 @@ def test_an_export_that_is_not_cancelled_writes_the_picture_of_a_single_pass(qtb
     a, b = bytes(banded.constBits()), bytes(single.constBits())
     differ = [abs(x - y) for x, y in zip(a, b, strict=True) if x != y]
     assert max(differ, default=0) <= 8 and len(differ) < len(a) // 100
+
+
+def test_svg_export_runs_in_the_worker_and_a_cancel_writes_nothing(qtbot, tmp_path):
+    from hexwright.editor.export import export_svg
+
+    window = EditorWindow(MapDocument(small_module(8, 6)), pieces=False)
+    qtbot.addWidget(window)
+    job = window.file_actions.export_svg(tmp_path / "map.svg")
+    qtbot.waitUntil(lambda: job.outcome != "", timeout=60_000)
+    assert job.outcome == "done" and (tmp_path / "map.svg").read_text("utf-8").lstrip().startswith("<?xml")
+
+    def cancel_after_painting(done: int, total: int) -> None:
+        if done == 1:
+            raise Cancelled
+
+    with pytest.raises(Cancelled):
+        export_svg(small_module(8, 6), tmp_path / "cancelled.svg", progress=cancel_after_painting)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.svg"]
+
+
+def test_the_export_options_and_folder_are_remembered(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    from hexwright.runtime.ui.app_settings import AppSettings
+
+    settings = AppSettings(tmp_path / "settings.ini")
+    (tmp_path / "out").mkdir()
+    offered: list[object] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda parent, title, start, kinds: (offered.append(start), (str(tmp_path / "out" / "m.png"), ""))[1])
+    monkeypatch.setattr(QInputDialog, "getInt", lambda *a: (offered.append(a[3]), (72, True))[1])
+    monkeypatch.setattr(QInputDialog, "getDouble", lambda *a: (offered.append(a[3]), (0.5, True))[1])
+    window = EditorWindow(MapDocument(small_module(6, 5)), pieces=False, settings=settings)
+    qtbot.addWidget(window)
+    window.file_actions.export_png_dialog()
+    assert offered == ["map.png", 150, 0.75]
+    qtbot.waitUntil(lambda: (tmp_path / "out" / "m.png").exists(), timeout=60_000)
+    offered.clear()
+    again = EditorWindow(MapDocument(small_module(6, 5)), pieces=False, settings=AppSettings(settings.path))
+    qtbot.addWidget(again)
+    again.file_actions.export_png_dialog()
+    assert offered == [str(tmp_path / "out" / "map.png"), 72, 0.5]
+    qtbot.waitUntil(lambda: all(j.outcome for j in again.findChildren(BackgroundJob)), timeout=60_000)

@@ -126,15 +126,16 @@ def _side_of(module: Module, state: GameState, kind: str, item_id: str) -> str |
     return marker.side if marker is not None else None
 
 
-def board_layout(module: Module, state: GameState, expanded: Location | None = None) -> BoardLayout:
-    """Lay out the map's off-map places and every counter of ``state``.
+def board_layout(module: Module, state: GameState, expanded: Location | None = None,
+                 counter_scale: float = COUNTER_SCALE) -> BoardLayout:
+    """Lay out the map's off-map places and every counter of ``state`` (counters ``counter_scale`` of a hex).
 
     A module box of kind ``eliminated`` or ``exited`` shows that pile for its side (or for
     every side when it has none): dropping a counter on it eliminates it (or exits it).
     """
     grid = module.map.grid
     width, height = grid.layout().bounds()
-    counter = grid.hex_size * COUNTER_SCALE
+    counter = grid.hex_size * counter_scale
     cell = counter + PAD
     board = BoardLayout(counter=counter, map_width=grid.origin_x + width, map_height=grid.origin_y + height)
     stacks = _stack_entries(state)

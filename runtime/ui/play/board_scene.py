@@ -14,12 +14,15 @@ from hexwright.runtime.state import GameState, Location
 from ..map_view import MapScene
 from ..render_image import make_painter_for
 from .board_items import ArrowItem, CounterItem, RegionItem, StackViewerItem, TrackTitleItem
-from .board_layout import HEADER, BoardLayout, board_layout, location_center
+from .board_layout import COUNTER_SCALE, HEADER, BoardLayout, board_layout, location_center
 
 
 class BoardScene(MapScene):
-    def __init__(self, module: Module, state: GameState, assets: dict[str, bytes] | None = None, parent=None):
+    def __init__(self, module: Module, state: GameState, assets: dict[str, bytes] | None = None, parent=None,
+                 counter_scale: float = COUNTER_SCALE):
         super().__init__(make_painter_for(module, None, assets), parent)
+        self.counter_scale = counter_scale
+        """Counters' size as a fraction of a hex's (the user's preference times the usual)."""
         self.module = module
         self.assets = dict(assets or {})
         self.state = state
@@ -32,7 +35,7 @@ class BoardScene(MapScene):
         self.addItem(self.arrow)
         self.viewer = StackViewerItem(self)
         self.addItem(self.viewer)
-        self.board: BoardLayout = board_layout(module, state)
+        self.board: BoardLayout = board_layout(module, state, counter_scale=counter_scale)
         self.show_state(state)
 
     # -- syncing ----------------------------------------------------------------------
@@ -41,7 +44,7 @@ class BoardScene(MapScene):
         self.state = state
         if self.expanded is not None and len(self._entries_at(self.expanded)) < 2:
             self.expanded = None
-        self.board = board_layout(self.module, state, self.expanded)
+        self.board = board_layout(self.module, state, self.expanded, self.counter_scale)
         # The map's furniture goes clear of the boxes and piles beside the map.
         if self.map_item.map_painter.set_reserved(
                 QRectF(r.x, r.y - HEADER, r.width, r.height + HEADER) for r in self.board.regions):

@@ -67,8 +67,10 @@ def run_play(loaded: LoadedModule, scenario: str | None = None, seed: int | None
     from PySide6.QtWidgets import QApplication
 
     from ..app_settings import AppSettings
+    from ..safety import install_exception_hook, start_logging
     from .play_window import open_play_window
 
+    install_exception_hook(start_logging())  # an unexpected error offers to save the game in progress
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = open_play_window(game, loaded.assets, save_path=save_path, hot_seat=hot_seat, load_warnings=warnings,
                               bots=bots,

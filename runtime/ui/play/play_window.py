@@ -30,8 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexwright.runtime.engine import is_engine_action, to_step
+from hexwright.runtime.engine import SetEnforcement, is_engine_action, rules_of, to_step
 from hexwright.runtime.model import Module
+from hexwright.runtime.model.rules_config import RULE_IDS
 from hexwright.runtime.state import (
     ActionError,
     DrawChit,
@@ -60,7 +61,8 @@ from hexwright.runtime.storage.user_folders import data_dir
 from ..app_settings import SAVE_SUFFIX, AppSettings
 from ..help_menu import add_help_menu
 from ..map_status import info_at, status_text
-from .board_layout import location_center
+from ..preferences import counter_scale, default_enforcement
+from .board_layout import COUNTER_SCALE, location_center
 from .board_scene import BoardScene
 from .bot_play import BotPlay
 from .charts_window import ChartsWindow
@@ -97,9 +99,10 @@ class PlayWindow(QMainWindow):
         self.charts: ChartsWindow | None = None
         self._docks_shown: list[QDockWidget] = []
         self.files = GameFiles(self, save_path=save_path, autosave_path=autosave_path, load_warnings=load_warnings)
-        self.seats = Seats(self, secrets_dir=secrets_dir)
+        self.seats = Seats(self, secrets_dir=secrets_dir, settings=settings)
 
-        self.scene = BoardScene(self.module, game.shown_state, self.assets, self)
+        scale = COUNTER_SCALE * (counter_scale(settings) if settings is not None else 1.0)
+        self.scene = BoardScene(self.module, game.shown_state, self.assets, self, counter_scale=scale)
         self.view = PlayView(self.scene, self)
         self.hand_over = HandOverScreen(self)
         self.hand_over.ready.connect(self.dismiss_hand_over)
@@ -491,11 +494,25 @@ class PlayWindow(QMainWindow):
         super().closeEvent(event)
 
 
+def set_every_enforcement(window: PlayWindow, level: str) -> None:
+    """Every rule of a game at one enforcement ``level`` (``module``: as the module sets them), by actions in its log."""
+    if level == "module" or not window.rules.enabled:
+        return
+    rules = rules_of(window.module, window.game.state)
+    for rule in RULE_IDS:
+        if rules.enforcement_of(rule) != level:
+            window.run_engine(SetEnforcement(rule=rule, level=level))
+
+
 def open_play_window(game: Game, assets: dict[str, bytes] | None = None, **options) -> PlayWindow:
     """Show a play window (creating the QApplication if needed); the caller runs ``exec()``."""
     if QApplication.instance() is None:
         QApplication([])
     window = PlayWindow(game, assets, **options)
+    settings = options.get("settings")
+    if isinstance(settings, AppSettings) and not game.actions:  # a new game: the user's preferences
+        window.seats.name_remembered_players()
+        set_every_enforcement(window, default_enforcement(settings))
     window.show()
     window.view.fit_to_window()
     if window.hot_seat and game.state.active_side is not None:

@@ -20,6 +20,8 @@ from hexwright.runtime.state.actions import Action
 from hexwright.runtime.state.dice_secret_file import find_secret, secret_path, secrets_folder, write_secret
 from hexwright.runtime.state.signing import fingerprint, public_key
 
+from ..app_settings import AppSettings
+
 
 class Chooser(Protocol):
     def chooser(self, state: GameState) -> str | None: ...
@@ -50,8 +52,11 @@ class SeatsWindow(Protocol):
 class Seats:
     """Who sits at this computer and what that seat may do."""
 
-    def __init__(self, window: SeatsWindow, *, secrets_dir: str | Path | None = None) -> None:
+    def __init__(self, window: SeatsWindow, *, secrets_dir: str | Path | None = None,
+                 settings: AppSettings | None = None) -> None:
         self.window = window
+        self.settings = settings
+        """Where the players' names at this computer are remembered, per module and side (None: not)."""
         self.free_play = False
         self.secrets_dir = Path(secrets_dir) if secrets_dir is not None else None
         """Where this computer keeps its dice secrets (the user's folder by default)."""
@@ -133,11 +138,29 @@ class Seats:
 
     def name_player_dialog(self, side_id: str) -> None:
         game, module = self.window.game, self.window.module
+        remembered = self.settings.seat_name(module.meta.id, side_id) if self.settings is not None else ""
         name, ok = QInputDialog.getText(self.window.window(), "Player",
                                         f"Name of the {module.pieces.sides[side_id].name} player:",
-                                        text=game.players.get(side_id, ""))
+                                        text=game.players.get(side_id, "") or remembered)
         if ok:
-            game.players[side_id] = name.strip()
+            self.name_player(side_id, name)
+
+    def name_player(self, side_id: str, name: str) -> None:
+        """The player of ``side_id`` is ``name`` in this game, and in the next ones at this computer."""
+        module = self.window.module
+        self.window.game.players[side_id] = name.strip()
+        if self.settings is not None:
+            self.settings.set_seat_name(module.meta.id, side_id, name.strip())
+
+    def name_remembered_players(self) -> None:
+        """A new game: each side's player as named last time at this computer (a name given stays)."""
+        if self.settings is None:
+            return
+        game, module = self.window.game, self.window.module
+        for side_id in module.pieces.sides:
+            name = self.settings.seat_name(module.meta.id, side_id)
+            if name and not game.players.get(side_id):
+                game.players[side_id] = name
 
     def text(self) -> str:
         """The seat for the status bar: free play, or this computer's side by e-mail."""

@@ -69,3 +69,22 @@ def test_a_dice_secret_stays_readable_by_its_owner_only(mask, tmp_path):
     assert mode(path) == 0o600
     assert mode(path.parent) == 0o700
     assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
+
+
+def test_writes_never_set_the_process_umask_so_worker_threads_cannot_race(mask, tmp_path, monkeypatch):
+    """Reading the umask by setting it (and back) would give another thread's new files the wrong mode
+    meanwhile; exports run in worker threads, so every write leaves the umask to the system."""
+    def refuse(_mask: int) -> int:
+        raise AssertionError("os.umask called while writing")
+
+    monkeypatch.setattr(os, "umask", refuse)
+    atomic_write_bytes(tmp_path / "one.json", b"{}")
+    save_module(play_module(), tmp_path / "module")
+    save_module(play_module().model_copy(update={}), tmp_path / "module")  # a rewrite: staged, journalled
+    from hexwright.runtime.storage import pack_folder, unpack
+
+    pack_folder(tmp_path / "module", tmp_path / "m.hwmod")
+    unpack(tmp_path / "m.hwmod", tmp_path / "unpacked")
+    assert mode(tmp_path / "one.json") == 0o666 & ~mask
+    assert mode(tmp_path / "unpacked") == 0o777 & ~mask
+    assert {mode(p) for p in (tmp_path / "unpacked").rglob("*") if p.is_file()} == {0o666 & ~mask}

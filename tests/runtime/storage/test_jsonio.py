@@ -37,6 +37,6 @@ def test_a_save_keeps_the_permissions_of_the_file_it_replaces(tmp_path):
 def _umask() -> int:
     import os
 
-    current = os.umask(0o022)
+    current = os.umask(0o022)  # the test thread alone: setting it back at once is safe here
     os.umask(current)
     return current

@@ -92,3 +92,33 @@ def _no_file_handlers_left():
         if isinstance(handler, logging.FileHandler):
             safety.log.removeHandler(handler)
             handler.close()
+
+
+def test_hexwright_play_has_the_crash_dialog_that_saves_the_game_in_progress(qtbot, tmp_path, monkeypatch):
+    """Not only the editor and the start screen: ``hexwright play`` logs and offers to save the game."""
+    from PySide6.QtWidgets import QApplication
+
+    from hexwright.editor.cli import main
+    from hexwright.runtime.storage import save_module
+
+    monkeypatch.setenv("HEXWRIGHT_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEXWRIGHT_AUTOSAVE_DIR", raising=False)
+    monkeypatch.setattr(sys, "excepthook", sys.__excepthook__)  # as in a real start; put back after the test
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    monkeypatch.setattr(safety.CrashDialog, "exec", lambda self: 0)
+    monkeypatch.setattr(safety.CrashDialog, "clickedButton", lambda self: self.save_button)
+    monkeypatch.setattr(QMessageBox, "information", lambda *a: None)
+    save_module(play_module(), tmp_path / "mod")
+    before = {id(w) for w in QApplication.topLevelWidgets()}
+    assert main(["play", str(tmp_path / "mod"), "--seed", "4"]) == 0
+    [window] = [w for w in QApplication.topLevelWidgets() if isinstance(w, PlayWindow) and id(w) not in before]
+    qtbot.addWidget(window)
+    window.roll()
+    assert sys.excepthook is not sys.__excepthook__
+    try:
+        raise RuntimeError("boom while playing")
+    except RuntimeError as exc:
+        sys.excepthook(type(exc), exc, exc.__traceback__)
+    saved = load_game(tmp_path / "home" / "data" / "autosave" / "play-basic.hwsav", window.module, engine=ENGINE)
+    assert saved.game.actions == window.game.actions and len(saved.game.actions) == 1
+    assert "boom while playing" in (tmp_path / "home" / "log" / "hexwright.log").read_text("utf-8")
