@@ -7,7 +7,6 @@ are measured; 0.75 in by default), so a map prints at the size of the printed ga
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QRectF, Qt
@@ -15,6 +14,7 @@ from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.storage import atomic_write_bytes
+from hexwright.runtime.ui.jobs import Report
 from hexwright.runtime.ui.layers import Layers
 from hexwright.runtime.ui.render_image import make_painter_for, png_bytes
 
@@ -23,8 +23,6 @@ DEFAULT_HEX_INCHES = 0.75
 BAND_PX = 256
 """A PNG is painted in bands of this many pixel rows, reporting progress after each."""
 
-Report = Callable[[int, int], None]
-"""``report(done, total)``: progress of a long export; it may raise to stop the export (Cancel)."""
 
 
 def inches_per_map_pixel(module: Module, hex_inches: float = DEFAULT_HEX_INCHES) -> float:

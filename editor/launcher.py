@@ -12,14 +12,24 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox, QWidget
 
-from hexwright.runtime.state import ActionError, SaveError
+from hexwright.runtime.state import ActionError, PacketAlreadyInGame, PacketError, SaveError
 from hexwright.runtime.state.library import Library
+from hexwright.runtime.state.pbem import ACTIONS_SUFFIX
 from hexwright.runtime.state.save_file import parse_save, read_game_file
-from hexwright.runtime.storage import PACK_SUFFIX, ModuleError, load_module
+from hexwright.runtime.storage import PACK_SUFFIX, LoadedModule, ModuleError, load_module
+from hexwright.runtime.storage.lenient import load_module_lenient
 from hexwright.runtime.ui.app_settings import SAVE_SUFFIX, AppSettings
+from hexwright.runtime.ui.jobs import Cancelled, Progress, wait_for
+
+from .moves_file import candidate_saves, continues, library_loader, not_found, read_moves, save_continued_by
+
+if TYPE_CHECKING:
+    from hexwright.runtime.ui.play.play_window import PlayWindow
 
 log = logging.getLogger("hexwright")
 
@@ -32,9 +42,12 @@ class OpenError(Exception):
 
 
 def kind_of(path: Path) -> str:
-    """``game`` for a save, ``module`` for a module folder, ``module.json`` or pack, else ``unknown``."""
+    """``game`` for a save, ``moves`` for moves by e-mail, ``module`` for a module folder, ``module.json``
+    or pack, else ``unknown``."""
     if path.suffix == SAVE_SUFFIX and path.is_file():
         return "game"
+    if path.suffix == ACTIONS_SUFFIX and path.is_file():
+        return "moves"
     if path.is_dir() and (path / "module.json").is_file():
         return "module"
     if path.is_file() and (path.suffix == PACK_SUFFIX or path.name == "module.json"):
@@ -63,15 +76,44 @@ class Launcher:
         kind = kind_of(path)
         if kind == "game":
             return self.play_save(path)
+        if kind == "moves":
+            return self.open_moves(path)
         if kind == "module":
             return self.edit(path.parent if path.name == "module.json" else path)
-        raise OpenError(f"{path}: not a Hexwright module (folder or {PACK_SUFFIX}) or saved game ({SAVE_SUFFIX})")
+        raise OpenError(f"{path}: not a Hexwright module (folder or {PACK_SUFFIX}), saved game ({SAVE_SUFFIX}) "
+                        f"or moves ({ACTIONS_SUFFIX})")
+
+    def open_to_play(self, path: str | Path) -> QMainWindow:
+        """What a play window does with a dropped file: a module starts a game of it, anything else opens as usual."""
+        path = Path(path)
+        if kind_of(path) == "module":
+            return self.play(path.parent if path.name == "module.json" else path)
+        return self.open_path(path)
+
+    def _load(self, path: Path, lenient: bool = False) -> LoadedModule:
+        """Read a module in a worker behind a progress dialog with Cancel (a big module takes a moment)."""
+        def read(progress: Progress) -> LoadedModule:
+            progress(0, 2)
+            loaded = load_module_lenient(path)[0] if lenient else load_module(path)
+            progress(1, 2)  # a Cancel meanwhile drops what was read
+            return loaded
+
+        try:
+            return wait_for(self.parent, f"Opening {path.name}…", read)
+        except Cancelled:
+            raise OpenError(f"{path.name}: opening cancelled") from None
 
     def edit(self, path: str | Path | None) -> QMainWindow:
         """The editor on the module at ``path`` (a new module for None); a bundled one opens read-only."""
+        from hexwright.editor.document import MapDocument
         from hexwright.editor.views.main_window import open_editor
 
-        window = open_editor(path, settings=self.settings)
+        doc = None
+        if path is not None:
+            loaded = self._load(Path(path), lenient=True)  # the editor opens a module with broken references
+            doc = MapDocument(loaded.module, path, loaded.assets)
+        window = open_editor(path, settings=self.settings, doc=doc)
+        window.launcher = self
         if path is not None:
             self.settings.add_recent(path)
         return self._keep(window)
@@ -86,12 +128,12 @@ class Launcher:
             return None
         return self._keep(open_new_module(dialog.module(), self.settings))
 
-    def play(self, path: str | Path, scenario: str | None = None, seed: int | None = None) -> QMainWindow:
+    def play(self, path: str | Path, scenario: str | None = None, seed: int | None = None) -> PlayWindow:
         """A new game of the module at ``path`` (the user picks the scenario when there are several)."""
         from hexwright.runtime.ui.play.launch import autosave_path, make_game
         from hexwright.runtime.ui.play.play_window import open_play_window
 
-        loaded = load_module(path)
+        loaded = self._load(Path(path))
         if scenario is None and len(loaded.module.scenarios) > 1:
             scenario = self._choose_scenario(loaded.module.scenarios)
             if scenario is None:
@@ -101,10 +143,15 @@ class Launcher:
         except ActionError as exc:
             raise OpenError(str(exc)) from None
         self.settings.add_recent(path)
-        return self._keep(open_play_window(game, loaded.assets, settings=self.settings,
-                                           autosave_path=autosave_path(game.module.meta.id, game.scenario)))
+        return self._keep_playing(open_play_window(game, loaded.assets, settings=self.settings,
+                                                   autosave_path=autosave_path(game.module.meta.id, game.scenario)))
 
-    def play_save(self, path: str | Path) -> QMainWindow:
+    def _keep_playing(self, window: PlayWindow) -> PlayWindow:
+        window.open_file = self.open_to_play  # a dropped module starts a game; another save opens in its window
+        self._keep(window)
+        return window
+
+    def play_save(self, path: str | Path) -> PlayWindow:
         """Open a saved game; its module is found in the library (or installed when the user has it)."""
         from hexwright.runtime.ui.play.launch import autosave_path, make_game
         from hexwright.runtime.ui.play.play_window import open_play_window
@@ -126,15 +173,50 @@ class Launcher:
                 raise OpenError("\n".join(str(i) for i in exc.issues[:12])) from None
             if entry.id != ref.id:
                 raise OpenError(f"{source} is the module {entry.id!r}, not {ref.id!r}")
-        loaded = load_module(self.library.path_of(entry))
+        loaded = self._load(self.library.path_of(entry))
         try:
             game, warnings, save_path = make_game(loaded, None, None, str(path))
         except (ActionError, SaveError) as exc:
             raise OpenError(str(exc)) from None
         self.settings.add_recent(path)
-        return self._keep(open_play_window(game, loaded.assets, save_path=save_path, load_warnings=warnings,
-                                           settings=self.settings,
-                                           autosave_path=autosave_path(game.module.meta.id, game.scenario)))
+        return self._keep_playing(open_play_window(game, loaded.assets, save_path=save_path, load_warnings=warnings,
+                                                   settings=self.settings,
+                                                   autosave_path=autosave_path(game.module.meta.id, game.scenario)))
+
+    def open_moves(self, path: str | Path) -> PlayWindow:
+        """Moves by e-mail (``.hwlog``): the game they continue, with them imported, shown from the first of them.
+
+        The game is a play window showing it, else its autosave, a save beside the file or a
+        recent save (:mod:`.moves_file`); every check of File ▸ Import moves applies."""
+        from hexwright.runtime.ui.play.launch import autosave_path
+        from hexwright.runtime.ui.play.play_window import PlayWindow
+
+        path = Path(path)
+        try:
+            packet = read_moves(path)
+        except PacketError as exc:
+            raise OpenError(str(exc)) from None
+        window = next((w for w in self.windows if isinstance(w, PlayWindow) and shiboken6.isValid(w)
+                       and w.isVisible() and continues(w.game, packet)), None)
+        if window is None:
+            candidates = candidate_saves(path, packet, autosave_path(packet.module_id, packet.scenario),
+                                         self.settings.recent())
+            save = save_continued_by(packet, candidates, library_loader(self.library))
+            if save is None:
+                raise OpenError(not_found(path, packet))
+            window = self.play_save(save)
+        window.goto(len(window.game.actions))
+        try:
+            window.files.import_moves(path)
+        except PacketAlreadyInGame:
+            pass  # opened again: replayed again
+        except PacketError as exc:
+            raise OpenError(str(exc)) from None
+        window.goto(packet.base)
+        window.statusBar().showMessage(f"{path.name}: {len(packet.actions)} move(s) from move {packet.base + 1}; "
+                                       "step through them with Next (or Last)", 15000)
+        window.raise_()
+        return window
 
     # -- questions ---------------------------------------------------------------------------
 

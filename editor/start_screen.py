@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexwright.runtime.state.library import LibraryEntry
+from hexwright.runtime.state.pbem import ACTIONS_SUFFIX
 from hexwright.runtime.storage import PACK_SUFFIX, ModuleError, load_module
 from hexwright.runtime.ui.app_settings import SAVE_SUFFIX
 from hexwright.runtime.ui.help_menu import add_help_menu
@@ -169,7 +170,7 @@ class StartScreen(QMainWindow):
         settings = self.launcher.settings
         path, _ = QFileDialog.getOpenFileName(
             self, "Open a module or a saved game", settings.last_folder("open"),
-            f"Modules and games (module.json *{PACK_SUFFIX} *{SAVE_SUFFIX});;All files (*)")
+            f"Modules and games (module.json *{PACK_SUFFIX} *{SAVE_SUFFIX} *{ACTIONS_SUFFIX});;All files (*)")
         if not path:
             return None
         settings.set_last_folder("open", path)

@@ -12,6 +12,7 @@ shows it in the unit form.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QGraphicsView, QInputDialog, QMainWindow, QMessageBox, QWidget
 
+from hexwright.runtime.ui.jobs import BackgroundJob, Progress, run_job
 from hexwright.runtime.ui.print_sheets import COUNTER_SIZES, write_charts_pdf, write_counter_sheets_pdf
 
 from ..document import MapDocument
@@ -81,7 +83,7 @@ def add_pieces_docks(window: QMainWindow, doc: MapDocument, map_view: QGraphicsV
 
 
 def print_actions(window: QWidget, doc: MapDocument) -> list[QAction]:
-    """"Export counter sheets (PDF)…" and "Export charts (PDF)…"."""
+    """"Export counter sheets (PDF)…" and "Export charts (PDF)…", each drawn in a worker with progress and Cancel."""
 
     def counters() -> None:
         size, ok = QInputDialog.getItem(window, "Counter size", "Counter size", list(COUNTER_SIZES), 2, False)
@@ -89,13 +91,12 @@ def print_actions(window: QWidget, doc: MapDocument) -> list[QAction]:
             return
         path, _ = QFileDialog.getSaveFileName(window, "Export counter sheets", "counters.pdf", "PDF (*.pdf)")
         if path:
-            _write(window, lambda: write_counter_sheets_pdf(doc.module, Path(path), COUNTER_SIZES[size],
-                                                            assets=doc.assets))
+            export_counter_sheets(window, doc, Path(path), COUNTER_SIZES[size])
 
     def charts() -> None:
         path, _ = QFileDialog.getSaveFileName(window, "Export charts", "charts.pdf", "PDF (*.pdf)")
         if path:
-            _write(window, lambda: write_charts_pdf(doc.module, Path(path)))
+            export_charts(window, doc, Path(path))
 
     out = []
     for text, slot in (("Export counter sheets (PDF)…", counters), ("Export charts (PDF)…", charts)):
@@ -105,8 +106,28 @@ def print_actions(window: QWidget, doc: MapDocument) -> list[QAction]:
     return out
 
 
-def _write(window: QWidget, write) -> None:
-    try:
-        write()
-    except OSError as exc:
+def export_counter_sheets(window: QWidget, doc: MapDocument, path: Path, counter_in: float) -> BackgroundJob:
+    """Counter sheets to ``path`` in a worker (from a copy of the module: editing may go on meanwhile)."""
+    module, assets = doc.module.model_copy(deep=True), dict(doc.assets)
+    return _export_job(window, "Exporting counter sheets…", path,
+                       lambda progress: write_counter_sheets_pdf(module, path, counter_in, assets=assets,
+                                                                 progress=progress))
+
+
+def export_charts(window: QWidget, doc: MapDocument, path: Path) -> BackgroundJob:
+    """The charts to ``path`` in a worker (from a copy of the module)."""
+    module = doc.module.model_copy(deep=True)
+    return _export_job(window, "Exporting charts…", path,
+                       lambda progress: write_charts_pdf(module, path, progress=progress))
+
+
+def _export_job(window: QWidget, title: str, path: Path, job: Callable[[Progress], None]) -> BackgroundJob:
+    def say(text: str) -> None:
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(text, 5000)
+
+    def warn(exc: Exception) -> None:
         QMessageBox.warning(window, "Export", f"Could not write the file: {exc}")
+
+    return run_job(window, title, job, done=lambda _: say(f"Wrote {path}"), failed=warn,
+                   cancelled=lambda: say("Export cancelled: nothing written"))

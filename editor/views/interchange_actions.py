@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox
 
 from hexwright.runtime.storage import atomic_write_bytes, save_module
+from hexwright.runtime.ui.jobs import BackgroundJob, Progress, run_job
 
 from ..commands import ImportTerrain
 from ..document import MapDocument
@@ -27,6 +28,9 @@ class InterchangeActions:
         self.window = window
         self.doc = doc
         self.open_module = open_module
+
+    def _warn(self, exc: Exception) -> None:
+        QMessageBox.warning(self.window, "Print-and-play kit", str(exc))
 
     def _status(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 8000)
@@ -80,8 +84,6 @@ class InterchangeActions:
         self._status(f"Exported {path} with its tilesets")
 
     def print_kit_dialog(self) -> None:
-        from hexwright.runtime.ui.print_kit import KitOptions, kit_pages, kit_pdf
-
         path, _ = QFileDialog.getSaveFileName(self.window, "Print-and-play kit", f"{self.doc.module.meta.id}.pdf",
                                               "PDF (*.pdf)")
         if not path:
@@ -90,15 +92,24 @@ class InterchangeActions:
         if not ok:
             return
         ok, scenario = self._scenario("Print-and-play kit")
-        if not ok:
-            return
-        try:
-            pages = kit_pages(self.doc.module, scenario, KitOptions(page=page), self.doc.assets)
-            atomic_write_bytes(Path(path), kit_pdf(pages, f"{self.doc.module.meta.title} — print and play"))
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self.window, "Print-and-play kit", str(exc))
-            return
-        self._status(f"Wrote {path}: {len(pages)} pages")
+        if ok:
+            self.print_kit(Path(path), page, scenario)
+
+    def print_kit(self, path: Path, page: str, scenario: str | None) -> BackgroundJob:
+        """The print-and-play kit drawn page by page in a worker, with progress and Cancel (nothing written then)."""
+        from hexwright.runtime.ui.print_kit import KitOptions, kit_pages, kit_pdf
+
+        module, assets = self.doc.module.model_copy(deep=True), dict(self.doc.assets)
+        pages = kit_pages(module, scenario, KitOptions(page=page), assets)  # quick: the pages are drawn below
+
+        def draw(progress: Progress) -> int:
+            atomic_write_bytes(path, kit_pdf(pages, f"{module.meta.title} — print and play", progress=progress))
+            return len(pages)
+
+        return run_job(self.window, "Printing the kit…", draw,
+                       done=lambda count: self._status(f"Wrote {path}: {count} pages"),
+                       failed=self._warn,
+                       cancelled=lambda: self._status("Print-and-play kit cancelled: nothing written"))
 
     # -- import ----------------------------------------------------------------------
 

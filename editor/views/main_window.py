@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexwright.runtime.model import Module
+from hexwright.runtime.state.library import Library
 from hexwright.runtime.storage import PACK_SUFFIX, ModuleError
 from hexwright.runtime.ui.app_settings import AppSettings
 from hexwright.runtime.ui.help_menu import add_help_menu
@@ -43,6 +44,7 @@ from hexwright.runtime.ui.render_image import make_painter_for, restyle_painter
 from .. import recovery
 from ..changes import Changes, Kind
 from ..document import MapDocument
+from ..launcher import Launcher, OpenError, kind_of, say
 from ..pieces.docks import PiecesDocks, add_pieces_docks
 from ..tools import ALL_TOOLS, BoxTool, HexNamer, PlaceNamer, Tool
 from ..tools.paste_stamp import PasteStamp
@@ -73,6 +75,8 @@ class EditorWindow(QMainWindow):
         super().__init__()
         self.app_settings = settings
         """Where the window's size and dock layout are remembered (None: not remembered)."""
+        self.launcher: Launcher | None = None
+        """Opens a saved game or moves dropped on the window (one is made when first needed)."""
         self.pieces_docks: PiecesDocks | None = None
         self._laid_out = False
         self.doc = doc
@@ -581,21 +585,26 @@ class EditorWindow(QMainWindow):
         folder = self.file_actions.autosave()
         return f"{self.doc.display_name()}: recovery copy in {folder}" if folder is not None else None
 
-    # -- a module dropped on the window opens in a new window ----------------------------------
+    # -- a file dropped on the window opens ------------------------------------------------------
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if any(module_path(Path(url.toLocalFile())) is not None for url in event.mimeData().urls()):
+        if any(kind_of(Path(url.toLocalFile())) != "unknown" for url in event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
+        """A module opens in a new editor window; a saved game or moves by e-mail in a play window."""
         for url in event.mimeData().urls():
-            path = module_path(Path(url.toLocalFile()))
-            if path is not None:
-                try:
-                    open_editor(path, settings=self.app_settings)
-                except ModuleError as exc:
-                    QMessageBox.critical(self, "Cannot open module", f"{path}: {len(exc.issues)} problem(s)\n"
-                                         + "\n".join(str(i) for i in exc.issues[:20]))
+            path = Path(url.toLocalFile())
+            module = module_path(path)
+            try:
+                if module is not None:
+                    open_editor(module, settings=self.app_settings)
+                elif kind_of(path) != "unknown":
+                    if self.launcher is None:
+                        self.launcher = Launcher(Library(), self.app_settings or AppSettings(), self)
+                    self.launcher.open_path(path)
+            except (ModuleError, OpenError, OSError) as exc:
+                say(self, "Cannot open this file", exc)
         event.acceptProposedAction()
 
 
@@ -614,9 +623,11 @@ _open_windows: list[EditorWindow] = []
 
 
 def open_editor(path: str | Path | None, confirm: Ask | None = None,
-                settings: AppSettings | None = None) -> EditorWindow:
-    """Open a window on the module at ``path`` (a new map for None), offering crash recovery."""
-    doc = MapDocument.open(path) if path is not None else MapDocument.new()
+                settings: AppSettings | None = None, doc: MapDocument | None = None) -> EditorWindow:
+    """Open a window on the module at ``path`` (a new map for None; ``doc`` when it is read already),
+    offering crash recovery."""
+    if doc is None:
+        doc = MapDocument.open(path) if path is not None else MapDocument.new()
     window = EditorWindow(doc, settings=settings)
     if confirm is not None:
         window.confirm = confirm

@@ -15,6 +15,8 @@ from typing import Any
 
 from hexwright.runtime.storage import atomic_write_bytes, load_module
 
+from .progress import ProgressBar
+
 
 def _scale(text: str) -> float:
     try:
@@ -180,7 +182,10 @@ def cmd_print(args: argparse.Namespace) -> int:
     options = KitOptions(page=args.page, bleed_in=args.bleed, hex_in=args.hex_size, counter_in=args.counter,
                          map_mode=args.map)
     pages = kit_pages(loaded.module, scenario, options, loaded.assets)
-    atomic_write_bytes(Path(args.out), kit_pdf(pages, f"{loaded.module.meta.title} — print and play"))
+    bar = ProgressBar(f"printing {Path(args.out).name}")
+    data = kit_pdf(pages, f"{loaded.module.meta.title} — print and play", progress=bar)
+    bar(len(pages), len(pages))
+    atomic_write_bytes(Path(args.out), data)
     print(f"wrote {args.out}: {len(pages)} pages ({', '.join(p.title for p in pages)})")
     return 0
 

@@ -23,6 +23,7 @@ from .balance import add_balance_command
 from .diff import add_diff_command, add_new_variant_command
 from .info import format_info, module_info
 from .interchange import add_interchange_commands
+from .progress import ProgressBar
 from .queries import add_query_commands
 
 Handler = Callable[[argparse.Namespace], int]
@@ -128,13 +129,14 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_pack(args: argparse.Namespace) -> int:
-    pack_path(Path(args.dir), Path(args.out), _bases(args))
+    pack_path(Path(args.dir), Path(args.out), _bases(args), progress=ProgressBar(f"packing {Path(args.dir).name}"))
     print(f"packed {args.dir} → {args.out}")
     return 0
 
 
 def cmd_unpack(args: argparse.Namespace) -> int:
-    names = unpack_path(Path(args.file), Path(args.dir), _bases(args))
+    names = unpack_path(Path(args.file), Path(args.dir), _bases(args),
+                        progress=ProgressBar(f"unpacking {Path(args.file).name}"))
     print(f"unpacked {len(names)} files → {args.dir}")
     return 0
 
@@ -147,7 +149,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from hexwright.runtime.ui.render_image import render_png  # Qt only when rendering
 
     width, height = render_png(loaded.module, Path(args.out), scale=args.scale, assets=loaded.assets,
-                               style=args.style)
+                               style=args.style, progress=ProgressBar(f"rendering {Path(args.out).name}"))
     print(f"wrote {args.out} ({width}×{height} px)")
     return 0
 

@@ -179,21 +179,35 @@ def save_pack(module: Module, path: Path, assets: dict[str, bytes] | None = None
 
 Check = Callable[[dict[str, bytes]], object]
 """Loads the files of a module (or raises ModuleError): a variant's check composes it with its base."""
+Report = Callable[[int, int], None]
+"""``report(done, total)`` on long work (a progress bar or dialog); it may raise to stop before anything is written."""
 
 
-def pack_folder(folder: Path, out: Path, check: Check = module_from_files) -> None:
-    """Pack a module folder, after checking that it loads."""
+def pack_folder(folder: Path, out: Path, check: Check = module_from_files, progress: Report | None = None) -> None:
+    """Pack a module folder, after checking that it loads (``progress`` reads, checks, packs, writes)."""
+    step = progress or (lambda done, total: None)
+    step(0, 4)
     files = read_folder_files(Path(folder))
+    step(1, 4)
     check(files)
-    atomic_write_bytes(Path(out), pack_files(files))
+    step(2, 4)
+    data = pack_files(files)
+    step(3, 4)
+    atomic_write_bytes(Path(out), data)
+    step(4, 4)
 
 
-def unpack(pack: Path, folder: Path, check: Check = module_from_files) -> list[str]:
+def unpack(pack: Path, folder: Path, check: Check = module_from_files, progress: Report | None = None) -> list[str]:
     """Unpack ``pack`` into ``folder``. Every member is checked, and the module validated,
-    before the first byte is written; returns the written names."""
+    before the first byte is written; returns the written names (``progress``: reading,
+    checking, then each file written)."""
     pack = Path(pack)
     files = read_pack(pack)
+    total = len(files) + 2
+    step = progress or (lambda done, total: None)
+    step(1, total)
     check(files)
+    step(2, total)
     for name in sorted(files):
         if not is_module_file(name):
             raise _refuse(pack.name, name, "not a module file (module.json, map.json, …, scenarios/, images/)")
@@ -210,8 +224,9 @@ def unpack(pack: Path, folder: Path, check: Check = module_from_files) -> list[s
     root.parent.mkdir(parents=True, exist_ok=True)
     staging = create_new_folder(root.parent, f".{root.name}.", ".unpacking")  # the umask's mode, not mkdtemp's 0700
     try:
-        for name in sorted(files):
+        for done, name in enumerate(sorted(files), start=3):
             atomic_write_bytes(staging / name, files[name])
+            step(done, total)
         if root.is_dir():
             root.rmdir()  # empty, checked above
         os.replace(staging, root)

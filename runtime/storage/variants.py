@@ -15,7 +15,7 @@ from pathlib import Path
 
 from hexwright.runtime.model.variant import VARIANT_FILE, VariantManifest, version_key, version_matches
 
-from .archive import pack_folder, read_pack, unpack
+from .archive import Report, pack_folder, read_pack, unpack
 from .bundled import bundled_modules_dir
 from .compose import compose, parse_manifest
 from .content_hash import module_content_hash
@@ -170,12 +170,12 @@ def find_base(manifest: VariantManifest, where: Path | None, bases: Sequence[Pat
                                   "module's folder or .hwmod beside the variant, or name it (--base PATH)"))
 
 
-def pack_path(folder: Path, out: Path, bases: Sequence[Path] = ()) -> None:
+def pack_path(folder: Path, out: Path, bases: Sequence[Path] = (), progress: Report | None = None) -> None:
     """Pack a module or variant folder into one ``.hwmod``, after checking that it loads (a
     variant: composed with its base; only the variant's own files go into the pack)."""
-    pack_folder(folder, out, lambda files: load_files(files, Path(folder), bases))
+    pack_folder(folder, out, lambda files: load_files(files, Path(folder), bases), progress)
 
 
-def unpack_path(pack: Path, folder: Path, bases: Sequence[Path] = ()) -> list[str]:
+def unpack_path(pack: Path, folder: Path, bases: Sequence[Path] = (), progress: Report | None = None) -> list[str]:
     """Unpack a module or variant pack into ``folder``, after checking that it loads."""
-    return unpack(pack, folder, lambda files: load_files(files, Path(pack), bases))
+    return unpack(pack, folder, lambda files: load_files(files, Path(pack), bases), progress)

@@ -16,10 +16,13 @@ import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QEventLoop, QObject, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 T = TypeVar("T")
+
+Report = Callable[[int, int], None]
+"""``report(done, total)``: progress of long work; it may raise (:class:`Cancelled`) to stop it."""
 
 
 class Cancelled(Exception):
@@ -74,7 +77,7 @@ class JobThread(QThread, Generic[T]):
 class BackgroundJob(QObject, Generic[T]):
     """One job in a worker thread behind a progress dialog with Cancel (see :func:`run_job`)."""
 
-    def __init__(self, parent: QWidget, title: str, job: Callable[[Progress], T], done: Callable[[T], None],
+    def __init__(self, parent: QWidget | None, title: str, job: Callable[[Progress], T], done: Callable[[T], None],
                  failed: Callable[[Exception], None], cancelled: Callable[[], None] | None = None) -> None:
         super().__init__(parent)
         self.worker: JobThread[T] = JobThread(job)
@@ -118,10 +121,36 @@ class BackgroundJob(QObject, Generic[T]):
             self._cancelled()
 
 
+def wait_for(parent: QWidget | None, title: str, job: Callable[[Progress], T]) -> T:
+    """Run ``job`` in a worker behind a progress dialog with Cancel and wait for its end.
+
+    The GUI goes on meanwhile (a local event loop: windows repaint, Cancel can be pressed).
+    Returns the job's result, raises its error, or :class:`Cancelled` after a Cancel."""
+    loop = QEventLoop()
+    ended: list[tuple[str, object]] = []
+
+    def end(outcome: str, value: object = None) -> None:
+        ended.append((outcome, value))
+        loop.quit()
+
+    background = BackgroundJob(parent, title, job, done=lambda result: end("done", result),
+                               failed=lambda exc: end("failed", exc), cancelled=lambda: end("cancelled"))
+    if not ended:
+        loop.exec()
+    background.dialog.deleteLater()
+    background.deleteLater()
+    outcome, value = ended[0]
+    if outcome == "failed" and isinstance(value, BaseException):
+        raise value
+    if outcome == "cancelled":
+        raise Cancelled
+    return value  # type: ignore[return-value]
+
+
 def run_job(parent: QWidget, title: str, job: Callable[[Progress], T], done: Callable[[T], None],
             failed: Callable[[Exception], None], cancelled: Callable[[], None] | None = None) -> BackgroundJob[T]:
     """Run ``job`` in a worker thread behind a progress dialog with Cancel; calls back on the GUI thread."""
     return BackgroundJob(parent, title, job, done, failed, cancelled)
 
 
-__all__ = ["BackgroundJob", "Cancelled", "JobThread", "Progress", "run_job"]
+__all__ = ["BackgroundJob", "Cancelled", "JobThread", "Progress", "Report", "run_job", "wait_for"]

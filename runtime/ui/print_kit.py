@@ -22,6 +22,7 @@ from hexwright.runtime.model import Module
 from .board_art import board_painter, board_rect, layout_for, paint_board
 from .chart_painter import Cell, Chart, Row, build_chart, chart_refs, chart_size, paint_chart
 from .counter_painter import paint_counter, values_text
+from .jobs import Report
 from .print_sheets import PAGE_SIZES, page_count, paint_sheet_page, sheet_layout
 from .render_image import ensure_gui_app
 
@@ -471,8 +472,8 @@ def page_image(page: KitPage, dpi: float = 100) -> QImage:
     return image
 
 
-def kit_pdf(pages: list[KitPage], title: str, dpi: int = 300) -> bytes:
-    """All pages in one PDF, each at its own size."""
+def kit_pdf(pages: list[KitPage], title: str, dpi: int = 300, progress: Report | None = None) -> bytes:
+    """All pages in one PDF, each at its own size; ``progress(done, total)`` before each page (may raise: Cancel)."""
     if not pages:
         raise ValueError("a kit needs at least one page")
     data = QByteArray()
@@ -492,6 +493,8 @@ def kit_pdf(pages: list[KitPage], title: str, dpi: int = 300) -> bytes:
     painter = QPainter(writer)
     try:
         for i, page in enumerate(pages):
+            if progress is not None:
+                progress(i, len(pages))
             if i:
                 writer.setPageLayout(size_of(page))
                 writer.newPage()

@@ -30,6 +30,7 @@ from hexwright.runtime.ui.counter_painter import (
     paint_face,
     paint_marker,
 )
+from hexwright.runtime.ui.jobs import Report
 
 PAGE_SIZES = {"letter": (8.5, 11.0, QPageSize.Letter), "a4": (210 / 25.4, 297 / 25.4, QPageSize.A4)}
 COUNTER_SIZES = {'1/2"': 0.5, '9/16"': 0.5625, '5/8"': 0.625, '3/4"': 0.75, '1"': 1.0}
@@ -170,31 +171,41 @@ def _pdf_writer(buffer: QBuffer, page: str, dpi: int, title: str) -> QPdfWriter:
 
 
 def counter_sheets_pdf(module: Module, counter_in: float = 0.5, page: str = "letter", dpi: int = 600,
-                       assets: dict[str, bytes] | None = None) -> bytes:
-    """The counter sheets as PDF bytes: fronts on odd pages, mirrored backs on the page after."""
+                       assets: dict[str, bytes] | None = None, progress: Report | None = None) -> bytes:
+    """The counter sheets as PDF bytes: fronts on odd pages, mirrored backs on the page after.
+
+    ``progress(done, total)`` is called before each page (it may raise to stop: Cancel)."""
     layout = sheet_layout(counter_in, page)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.WriteOnly)
     writer = _pdf_writer(buffer, page, dpi, f"{module.meta.title} — counters")
+    sheets = page_count(module, layout)
     painter = QPainter(writer)
-    for sheet in range(page_count(module, layout)):
-        for back in (False, True):
-            if sheet or back:
-                writer.newPage()
-            paint_sheet_page(painter, module, layout, sheet, back, dpi, assets)
-    painter.end()
+    try:
+        for sheet in range(sheets):
+            for back in (False, True):
+                if progress is not None:
+                    progress(2 * sheet + back, 2 * sheets)
+                if sheet or back:
+                    writer.newPage()
+                paint_sheet_page(painter, module, layout, sheet, back, dpi, assets)
+    finally:
+        painter.end()
     buffer.close()
     return bytes(data)
 
 
 def write_counter_sheets_pdf(module: Module, path: str | Path, counter_in: float = 0.5, page: str = "letter",
-                             assets: dict[str, bytes] | None = None) -> None:
-    atomic_write_bytes(Path(path), counter_sheets_pdf(module, counter_in, page, assets=assets))
+                             assets: dict[str, bytes] | None = None, progress: Report | None = None) -> None:
+    atomic_write_bytes(Path(path), counter_sheets_pdf(module, counter_in, page, assets=assets, progress=progress))
 
 
-def charts_pdf(module: Module, refs: list[str] | None = None, page: str = "letter", dpi: int = 300) -> bytes:
-    """Each chart on its own page, at 10 pt text, shrunk to fit the page if it is too wide."""
+def charts_pdf(module: Module, refs: list[str] | None = None, page: str = "letter", dpi: int = 300,
+               progress: Report | None = None) -> bytes:
+    """Each chart on its own page, at 10 pt text, shrunk to fit the page if it is too wide.
+
+    ``progress(done, total)`` is called before each page (it may raise to stop: Cancel)."""
     refs = chart_refs(module) if refs is None else refs
     w_in, h_in, _ = PAGE_SIZES[page]
     data = QByteArray()
@@ -204,21 +215,26 @@ def charts_pdf(module: Module, refs: list[str] | None = None, page: str = "lette
     painter = QPainter(writer)
     px = 10 / 72 * dpi
     margin = 0.5 * dpi
-    for i, ref in enumerate(refs):
-        if i:
-            writer.newPage()
-        chart = build_chart(module, ref)
-        size = chart_size(chart, px, writer)
-        scale = min(1.0, (w_in * dpi - 2 * margin) / size.width(), (h_in * dpi - 2 * margin) / size.height())
-        painter.save()
-        painter.translate(margin, margin)
-        painter.scale(scale, scale)
-        paint_chart(painter, QPointF(0, 0), chart, px)
-        painter.restore()
-    painter.end()
+    try:
+        for i, ref in enumerate(refs):
+            if progress is not None:
+                progress(i, len(refs))
+            if i:
+                writer.newPage()
+            chart = build_chart(module, ref)
+            size = chart_size(chart, px, writer)
+            scale = min(1.0, (w_in * dpi - 2 * margin) / size.width(), (h_in * dpi - 2 * margin) / size.height())
+            painter.save()
+            painter.translate(margin, margin)
+            painter.scale(scale, scale)
+            paint_chart(painter, QPointF(0, 0), chart, px)
+            painter.restore()
+    finally:
+        painter.end()
     buffer.close()
     return bytes(data)
 
 
-def write_charts_pdf(module: Module, path: str | Path, refs: list[str] | None = None, page: str = "letter") -> None:
-    atomic_write_bytes(Path(path), charts_pdf(module, refs, page))
+def write_charts_pdf(module: Module, path: str | Path, refs: list[str] | None = None, page: str = "letter",
+                     progress: Report | None = None) -> None:
+    atomic_write_bytes(Path(path), charts_pdf(module, refs, page, progress=progress))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 from hexwright.runtime.model import Module, resolve_style
@@ -88,11 +89,13 @@ BAND_ROWS = 512
 
 
 def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers: Layers | None = None,
-               assets: dict[str, bytes] | None = None, style: str | None = None) -> tuple[int, int]:
+               assets: dict[str, bytes] | None = None, style: str | None = None,
+               progress: Callable[[int, int], None] | None = None) -> tuple[int, int]:
     """Render the map to a PNG at ``out_path`` (written atomically); returns ``(width, height)``.
 
     The map is painted in bands of :data:`BAND_ROWS` whole pixel rows, each encoded as soon
-    as it is painted, so memory holds one band and the compressed file, not the whole image."""
+    as it is painted, so memory holds one band and the compressed file, not the whole image.
+    ``progress(done, total)`` is called before each band and once more when the file is written."""
     if not scale > 0:
         raise ValueError(f"scale must be positive, not {scale}")
     ensure_gui_app()
@@ -109,7 +112,10 @@ def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers:
     if width * height > 400_000_000:
         raise ValueError(f"a {width}x{height} image is too big to render; use a smaller scale")
     writer = PngWriter(width, height, alpha=False)
+    bands = max(1, math.ceil(height / BAND_ROWS))
     for top in range(0, height, BAND_ROWS):
+        if progress is not None:
+            progress(top // BAND_ROWS, bands + 1)
         rows = min(BAND_ROWS, height - top)
         band = QImage(width, rows, QImage.Format_ARGB32_Premultiplied)
         if band.isNull():
@@ -126,5 +132,9 @@ def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers:
         finally:
             painter.end()
         writer.add(band)
+    if progress is not None:
+        progress(bands, bands + 1)
     atomic_write_bytes(Path(out_path), writer.finish())
+    if progress is not None:
+        progress(bands + 1, bands + 1)
     return width, height

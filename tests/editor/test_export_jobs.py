@@ -8,7 +8,7 @@ import pytest
 from builders import small_module
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QProgressDialog, QPushButton
 
 from hexwright.editor.document import MapDocument
 from hexwright.editor.export import BAND_PX, export_png, inches_per_map_pixel
@@ -127,3 +127,71 @@ def test_the_export_options_and_folder_are_remembered(qtbot, tmp_path, monkeypat
     again.file_actions.export_png_dialog()
     assert offered == [str(tmp_path / "out" / "map.png"), 72, 0.5]
     qtbot.waitUntil(lambda: all(j.outcome for j in again.findChildren(BackgroundJob)), timeout=60_000)
+
+
+def test_counter_sheets_charts_and_the_print_kit_run_in_the_worker_and_a_cancel_writes_nothing(qtbot, tmp_path):
+    from builders import play_module
+
+    from hexwright.editor.pieces.docks import export_charts, export_counter_sheets
+    from hexwright.runtime.ui.print_kit import KitOptions, kit_pages, kit_pdf
+    from hexwright.runtime.ui.print_sheets import write_charts_pdf, write_counter_sheets_pdf
+
+    module = play_module()
+    window = EditorWindow(MapDocument(module), pieces=False)
+    qtbot.addWidget(window)
+    jobs = [export_counter_sheets(window, window.doc, tmp_path / "counters.pdf", 0.5),
+            export_charts(window, window.doc, tmp_path / "charts.pdf"),
+            window.interchange_actions.print_kit(tmp_path / "kit.pdf", "letter", "basic")]
+    qtbot.waitUntil(lambda: all(job.outcome for job in jobs), timeout=120_000)
+    assert [job.outcome for job in jobs] == ["done"] * 3
+    assert all((tmp_path / f"{name}.pdf").read_bytes().startswith(b"%PDF") for name in ("counters", "charts", "kit"))
+    steps: list[tuple[int, int]] = []
+
+    def cancel_at_the_second_page(done: int, total: int) -> None:
+        steps.append((done, total))
+        if done == 1:
+            raise Cancelled
+
+    out = tmp_path / "cancelled"
+    out.mkdir()
+    for write in (lambda report: write_counter_sheets_pdf(module, out / "c.pdf", progress=report),
+                  lambda report: kit_pdf(kit_pages(module, "basic", KitOptions()), "kit", progress=report)):
+        steps.clear()
+        with pytest.raises(Cancelled):
+            write(cancel_at_the_second_page)
+        assert [done for done, _ in steps] == [0, 1] and steps[0][1] >= 2
+
+    def cancel_at_once(done: int, total: int) -> None:
+        raise Cancelled
+
+    with pytest.raises(Cancelled):
+        write_charts_pdf(module, out / "t.pdf", progress=cancel_at_once)
+    assert list(out.iterdir()) == []
+
+
+def test_wait_for_returns_the_result_or_raises_cancelled_after_a_click(qtbot):
+    from PySide6.QtWidgets import QWidget
+
+    from hexwright.runtime.ui.jobs import wait_for
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    assert wait_for(parent, "Quick…", lambda progress: 42) == 42
+
+    def slow(progress) -> str:
+        for step in range(2000):
+            progress(step, 2000)
+            time.sleep(0.01)
+        return "finished"
+
+    def click_cancel() -> None:
+        dialog = parent.findChild(QProgressDialog, "job-progress")
+        if dialog is None or not dialog.isVisible():
+            QTimer.singleShot(50, click_cancel)
+            return
+        [cancel] = [b for b in dialog.findChildren(QPushButton) if b.text() == "Cancel"]
+        qtbot.mouseClick(cancel, Qt.LeftButton)
+
+    QTimer.singleShot(50, click_cancel)
+    with pytest.raises(Cancelled):
+        wait_for(parent, "Slow…", slow)

@@ -13,6 +13,7 @@ autosave, moves by e-mail), :class:`.seats_ui.Seats` (who plays at this computer
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -44,6 +45,8 @@ from hexwright.runtime.state import (
     LogEntry,
     NextPhase,
     Note,
+    PacketAlreadyInGame,
+    PacketError,
     RemoveMarker,
     RollDice,
     SaveError,
@@ -55,7 +58,9 @@ from hexwright.runtime.state import (
     save_game,
 )
 from hexwright.runtime.state.actions import Action
-from hexwright.runtime.storage import ModuleError, load_module
+from hexwright.runtime.state.pbem import ACTIONS_SUFFIX, parse_actions_file
+from hexwright.runtime.state.save_file import parse_save, read_game_file
+from hexwright.runtime.storage import PACK_SUFFIX, ModuleError, load_module
 from hexwright.runtime.storage.user_folders import data_dir
 
 from ..app_settings import SAVE_SUFFIX, AppSettings
@@ -89,6 +94,8 @@ class PlayWindow(QMainWindow):
         super().__init__()
         self.settings = settings
         """Where the window's size and dock layout are remembered (None: not remembered)."""
+        self.open_file: Callable[[Path], object] | None = None
+        """Opens a dropped file this window does not take itself (set by the application's launcher)."""
         self.game = game
         self.module: Module = game.module
         self.assets = dict(assets or {})
@@ -437,8 +444,9 @@ class PlayWindow(QMainWindow):
 
     # -- another module ----------------------------------------------------------------------
 
-    def open_module(self, path: str | Path, scenario: str | None = None, seed: int | None = None) -> PlayWindow:
-        """Open another module in a new play window (this one closes); returns the new window."""
+    def open_module(self, path: str | Path, scenario: str | None = None, seed: int | None = None,
+                    close: bool = True) -> PlayWindow:
+        """Open another module in a new play window (this one closes, unless not ``close``); returns the new window."""
         loaded = load_module(path)
         scenario = scenario or self.files.choose_scenario(loaded.module)
         if scenario is None:
@@ -446,11 +454,14 @@ class PlayWindow(QMainWindow):
         game = Game(loaded.module, scenario, new_seed() if seed is None else seed, engine=self.game.engine)
         autosave = self.files.autosave_path
         window = PlayWindow(game, loaded.assets, hot_seat=self.hot_seat, secrets_dir=self.seats.secrets_dir,
-                            autosave_path=autosave and autosave.with_name(f"{loaded.module.meta.id}-{scenario}.hwsav"))
+                            autosave_path=autosave and autosave.with_name(f"{loaded.module.meta.id}-{scenario}.hwsav"),
+                            settings=self.settings)
+        window.open_file = self.open_file
         OPEN_WINDOWS.append(window)
         window.show()
         window.view.fit_to_window()
-        self.close()
+        if close:
+            self.close()
         return window
 
     def open_module_dialog(self) -> None:
@@ -470,19 +481,38 @@ class PlayWindow(QMainWindow):
         return f"{self.module.meta.title}: game saved to {path}"
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if any(url.toLocalFile().endswith(SAVE_SUFFIX) for url in event.mimeData().urls()):
+        if any(dropped_kind(Path(url.toLocalFile())) for url in event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        """A saved game of this module dropped on the window opens in it."""
+        """A save or moves of this game open here; a module starts a game of it in a new window."""
         for url in event.mimeData().urls():
-            if url.toLocalFile().endswith(SAVE_SUFFIX):
-                try:
-                    self.files.open_save(url.toLocalFile())
-                except SaveError as exc:
-                    QMessageBox.critical(self, "Cannot open this save", str(exc))
-                break
+            self.open_dropped(Path(url.toLocalFile()))
         event.acceptProposedAction()
+
+    def open_dropped(self, path: Path) -> None:
+        kind = dropped_kind(path)
+        try:
+            if kind == "moves" and self._is_this_game(read_game_file(path, PacketError), path.name):
+                self.files.import_moves(path)
+            elif kind == "game" and parse_save(read_game_file(path), path.name).module.id == self.module.meta.id:
+                self.files.open_save(path)
+            elif kind and self.open_file is not None:
+                self.open_file(path)
+            elif kind == "module":
+                self.open_module(path, close=False)
+            elif kind:
+                QMessageBox.information(self, "Another game", f"{path.name} is not a game of {self.module.meta.title}: "
+                                        "open it from the start screen (hexwright) or by double-click.")
+        except PacketAlreadyInGame as exc:
+            QMessageBox.information(self, "Already imported", str(exc))
+        except (SaveError, PacketError, ModuleError, ActionError, OSError) as exc:
+            text = f"{exc.filename or path}: {exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
+            QMessageBox.critical(self, "Cannot open this file", text)
+
+    def _is_this_game(self, data: bytes, name: str) -> bool:
+        packet = parse_actions_file(data, name)
+        return (packet.module_id, packet.scenario) == (self.module.meta.id, self.game.scenario)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.settings is not None:
@@ -492,6 +522,15 @@ class PlayWindow(QMainWindow):
         if self.charts is not None:
             self.charts.close()
         super().closeEvent(event)
+
+
+def dropped_kind(path: Path) -> str:
+    """What a file dropped on a play window is: ``game``, ``moves``, ``module``, or "" (not Hexwright's)."""
+    if path.is_file() and path.suffix in (SAVE_SUFFIX, ACTIONS_SUFFIX):
+        return "game" if path.suffix == SAVE_SUFFIX else "moves"
+    if (path.is_dir() and (path / "module.json").is_file()) or (path.is_file() and path.suffix == PACK_SUFFIX):
+        return "module"
+    return ""
 
 
 def set_every_enforcement(window: PlayWindow, level: str) -> None:
