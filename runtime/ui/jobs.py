@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEventLoop, QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 T = TypeVar("T")
@@ -95,7 +95,16 @@ class BackgroundJob(QObject, Generic[T]):
         self.worker.succeeded.connect(self._succeeded)
         self.worker.failed.connect(self._failed_with)
         self.worker.stopped.connect(self._stopped)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.stop_before_quitting)
         self.worker.start()
+
+    def stop_before_quitting(self) -> None:
+        """The application is quitting: stop the job at its next step and wait for it (a thread
+        destroyed while it runs would abort the process); a cancelled job writes nothing."""
+        self.worker.progress.cancel()
+        self.worker.wait()
 
     def _report(self, step: int, total: int) -> None:
         self.dialog.setMaximum(total)

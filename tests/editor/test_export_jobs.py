@@ -195,3 +195,12 @@ def test_wait_for_returns_the_result_or_raises_cancelled_after_a_click(qtbot):
     QTimer.singleShot(50, click_cancel)
     with pytest.raises(Cancelled):
         wait_for(parent, "Slow…", slow)
+
+
+def test_quitting_the_application_stops_a_running_export_which_writes_nothing(window, qtbot, tmp_path):
+    """Quit while an export runs: the job is stopped and waited for (never a thread destroyed while running)."""
+    job = window.file_actions.export_png(tmp_path / "big.png", dpi=300, inches=1.0)
+    qtbot.waitUntil(lambda: job.dialog.value() >= 0 and job.worker.isRunning(), timeout=10_000)
+    job.stop_before_quitting()  # what QApplication.aboutToQuit runs
+    assert job.worker.isFinished() and not (tmp_path / "big.png").exists()
+    qtbot.waitUntil(lambda: job.outcome == "cancelled", timeout=10_000)

@@ -43,11 +43,12 @@ def test_export_tiled_map_from_the_menu(window, tmp_path, monkeypatch):
     assert tmx.terrain[g.cols * 2 + 1] == window.doc.map.terrain_of("0203")  # column 02, row 03
 
 
-def test_print_kit_from_the_menu(window, tmp_path, monkeypatch):
+def test_print_kit_from_the_menu(window, tmp_path, monkeypatch, qtbot):
     out = tmp_path / "kit.pdf"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("a4", True))
     _action(window, "Export", "Print-and-Play Kit…").trigger()
+    qtbot.waitUntil(lambda: "pages" in window.statusBar().currentMessage(), timeout=120_000)  # drawn in a worker
     assert out.read_bytes().startswith(b"%PDF")
     assert "pages" in window.statusBar().currentMessage()
 
