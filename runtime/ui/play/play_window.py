@@ -66,7 +66,7 @@ from hexwright.runtime.storage.user_folders import data_dir
 from ..app_settings import SAVE_SUFFIX, AppSettings
 from ..help_menu import add_help_menu
 from ..map_status import info_at, status_text
-from ..preferences import counter_scale, default_enforcement
+from ..preferences import PreferencesDialog, counter_scale, default_enforcement
 from .board_layout import COUNTER_SCALE, location_center
 from .board_scene import BoardScene
 from .bot_play import BotPlay
@@ -157,6 +157,8 @@ class PlayWindow(QMainWindow):
         self.actions_by_name: dict[str, QAction] = build_menus(self)
         self.rules.install()
         self.bots.install()
+        if settings is not None:
+            self._add_preferences_action()
         self.actions_by_name.update({f"help:{k}": a for k, a in add_help_menu(self).items()})
         self.setAcceptDrops(True)
         self.resize(1400, 900)
@@ -172,6 +174,28 @@ class PlayWindow(QMainWindow):
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
+
+    def _add_preferences_action(self) -> None:
+        [edit] = [a.menu() for a in self.menuBar().actions() if a.text() == "&Edit"]
+        action = QAction("&Preferences…", self)
+        action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        action.triggered.connect(self.preferences)
+        edit.addSeparator()
+        edit.addAction(action)
+        self.actions_by_name["preferences"] = action
+
+    def preferences(self) -> PreferencesDialog:
+        """Edit ▸ Preferences…; the counter size applies to this window at once."""
+        assert self.settings is not None
+        dialog = PreferencesDialog(self.settings, self)
+        dialog.accepted.connect(self._preferences_changed)
+        dialog.open()
+        return dialog
+
+    def _preferences_changed(self) -> None:
+        if self.settings is not None:
+            self.scene.counter_scale = COUNTER_SCALE * counter_scale(self.settings)
+            self.refresh()
 
     def docks(self) -> list[QDockWidget]:
         return self.findChildren(QDockWidget)

@@ -116,6 +116,8 @@ def test_hexwright_play_has_the_crash_dialog_that_saves_the_game_in_progress(qtb
     qtbot.addWidget(window)
     window.roll()
     assert sys.excepthook is not sys.__excepthook__
+    # only this test's window: windows other tests left open would save their games too
+    monkeypatch.setattr(QApplication, "topLevelWidgets", staticmethod(lambda: [window]))
     try:
         raise RuntimeError("boom while playing")
     except RuntimeError as exc:

@@ -106,3 +106,19 @@ def test_the_players_names_are_remembered_for_the_next_game_of_the_module(settin
     assert second.game.players == {"blue": "Ada"}
     second.seats.name_player_dialog("blue")
     assert asked == ["", "Ada"]  # the dialog offers the remembered name
+
+
+def test_the_play_window_has_preferences_and_a_new_counter_size_applies_at_once(settings, qtbot):
+    window = open_play_window(Game(play_module(), "basic", 2, engine=ENGINE), settings=settings)
+    qtbot.addWidget(window)
+    hex_size = window.module.map.grid.hex_size
+    assert window.scene.board.counter == pytest.approx(hex_size * COUNTER_SCALE)
+    window.actions_by_name["preferences"].trigger()
+    dialog = window.findChild(PreferencesDialog)
+    qtbot.waitExposed(dialog)
+    dialog.counters.setFocus()
+    dialog.counters.selectAll()
+    qtbot.keyClicks(dialog.counters, "80")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.LeftButton)
+    assert settings.value("counter_percent", 100) == 80
+    assert window.scene.board.counter == pytest.approx(hex_size * COUNTER_SCALE * 0.8)
