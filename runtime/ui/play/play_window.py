@@ -177,6 +177,7 @@ class PlayWindow(QMainWindow):
 
     def _add_preferences_action(self) -> None:
         [edit] = [a.menu() for a in self.menuBar().actions() if a.text() == "&Edit"]
+        assert isinstance(edit, QMenu)
         action = QAction("&Preferences…", self)
         action.setMenuRole(QAction.MenuRole.PreferencesRole)
         action.triggered.connect(self.preferences)
