@@ -83,10 +83,17 @@ class MapDocument(QObject):
         a designer can always repair what they saved."""
         loaded: LoadedModule
         loaded, issues = load_module_lenient(path)
+        return cls.of_loaded(loaded, path, issues)
+
+    @classmethod
+    def of_loaded(cls, loaded: LoadedModule, path: str | Path, issues: list[ModuleIssue] | None = None) -> MapDocument:
+        """A document on a module already read from ``path`` (a worker thread may read it, see the
+        launcher); ``issues``, when given, are its checks already made on reading."""
         doc = cls(loaded.module, path, loaded.assets)
         if loaded.composition is not None:
             doc.variant = VariantSource(loaded.composition.manifest, loaded.composition.base)
-        doc._checked = (doc.revision, issues)  # checked once on reading, not again for the problems dock
+        if issues is not None:
+            doc._checked = (doc.revision, issues)  # checked once on reading, not again for the problems dock
         return doc
 
     @classmethod

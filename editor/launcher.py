@@ -21,8 +21,7 @@ from hexwright.runtime.state import ActionError, PacketAlreadyInGame, PacketErro
 from hexwright.runtime.state.library import Library
 from hexwright.runtime.state.pbem import ACTIONS_SUFFIX
 from hexwright.runtime.state.save_file import parse_save, read_game_file
-from hexwright.runtime.storage import PACK_SUFFIX, LoadedModule, ModuleError, load_module
-from hexwright.runtime.storage.lenient import load_module_lenient
+from hexwright.runtime.storage import PACK_SUFFIX, LoadedModule, ModuleError, load_module, load_module_lenient
 from hexwright.runtime.ui.app_settings import SAVE_SUFFIX, AppSettings
 from hexwright.runtime.ui.jobs import Cancelled, Progress, wait_for
 
@@ -111,7 +110,7 @@ class Launcher:
         doc = None
         if path is not None:
             loaded = self._load(Path(path), lenient=True)  # the editor opens a module with broken references
-            doc = MapDocument(loaded.module, path, loaded.assets)
+            doc = MapDocument.of_loaded(loaded, path)
         window = open_editor(path, settings=self.settings, doc=doc)
         window.launcher = self
         if path is not None:
