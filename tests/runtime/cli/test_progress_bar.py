@@ -1,5 +1,5 @@
 """Long commands show a progress bar on a terminal, and nothing when their output goes to a file
-(issue 15, item 5: render, print, pack, unpack; balance has used it since it was written)."""
+(issue 15, item 5: render, print, pack, unpack; balance has a bar of its own with rate and time left)."""
 
 from __future__ import annotations
 
