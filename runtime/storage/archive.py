@@ -74,8 +74,11 @@ def _check_directory(data: bytes, archive_name: str) -> None:
     entries, size = struct.unpack("<HI", data[end + 10:end + 16])
     if entries >= 0xFFFF or size >= 0xFFFFFFFF:
         raise _refuse(archive_name, "", "a zip64 archive: a module pack is never that large")
-    if entries > MAX_MEMBERS or size > MAX_DIRECTORY_BYTES:
+    if entries > MAX_MEMBERS:
         raise _refuse(archive_name, "", f"more than {MAX_MEMBERS} members")
+    if size > MAX_DIRECTORY_BYTES:
+        raise _refuse(archive_name, "", f"a member list of more than {MAX_DIRECTORY_BYTES} bytes: "
+                      "names far longer than a module's")
 
 
 def _check_member(archive_name: str, info: zipfile.ZipInfo) -> None:

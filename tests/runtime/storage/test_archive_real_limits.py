@@ -1,0 +1,157 @@
+"""The limits of a .hwmod pack at their real values, each at its boundary: the pack one under
+is read, the pack one over is refused with the limit named (no limit patched to a small number).
+
+5000 members; a member list of 400 bytes a member; 256 MB packed; past 16 MB unpacked, at
+most 100 bytes unpacked per packed byte. The 64 MB member and 256 MB unpacked limits are
+pinned from lying headers in ``test_archive_limits.py``."""
+
+from __future__ import annotations
+
+import io
+import random
+import struct
+import zipfile
+
+import pytest
+
+from hexwright.runtime.storage import UnsafeArchiveError, archive
+
+MB = 1024 * 1024
+DATE = (2000, 1, 1, 0, 0, 0)
+
+
+def zip_of(members: dict[str, bytes], *, deflated: tuple[str, ...] = (), comment: bytes = b"") -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name, data in members.items():
+            method = zipfile.ZIP_DEFLATED if name in deflated else zipfile.ZIP_STORED
+            zf.writestr(zipfile.ZipInfo(name, date_time=DATE), data, compress_type=method)
+        zf.comment = comment
+    return buffer.getvalue()
+
+
+def refusal(data: bytes) -> str:
+    with pytest.raises(UnsafeArchiveError) as caught:
+        archive.read_pack_files(data, "x.hwmod")
+    return str(caught.value)
+
+
+def with_end_record(data: bytes, *, entries: int | None = None, size: int | None = None) -> bytes:
+    """``data`` with its end record claiming ``entries`` members or a ``size``-byte member list."""
+    raw = bytearray(data)
+    end = raw.rfind(b"PK\x05\x06")
+    if entries is not None:
+        struct.pack_into("<HH", raw, end + 8, entries, entries)
+    if size is not None:
+        struct.pack_into("<I", raw, end + 12, size)
+    return bytes(raw)
+
+
+def members(count: int, name_length: int = 20) -> dict[str, bytes]:
+    """``count`` one-byte images whose names are ``name_length`` characters long."""
+    return {f"images/{k:05d}".ljust(name_length - 4, "x") + ".png": b"x" for k in range(count)}
+
+
+# -- 5000 members ---------------------------------------------------------------------------------
+
+
+def test_a_pack_of_5000_members_is_read_and_5001_are_refused():
+    assert len(archive.read_pack_files(zip_of(members(5000)))) == 5000
+    assert "x.hwmod: more than 5000 members" in refusal(zip_of(members(5001)))
+
+
+def test_the_members_are_counted_even_when_the_end_record_understates_them():
+    """The end record's count is a claim: zipfile reads the member list itself, and so does the
+    check — 5001 listed members are refused though the record says 1."""
+    assert len(archive.read_pack_files(with_end_record(zip_of(members(5000)), entries=1))) == 5000
+    assert "more than 5000 members" in refusal(with_end_record(zip_of(members(5001)), entries=1))
+
+
+def test_an_end_record_claiming_more_than_5000_members_is_refused_before_reading_the_list():
+    small = zip_of(members(2))
+    assert "more than 5000 members" in refusal(with_end_record(small, entries=5001))
+    assert "more than 5000 members" in refusal(with_end_record(small, entries=0xFFFE))
+    assert "zip64" in refusal(with_end_record(small, entries=0xFFFF))
+
+
+# -- 400 bytes of member list a member -----------------------------------------------------------
+
+
+def test_a_member_list_of_exactly_2000000_bytes_is_read_and_one_byte_more_is_refused():
+    """Each entry of the member list is 46 bytes and the name: 5000 names of 354 characters
+    make exactly 5000 × 400 bytes; one name a character longer is one byte too many."""
+    at_limit = members(5000, name_length=354)
+    data = zip_of(at_limit)
+    assert struct.unpack("<I", data[-22 + 12:-22 + 16])[0] == 2_000_000
+    assert len(archive.read_pack_files(data)) == 5000
+    longer = dict(at_limit)
+    longer["images/" + "y" * 344 + ".png"] = longer.pop(next(iter(at_limit)))
+    assert "a member list of more than 2000000 bytes" in refusal(zip_of(longer))
+
+
+def test_a_long_member_list_is_found_behind_an_archive_comment():
+    """The end record is looked for as zipfile does: behind a comment of up to 64 KB."""
+    data = zip_of(members(5000, name_length=355), comment=b"c" * 0xFFFF)
+    assert "a member list of more than 2000000 bytes" in refusal(data)
+    assert "zip64" in refusal(with_end_record(zip_of(members(2), comment=b"c" * 100), size=0xFFFFFFFF))
+    assert "a member list of more than" in refusal(with_end_record(zip_of(members(2)), size=0xFFFFFFFE))
+
+
+@pytest.mark.parametrize("tail", [b"PK\x05\x06", b"PK\x05\x06" + b"\0" * 17])
+def test_an_end_record_cut_short_is_a_damaged_pack_not_a_crash(tail):
+    assert "not a zip file" in refusal(b"junk" * 10 + tail)
+
+
+# -- 256 MB packed --------------------------------------------------------------------------------
+
+
+def test_a_pack_of_exactly_256_mb_is_read_and_one_byte_more_is_refused():
+    """A zip may follow other bytes (as a self-extracting archive does): 256 MB in all with a
+    small module pack at the end is read; a byte more is refused before it is parsed."""
+    pack = zip_of({"module.json": b"{}"})
+    padded = bytes(256 * MB - len(pack)) + pack
+    assert archive.read_pack_files(padded) == {"module.json": b"{}"}
+    assert "larger than 268435456 bytes" in refusal(b"\0" + padded)
+
+
+def test_a_pack_file_over_256_mb_is_refused_unread(tmp_path):
+    path = tmp_path / "huge.hwmod"
+    with path.open("wb") as out:
+        out.truncate(256 * MB + 1)  # sparse: nothing is written
+    with pytest.raises(UnsafeArchiveError, match="huge.hwmod: larger than 268435456 bytes"):
+        archive.read_pack(path)
+
+
+# -- expansion: 16 MB, then 100 × the pack -------------------------------------------------------
+
+
+def test_any_pack_may_unpack_to_16_mb_and_not_a_byte_more():
+    """16 MB of zeros deflate to about 16 KB: 1000 to 1, allowed up to the floor."""
+    at_floor = zip_of({"images/zeros.png": bytes(16 * MB)}, deflated=("images/zeros.png",))
+    assert 100 * len(at_floor) < 16 * MB
+    assert len(archive.read_pack_files(at_floor)["images/zeros.png"]) == 16 * MB
+    over = zip_of({"images/zeros.png": bytes(16 * MB + 1)}, deflated=("images/zeros.png",))
+    assert "unpacks to more than 100 times the pack's size: a compression bomb" in refusal(over)
+
+
+def test_past_16_mb_a_pack_unpacks_to_100_times_its_size_and_not_a_byte_more():
+    """A 200 KB image stored and about 23 MB of zeros deflated, with an archive comment sized
+    so the pack is exactly a hundredth of what it unpacks to; one more zero is a byte over.
+    Both members count against the one budget."""
+    pad = random.Random(23).randbytes(200_000)
+    zeros = 23_000_000 - (23_000_000 + len(pad)) % 100
+    unpacked = zeros + len(pad)
+
+    def pack(n: int, comment: int) -> bytes:
+        return zip_of({"images/pad.png": pad, "images/zeros.png": bytes(n)}, deflated=("images/zeros.png",),
+                      comment=b"c" * comment)
+
+    comment = unpacked // 100 - len(pack(zeros, 0))
+    at_limit = pack(zeros, comment)
+    assert 100 * len(at_limit) == unpacked > 16 * MB
+    read = archive.read_pack_files(at_limit)
+    assert sum(map(len, read.values())) == unpacked
+    over = pack(zeros + 1, comment)
+    assert len(over) == len(at_limit)  # one more zero deflates to the same length
+    assert "a compression bomb" in refusal(over)
+    assert len(pad) < 16 * MB < zeros < 100 * len(over)  # neither member alone is over
