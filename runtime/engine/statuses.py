@@ -37,7 +37,7 @@ def add_status(tx: Tx, unit: str, status: str, *, quiet: bool = False) -> None:
     _set(tx, unit, tuple(sorted(held + (status,))))
     if not quiet:
         decl = tx.module.rules.statuses.get(status)
-        tx.say(f"{piece_name(tx.module, unit)}: {decl.name if decl else status}")
+        tx.say(f"{piece_name(tx.module, unit)}: {decl.name if decl and decl.name else status}")
 
 
 def remove_status(tx: Tx, unit: str, status: str) -> None:
@@ -52,7 +52,7 @@ def clear_status(tx: Tx, status: str) -> None:
         remove_status(tx, unit, status)
     if units:
         decl = tx.module.rules.statuses.get(status)
-        tx.say(f"{decl.name if decl else status} removed from {len(units)} unit(s)")
+        tx.say(f"{decl.name if decl and decl.name else status} removed from {len(units)} unit(s)")
 
 
 def movement_allowance(module: Module, state: GameState, unit: str) -> Fraction | None:

@@ -1,0 +1,151 @@
+"""Running the declared sequence of play (``engine/runner.py``) on small synthetic sequences:
+which steps apply on which turn, what a step is called, who acts, procedure calls, and how
+loops begin, count and end (St-Lô 3.2: operations until every side passes in turn)."""
+
+from __future__ import annotations
+
+import pytest
+from builders import add_unit, rules_module
+
+from hexwright.runtime.engine import Choose, EndPhase, apply, legal_actions, phase_of, prepared, to_act
+from hexwright.runtime.model import Box, Phase, Placement, Scenario
+from hexwright.runtime.model.sequence import (
+    AllPassed,
+    Call,
+    ChoiceOption,
+    ChoiceStep,
+    CountEnds,
+    CupEmpty,
+    FixedSide,
+    Loop,
+    SequenceRules,
+)
+from hexwright.runtime.state import ActionError, initial_state
+
+GO = ChoiceOption(kind="procedure", id="go")
+PASS = ChoiceOption(kind="pass", id="pass", label="Pass")
+
+
+def go(**fields) -> ChoiceStep:
+    return ChoiceStep(options=[GO], **fields)
+
+
+def seq_module(phases: dict, procedures: dict | None = None, *, side: str | None = "blue", last_turn: int = 3):
+    """Phase ``a`` (of ``side``) runs ``phases["a"]``; phase ``b`` is declared with no steps."""
+    m = rules_module()
+    add_unit(m, "b_1", "blue")
+    add_unit(m, "r_1", "red")
+    m.map.boxes["cup"] = Box(name="Cup", kind="cup")
+    m.meta.sequence = [Phase(id="a", name="Phase A", kind="other", side=side, section="3.0"),
+                       Phase(id="b", name="Phase B", kind="other", section="3.9")]
+    m.rules.sequence = SequenceRules(phases=phases, procedures=procedures or {})
+    m.scenarios = {"s": Scenario(name="S", last_turn=last_turn, first_side="blue", cups={"cup": []},
+                                 setup=[Placement(piece="b_1", hex="0303"), Placement(piece="r_1", hex="0505")])}
+    return m
+
+
+def play_turns(m, s, turns: int = 3):
+    """(turn, step waiting, side) for every choice, taking the first legal action each time."""
+    seen, texts = [], []
+    while s.turn <= turns and legal_actions(m, s):
+        acts = legal_actions(m, s)
+        if acts != [EndPhase()]:
+            seen.append((s.turn, prepared(m, s).data.seq.step, to_act(m, s)))
+        s, entry = apply(m, s, acts[0])
+        texts.append(entry.text)
+    return seen, texts, s
+
+
+def test_steps_apply_on_their_turns_and_not_on_their_except_turns_and_procedures_return():
+    m = seq_module({"a": [go(id="only_two", turns=[2]), go(id="not_one", except_turns=[1], side=FixedSide(side="red")),
+                          go(name="Named"), go(), Call(procedure="p")]},
+                   {"p": [go(id="in_proc", name="")]})
+    seen, texts, _s = play_turns(m, initial_state(m, "s", 1))
+    assert seen == [
+        (1, "Named", "blue"), (1, "choice", "blue"), (1, "in proc", "blue"),
+        (2, "only two", "blue"), (2, "not one", "red"), (2, "Named", "red"), (2, "choice", "red"), (2, "in proc", "red"),
+        (3, "not one", "red"), (3, "Named", "red"), (3, "choice", "red"), (3, "in proc", "red")]
+    assert "Red to act: not one" in texts[4]
+
+
+def test_a_step_of_an_optional_rule_runs_only_when_the_rule_is_on():
+    m = seq_module({"a": [go(id="night", optional_rule="night_turns"), go(id="day")]})
+    s = initial_state(m, "s", 1)
+    assert prepared(m, s).data.seq.step == "day"
+    on = s.model_copy(update={"optional_rules": {"night_turns": True}})
+    assert prepared(m, on).data.seq.step == "night"
+    off = s.model_copy(update={"optional_rules": {"night_turns": False}})
+    assert prepared(m, off).data.seq.step == "day"
+
+
+def test_a_phase_of_no_kind_with_no_steps_declared_waits_only_for_its_end():
+    m = seq_module({"a": [go(id="x")]})
+    s, _ = apply(m, initial_state(m, "s", 1), Choose(option="go"))
+    assert legal_actions(m, s) == [EndPhase()] and phase_of(m, s).id == "b"
+    with pytest.raises(ActionError, match=r"no choice now \(waiting: actions\)"):
+        apply(m, s, Choose(option="go"))
+
+
+def test_a_step_at_enforcement_off_is_skipped():
+    m = seq_module({"a": [go(id="x"), go(id="y")]})
+    m.rules.enforcement = {"step.x": "off"}
+    assert prepared(m, initial_state(m, "s", 1)).data.seq.step == "y"
+
+
+def rounds(until, *, max_iterations: int = 500, options=(GO, PASS)):
+    """A loop of two choices, blue's then red's."""
+    return Loop(id="rounds", name="Rounds", until=until, max_iterations=max_iterations, section="3.2",
+                steps=[ChoiceStep(id="blue_op", side=FixedSide(side="blue"), options=list(options)),
+                       ChoiceStep(id="red_op", side=FixedSide(side="red"), options=list(options))])
+
+
+def test_st_lo_3_2_5_the_loop_ends_when_every_side_has_passed_in_turn_and_an_operation_resets_the_count():
+    m = seq_module({"a": [rounds([AllPassed()])]})
+    s = initial_state(m, "s", 1)
+    script = ["go", "pass", "pass", "go", "pass", "pass"]  # blue, red, blue, red, ...
+    texts = []
+    for option in script:
+        assert phase_of(m, s).id == "a"
+        s, entry = apply(m, s, Choose(option=option))
+        texts.append(entry.text)
+    assert "Rounds ends: every side passed in turn" in texts[-1] and phase_of(m, s).id == "b"
+    assert not any("Rounds ends" in t for t in texts[:-1])
+
+
+def test_st_lo_3_2_5_passes_split_across_iterations_count_when_in_turn():
+    """Red passes at the end of round 1 and blue at the start of round 2: in turn, both passed."""
+    m = seq_module({"a": [rounds([AllPassed()])]})
+    s = initial_state(m, "s", 1)
+    for option in ("go", "pass", "pass"):
+        s, entry = apply(m, s, Choose(option=option))
+    assert phase_of(m, s).id == "a" and prepared(m, s).data.seq.step == "red op"
+    s, entry = apply(m, s, Choose(option="go"))
+    assert phase_of(m, s).id == "a"
+    s, entry = apply(m, s, Choose(option="pass"))
+    s, entry = apply(m, s, Choose(option="pass"))
+    assert "every side passed in turn" in entry.text and phase_of(m, s).id == "b"
+
+
+def test_a_loop_stops_at_its_limit_of_iterations():
+    m = seq_module({"a": [rounds([AllPassed()], max_iterations=2)]})
+    s = initial_state(m, "s", 1)
+    texts = []
+    for _ in range(4):
+        s, entry = apply(m, s, Choose(option="go"))
+        texts.append(entry.text)
+    assert "Rounds ends: the limit of 2 iterations" in texts[-1] and phase_of(m, s).id == "b"
+
+
+def test_a_loop_whose_end_holds_before_it_starts_is_skipped():
+    m = seq_module({"a": [rounds([CupEmpty(cup="cup")]), go(id="after")]})
+    s = initial_state(m, "s", 1)
+    assert prepared(m, s).data.seq.step == "after"
+    assert "Rounds skipped: the cup is empty" in prepared(m, s).text()
+
+
+def test_the_first_end_condition_that_holds_is_the_reason_given():
+    m = seq_module({"a": [rounds([CountEnds(count=1), AllPassed()])]})
+    s = initial_state(m, "s", 1)
+    s, _ = apply(m, s, Choose(option="pass"))
+    s, entry = apply(m, s, Choose(option="pass"))
+    assert "Rounds ends: 1 iterations" in entry.text
