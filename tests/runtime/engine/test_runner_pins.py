@@ -5,43 +5,19 @@ loops begin, count and end (St-Lô 3.2: operations until every side passes in tu
 from __future__ import annotations
 
 import pytest
-from builders import add_unit, rules_module
+from pin_modules import GO, PASS, go, seq_module
 
 from hexwright.runtime.engine import Choose, EndPhase, apply, legal_actions, phase_of, prepared, to_act
-from hexwright.runtime.model import Box, Phase, Placement, Scenario
 from hexwright.runtime.model.sequence import (
     AllPassed,
     Call,
-    ChoiceOption,
     ChoiceStep,
     CountEnds,
     CupEmpty,
     FixedSide,
     Loop,
-    SequenceRules,
 )
 from hexwright.runtime.state import ActionError, initial_state
-
-GO = ChoiceOption(kind="procedure", id="go")
-PASS = ChoiceOption(kind="pass", id="pass", label="Pass")
-
-
-def go(**fields) -> ChoiceStep:
-    return ChoiceStep(options=[GO], **fields)
-
-
-def seq_module(phases: dict, procedures: dict | None = None, *, side: str | None = "blue", last_turn: int = 3):
-    """Phase ``a`` (of ``side``) runs ``phases["a"]``; phase ``b`` is declared with no steps."""
-    m = rules_module()
-    add_unit(m, "b_1", "blue")
-    add_unit(m, "r_1", "red")
-    m.map.boxes["cup"] = Box(name="Cup", kind="cup")
-    m.meta.sequence = [Phase(id="a", name="Phase A", kind="other", side=side, section="3.0"),
-                       Phase(id="b", name="Phase B", kind="other", section="3.9")]
-    m.rules.sequence = SequenceRules(phases=phases, procedures=procedures or {})
-    m.scenarios = {"s": Scenario(name="S", last_turn=last_turn, first_side="blue", cups={"cup": []},
-                                 setup=[Placement(piece="b_1", hex="0303"), Placement(piece="r_1", hex="0505")])}
-    return m
 
 
 def play_turns(m, s, turns: int = 3):
