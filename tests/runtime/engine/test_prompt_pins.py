@@ -65,3 +65,34 @@ def test_an_option_or_chit_the_module_does_not_name_is_labelled_from_its_id():
         s, _ = apply(m, s, rnd.choice(legal_actions(m, s)))
     assert step_prompt(m, s).choices == [("Play", Choose(option="play")), ("Skip", Choose(option="skip"))]
 
+
+
+def test_tov_11_2_an_arrivals_choice_is_labelled_with_the_units_of_each_group():
+    from builders import add_unit
+    from pin_modules import seq_module
+
+    from hexwright.runtime.model.sequence import ArrivalGroup, ChoiceOption, ChoiceStep, ChoiceTrigger
+
+    m = seq_module({"a": [ChoiceStep(id="reinforce", name="Reinforcements", options=[
+        ChoiceOption(kind="arrivals", id="bring", label="Bring in", count=1)])]})
+    add_unit(m, "b_2", "blue")
+    add_unit(m, "b_3", "blue")
+    m.rules.arrivals = {"reserve": ArrivalGroup(side="blue", pieces=["b_2", "b_3"], hexes=["0101"],
+                                                trigger=ChoiceTrigger(), section="11.2")}
+    s = initial_state(m, "s", 1)
+    assert step_prompt(m, s).choices == [("Bring in: Blue b_2 regt, Blue b_3 regt",
+                                          Choose(option="bring", target="reserve"))]
+
+
+def test_with_no_side_named_by_the_sequence_the_side_to_play_is_the_games():
+    """A step played by the phase's side, in a phase of no side: the game's side to act."""
+    from pin_modules import go, seq_module
+
+    from hexwright.runtime.engine import prepared
+    from hexwright.runtime.model.sequence import PhaseSide
+
+    m = seq_module({"a": [go(id="x", side=PhaseSide())]}, side=None)
+    s = initial_state(m, "s", 1)
+    assert prepared(m, s).data.seq.active == "" and s.active_side == "blue"
+    p = step_prompt(m, s)
+    assert p.side == "blue" and p.text(m) == "Phase A · x · Blue to play"
