@@ -67,7 +67,9 @@ def test_a_chit_with_no_procedure_does_nothing_and_the_draws_go_on():
     s, entry = apply(m, drawing(m, "blue_i", "red_ii"), Draw())
     name = m.pieces.chits[s.drawn[-1]].name
     assert f"{name}: nothing to do" in entry.text
-    assert legal_actions(m, s) == [Draw()]
+    assert legal_actions(m, s) == [Draw()] and s.turn == 1
+    s, entry = apply(m, s, Draw())
+    assert "nothing to do; Action phase ends: the cup is empty" in entry.text and s.turn == 2
 
 
 def test_a_chit_id_with_no_chit_declared_is_named_by_its_id_and_does_nothing():
