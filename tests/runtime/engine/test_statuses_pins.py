@@ -135,3 +135,22 @@ def test_statuses_are_given_once_sorted_logged_and_cleared_with_a_count():
     add_status(tx, "b_2", "gone")
     clear_status(tx, "gone")
     assert tx.texts[-1] == "gone removed from 1 unit(s)"
+
+
+def test_a_unit_without_statuses_keeps_the_allowance_of_its_movement_mode():
+    """St-Lô 8.1: a mode may have its own allowance; a status of multiplier 1 changes nothing either."""
+    from hexwright.runtime.model.rules_config import MovementMode
+
+    m = status_module()
+    m.rules.movement.modes = {"strategic": MovementMode(name="Strategic", allowance=12, section="8.1")}
+    s = initial_state(m, "s", 1)
+    assert unit_reach(m, s, "b_1", m.rules, mode="strategic").allowance == 12
+    assert unit_reach(m, holding(m, s, b_1=("alert",)), "b_1", m.rules, mode="strategic").allowance == 12
+
+
+def test_a_unit_with_no_movement_stays_at_0_whatever_its_statuses():
+    m = status_module()
+    add_unit(m, "b_gun", "blue", movement=0)
+    m.scenarios["s"].setup.append(m.scenarios["s"].setup[0].model_copy(update={"piece": "b_gun", "hex": "0202"}))
+    s = holding(m, initial_state(m, "s", 1), b_gun=("out_of_supply",))
+    assert allowance(m, s, "b_gun") == 0
