@@ -54,7 +54,7 @@ def test_tov_12_1_no_move_before_turn_n_holds_until_turn_n_exactly(where):
 
 
 def test_a_restriction_with_no_turn_or_of_another_kind_restricts_nothing():
-    m = garrison_module(Restriction(kind="no_move_before_turn"), Restriction(kind="other", note="historical"),
+    m = garrison_module(Restriction(kind="no_move_before_turn"), Restriction(kind="other", area="fort", hex="0303"),
                         Restriction(kind="must_stay_in_hex"), Restriction(kind="must_stay_in_area"))
     s = initial_state(m, "s", 1)
     free = garrison_module()
