@@ -125,3 +125,52 @@ def test_the_first_end_condition_that_holds_is_the_reason_given():
     s, _ = apply(m, s, Choose(option="pass"))
     s, entry = apply(m, s, Choose(option="pass"))
     assert "Rounds ends: 1 iterations" in entry.text
+
+
+def test_each_side_in_the_order_given_or_else_the_modules_order():
+    from hexwright.runtime.engine import PutChit
+    from hexwright.runtime.model import Chit
+    from hexwright.runtime.model.sequence import ChitSelection, CupFill, EachSide
+
+    for order, first in ((["red", "blue"], "red"), ([], "blue")):
+        m = seq_module({"a": [CupFill(id="fill", name="Fill", cup="cup", side=EachSide(order=order), sides={
+            "blue": ChitSelection(chits=["b1", "b2"], count=1), "red": ChitSelection(chits=["r1", "r2"], count=1)}),
+            go(id="after")]})
+        m.pieces.chits = {c: Chit(name=c, side="blue" if c[0] == "b" else "red") for c in ("b1", "b2", "r1", "r2")}
+        s = initial_state(m, "s", 1)
+        assert to_act(m, s) == first and legal_actions(m, s) == [PutChit(chit=f"{first[0]}1"), PutChit(chit=f"{first[0]}2")]
+        s, _ = apply(m, s, PutChit(chit=f"{first[0]}1"))
+        second = "blue" if first == "red" else "red"
+        assert to_act(m, s) == second
+        s, _ = apply(m, s, PutChit(chit=f"{second[0]}2"))
+        assert prepared(m, s).data.seq.step == "after" and len(s.cups["cup"]) == 2
+
+
+def test_what_a_new_game_allows_is_what_its_first_step_will_allow():
+    """Before the engine has entered the first phase (a new game), the phase's first step says."""
+    from hexwright.runtime.engine import allows_now, engine_state
+    from hexwright.runtime.model.sequence import ActionsStep
+
+    m = seq_module({"a": [ActionsStep(id="moves", allow=["move"]), go(id="after")]})
+    s = initial_state(m, "s", 1)
+    assert engine_state(s).seq.frames == ()
+    assert allows_now(m, s, engine_state(s).seq, "move") and not allows_now(m, s, engine_state(s).seq, "declare")
+    seq = prepared(m, s).data.seq
+    assert seq.frames and allows_now(m, s, seq, "move") and not allows_now(m, s, seq, "declare")
+    m2 = seq_module({"a": [go(id="first"), ActionsStep(id="moves", allow=["move"])]})
+    s2 = initial_state(m2, "s", 1)
+    assert not allows_now(m2, s2, engine_state(s2).seq, "move")
+    m3 = seq_module({"b": [go(id="x")]})
+    assert not allows_now(m3, initial_state(m3, "s", 1), engine_state(initial_state(m3, "s", 1)).seq, "move")
+
+
+def test_an_action_the_waiting_step_does_not_allow_is_refused_or_logged_as_an_override_at_warn():
+    from hexwright.runtime.engine import Move
+
+    m = seq_module({"a": [go(id="orders", name="Orders", section="3.3")]})
+    s = initial_state(m, "s", 1)
+    with pytest.raises(ActionError, match=r"units move in a movement phase, not now \(Phase A: Orders\)"):
+        apply(m, s, Move(unit="b_1", to="0304"))
+    m.rules.enforcement = {"step.orders": "warn"}
+    after, entry = apply(m, s, Move(unit="b_1", to="0304"))
+    assert after.hex_of("b_1") == "0304" and "override: moving not now (Orders) — 3.3" in entry.text
