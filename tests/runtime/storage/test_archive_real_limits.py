@@ -155,3 +155,14 @@ def test_past_16_mb_a_pack_unpacks_to_100_times_its_size_and_not_a_byte_more():
     assert len(over) == len(at_limit)  # one more zero deflates to the same length
     assert "a compression bomb" in refusal(over)
     assert len(pad) < 16 * MB < zeros < 100 * len(over)  # neither member alone is over
+
+
+def test_the_end_record_is_read_where_zipfile_reads_it_even_if_its_fields_hold_the_signature():
+    """A record claiming 19280 members (0x4B50, "PK") over a 1541-byte member list (0x0605):
+    its own bytes spell the end signature again, 12 bytes from the end; the check reads the
+    record at the last 22 bytes, as zipfile does, and refuses the claim."""
+    data = zip_of({"images/" + "a" * 713 + ".png": b"x", "images/" + "b" * 714 + ".png": b"y"})
+    assert struct.unpack("<I", data[-22 + 12:-22 + 16])[0] == 1541
+    lying = with_end_record(data, entries=0x4B50)
+    assert lying[-12:-8] == b"PK\x05\x06"
+    assert "more than 5000 members" in refusal(lying)
