@@ -166,3 +166,31 @@ def test_the_end_record_is_read_where_zipfile_reads_it_even_if_its_fields_hold_t
     lying = with_end_record(data, entries=0x4B50)
     assert lying[-12:-8] == b"PK\x05\x06"
     assert "more than 5000 members" in refusal(lying)
+
+
+def claiming(entries: int) -> bytes:
+    """A two-member pack whose end record claims ``entries`` members."""
+    return with_end_record(zip_of(members(2)), entries=entries)
+
+
+@pytest.mark.parametrize("tail", [b"PK\x05\x06" + b"\0" * 17,
+                                  b"PK\x05\x06" + b"\0" * 6 + b"\xff\xff" + b"\0" * 9,
+                                  b"not a zip file at all, " * 10])
+def test_bytes_with_no_whole_end_record_are_not_a_zip_whatever_they_hold(tail):
+    assert "not a zip file" in refusal(b"junk" * 10 + tail)
+
+
+def test_the_end_record_is_looked_for_as_far_back_as_zipfile_looks_and_no_further():
+    """zipfile looks for the end record in the last 64 KB + 22 bytes (a comment is at most
+    64 KB − 1): a record 65536 bytes before the end is read, and checked; one a byte further
+    back is not found, by the check or by zipfile."""
+    assert "more than 5000 members" in refusal(claiming(6000) + b"c" * 65536)
+    assert "not a zip file" in refusal(claiming(6000) + b"c" * 65537)
+
+
+def test_an_end_record_at_the_very_start_is_checked():
+    """An empty zip is its end record alone; junk after it is taken for a comment."""
+    empty = with_end_record(zip_of({}), entries=6000)
+    assert empty.startswith(b"PK\x05\x06") and len(empty) == 22
+    assert "more than 5000 members" in refusal(empty + b"trailing")
+    assert archive.read_pack_files(zip_of({}) + b"trailing") == {}
