@@ -194,3 +194,40 @@ def test_an_end_record_at_the_very_start_is_checked():
     assert empty.startswith(b"PK\x05\x06") and len(empty) == 22
     assert "more than 5000 members" in refusal(empty + b"trailing")
     assert archive.read_pack_files(zip_of({}) + b"trailing") == {}
+
+
+def with_flags(data: bytes, flags: int) -> bytes:
+    """``data`` with every member's general purpose flags set to ``flags`` (local and central headers)."""
+    raw = bytearray(data)
+    for signature, at in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        k = raw.find(signature)
+        while k >= 0:
+            struct.pack_into("<H", raw, k + at, flags)
+            k = raw.find(signature, k + 4)
+    return bytes(raw)
+
+
+def test_an_encrypted_member_is_refused_as_such_and_other_flags_are_fine():
+    data = zip_of({"module.json": b"{}"})
+    assert "module.json: encrypted: a module pack is never encrypted" in refusal(with_flags(data, 0x1))
+    assert "a module pack is never encrypted" in refusal(with_flags(data, 0x1 | 0x800))
+    assert archive.read_pack_files(with_flags(data, 0x2)) == {"module.json": b"{}"}
+
+
+def test_a_member_compressed_otherwise_than_stored_or_deflated_is_refused_though_zipfile_could_read_it():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("module.json", date_time=DATE), b"{}", compress_type=zipfile.ZIP_BZIP2)
+    with zipfile.ZipFile(io.BytesIO(buffer.getvalue())) as zf:
+        assert zf.read("module.json") == b"{}"
+    assert "module.json: compression method 12 (only stored or deflated)" in refusal(buffer.getvalue())
+
+
+@pytest.mark.parametrize("name", ["images/.", ".", "./module.json", "images//a.png"])
+def test_a_name_with_a_dot_or_an_empty_part_is_refused(name):
+    assert "not a plain path ('.' or an empty part): two names for one file" in refusal(zip_of({name: b"x"}))
+
+
+def test_a_name_merely_containing_dots_is_read():
+    names = {"images/a.png": b"1", "images/.hidden.png": b"2", "images/a..b.png": b"3"}
+    assert archive.read_pack_files(zip_of(names)) == names
