@@ -118,8 +118,9 @@ def test_a_pack_file_over_256_mb_is_refused_unread(tmp_path):
     path = tmp_path / "huge.hwmod"
     with path.open("wb") as out:
         out.truncate(256 * MB + 1)  # sparse: nothing is written
-    with pytest.raises(UnsafeArchiveError, match="huge.hwmod: larger than 268435456 bytes"):
+    with pytest.raises(UnsafeArchiveError, match="huge.hwmod: larger than 268435456 bytes") as caught:
         archive.read_pack(path)
+    assert str(caught.value).count("huge.hwmod") == 1
 
 
 # -- expansion: 16 MB, then 100 × the pack -------------------------------------------------------
@@ -231,3 +232,16 @@ def test_a_name_with_a_dot_or_an_empty_part_is_refused(name):
 def test_a_name_merely_containing_dots_is_read():
     names = {"images/a.png": b"1", "images/.hidden.png": b"2", "images/a..b.png": b"3"}
     assert archive.read_pack_files(zip_of(names)) == names
+
+
+def test_a_pack_that_cannot_be_read_is_a_module_error_naming_it_once(tmp_path):
+    from hexwright.runtime.storage import ModuleError
+
+    with pytest.raises(ModuleError) as caught:
+        archive.read_pack(tmp_path / "missing.hwmod")
+    assert "missing.hwmod: cannot be read: No such file or directory" in str(caught.value)
+    assert not isinstance(caught.value, UnsafeArchiveError)
+    (tmp_path / "folder.hwmod").mkdir()
+    with pytest.raises(UnsafeArchiveError) as refused:
+        archive.read_pack(tmp_path / "folder.hwmod")
+    assert str(refused.value).count("folder.hwmod") == 1 and "not a regular file" in str(refused.value)
