@@ -105,6 +105,8 @@ class FileReport:
     generated: int = 0
     equivalent: int = 0
     outcomes: list[Outcome] = field(default_factory=list)
+    sha256: str = ""
+    """Of the bytes mutated (read when the file's run began: the checkout may change meanwhile)."""
 
     @property
     def killed(self) -> int:
@@ -286,6 +288,7 @@ def mutate_file(path: str, config: Config, copies: list[Path], args: argparse.Na
         return report
     tests = args.tests or config.tests_for(path)
     original = (ROOT / path).read_bytes()
+    report.sha256 = hashlib.sha256(original).hexdigest()
     killed_before = earlier_kills(path, original, args.reuse)
     report.outcomes += [Outcome(m, "killed", 0.0, "killed in the earlier run") for m in mutants if m.key in killed_before]
     mutants = [m for m in mutants if m.key not in killed_before]
@@ -349,7 +352,7 @@ def changed_files(rev: str) -> list[str]:
 
 
 def write_json(reports: list[FileReport], out: Path) -> None:
-    data = [{"path": r.path, "sha256": hashlib.sha256((ROOT / r.path).read_bytes()).hexdigest(),
+    data = [{"path": r.path, "sha256": r.sha256,
              "generated": r.generated, "equivalent": r.equivalent, "killed": r.killed, "score": round(r.score, 1),
              "outcomes": [{"key": o.mutant.key, "line": o.mutant.line, "status": o.status} for o in r.outcomes]}
             for r in reports]
