@@ -245,3 +245,17 @@ def test_a_pack_that_cannot_be_read_is_a_module_error_naming_it_once(tmp_path):
     with pytest.raises(UnsafeArchiveError) as refused:
         archive.read_pack(tmp_path / "folder.hwmod")
     assert str(refused.value).count("folder.hwmod") == 1 and "not a regular file" in str(refused.value)
+
+
+def test_an_unpacked_module_folder_is_as_open_as_any_module_folder(tmp_path):
+    """The staging folder is private while it is written (mkdtemp); the module folder is not."""
+    import stat as stat_module
+
+    from builders import small_module
+
+    from hexwright.runtime.storage import files_from_module, unpack
+    from hexwright.runtime.storage.jsonio import folder_mode
+
+    (tmp_path / "m.hwmod").write_bytes(archive.pack_files(files_from_module(small_module())))
+    unpack(tmp_path / "m.hwmod", tmp_path / "out")
+    assert stat_module.S_IMODE((tmp_path / "out").stat().st_mode) == folder_mode() != 0o700
