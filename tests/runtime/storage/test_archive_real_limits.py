@@ -254,8 +254,9 @@ def test_an_unpacked_module_folder_is_as_open_as_any_module_folder(tmp_path):
     from builders import small_module
 
     from hexwright.runtime.storage import files_from_module, unpack
-    from hexwright.runtime.storage.jsonio import folder_mode
 
     (tmp_path / "m.hwmod").write_bytes(archive.pack_files(files_from_module(small_module())))
     unpack(tmp_path / "m.hwmod", tmp_path / "out")
-    assert stat_module.S_IMODE((tmp_path / "out").stat().st_mode) == folder_mode() != 0o700
+    (tmp_path / "plain").mkdir()  # a folder made the ordinary way: 0777 less the umask
+    plain = stat_module.S_IMODE((tmp_path / "plain").stat().st_mode)
+    assert stat_module.S_IMODE((tmp_path / "out").stat().st_mode) == plain != 0o700
