@@ -25,21 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hexwright.runtime.geometry import format_hexside
-from hexwright.runtime.model import (
-    HexData,
-    HexFeature,
-    HexFeatureType,
-    HexsideData,
-    Level,
-    Piece,
-    Side,
-    StepValues,
-    TerrainEffects,
-    UnitType,
-    new_module,
-)
-from hexwright.runtime.model.rules_config import LosRules, RulesConfig, SupplyRules, ZocRules
+from random_maps import random_map  # noqa: I001 (this folder, on sys.path when run as a script)
 from hexwright.runtime.rules import enemy_zoc, make_board, movement_graph, observe, reach, supply
 from hexwright.runtime.rules.hexmap import hex_map
 
@@ -48,47 +34,7 @@ UNITS = 500
 
 
 def build(seed: int = 1):
-    rng = random.Random(seed)
-    m = new_module("bench", "Bench", SIZE, SIZE)
-    grid = m.map.grid.hex_grid()
-    scheme = m.map.grid.labels.scheme()
-    m.map.levels = [Level(value=v) for v in range(15)]
-    m.map.hex_feature_types["source"] = HexFeatureType(name="Source", kind="supply_source")
-    for h in grid.hexes():
-        t = rng.choices(["clear", "woods", "rough"], [6, 3, 1])[0]
-        m.map.hexes[scheme.format(h, grid)] = HexData(terrain=t, level=rng.randrange(0, 6))
-    for h in grid.hexes():  # rivers on ~5 % of hexsides, roads along every 10th column and row
-        for d in range(3):
-            n = grid.neighbor(h, d)
-            if not grid.contains(n):
-                continue
-            key = format_hexside(grid, grid.hexside(h, d), scheme)
-            feats = ["river"] if rng.random() < 0.05 else []
-            road = (h.col % 10 == 0 and n.col == h.col) or (h.row % 10 == 0 and abs(n.row - h.row) <= 1
-                                                              and n.col != h.col and rng.random() < 0.9)
-            if feats or road:
-                m.map.hexsides[key] = HexsideData(features=feats, connections=["road"] if road else [])
-    for r in range(0, SIZE, 10):
-        m.map.hexes[scheme.format(grid.hex_at(r), grid)].features = [HexFeature(type="source", side="blue")]
-        m.map.hexes[scheme.format(grid.hex_at((SIZE - 1) * SIZE + r), grid)].features = [
-            HexFeature(type="source", side="red")]
-    m.tables.terrain_effects = TerrainEffects(
-        terrain={"clear": {"*": "1"}, "woods": {"*": "2"}, "rough": {"*": "3"}},
-        hexsides={"river": {"*": "+2"}}, connections={"road": {"*": "1/2", "foot": "1"}})
-    m.pieces.sides = {"blue": Side(name="Blue", color="#0000ff"), "red": Side(name="Red", color="#ff0000")}
-    m.pieces.unit_types = {"inf": UnitType(name="Inf", movement_class="foot"),
-                           "arm": UnitType(name="Arm", movement_class="motor", armored=True)}
-    occupancy = {}
-    cells = rng.sample(grid.hexes(), UNITS)
-    for k, h in enumerate(cells):
-        side = "blue" if h.col < SIZE // 2 else "red"
-        pid = f"u{k:03d}"
-        m.pieces.pieces[pid] = Piece(side=side, designation=pid, unit_type="arm" if k % 3 == 0 else "inf",
-                                     steps=[StepValues(combat=4, movement=12 if k % 3 == 0 else 6)])
-        occupancy[pid] = scheme.format(h, grid)
-    m.rules = RulesConfig(zoc=ZocRules(stop_on_enter=True, can_leave=True),
-                          supply=SupplyRules(blocked_by_hexsides=["river"]), los=LosRules())
-    return m, occupancy
+    return random_map(SIZE, UNITS, seed, levels=15, id_digits=3)
 
 
 def timed(fn, repeat: int = 30) -> tuple[float, float]:

@@ -47,21 +47,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from hexwright.runtime.geometry import format_hexside
-from hexwright.runtime.model import (
-    HexData,
-    HexFeature,
-    HexFeatureType,
-    HexsideData,
-    Level,
-    Piece,
-    Side,
-    StepValues,
-    TerrainEffects,
-    UnitType,
-    new_module,
-)
-from hexwright.runtime.model.rules_config import LosRules, RulesConfig, SupplyRules, ZocRules
+from random_maps import random_map  # noqa: I001 (this folder, on sys.path when run as a script)
 from hexwright.runtime.rules import clear_cache, movement_graph, observe, reach, supply
 from hexwright.runtime.rules.hexmap import hex_map
 from hexwright.runtime.storage import load_module, save_module
@@ -70,51 +56,8 @@ ROWS: list[tuple[str, ...]] = []
 
 
 def build(size: int, seed: int = 1):
-    """The issue's map: random terrain and levels, rivers on 5 % of hexsides, a road along
-    every 10th column and row, 500 units per 10,000 hexes, sources on two edges."""
-    rng = random.Random(seed)
-    m = new_module("bench", "Bench", size, size)
-    grid = m.map.grid.hex_grid()
-    scheme = m.map.grid.labels.scheme()
-    m.map.levels = [Level(value=v) for v in range(6)]
-    m.map.hex_feature_types["source"] = HexFeatureType(name="Source", kind="supply_source")
-    for h in grid.hexes():
-        t = rng.choices(["clear", "woods", "rough"], [6, 3, 1])[0]
-        m.map.hexes[scheme.format(h, grid)] = HexData(terrain=t, level=rng.randrange(0, 6))
-    for h in grid.hexes():
-        for d in range(3):
-            n = grid.neighbor(h, d)
-            if not grid.contains(n):
-                continue
-            river = rng.random() < 0.05
-            road = (h.col % 10 == 0 and n.col == h.col) or (h.row % 10 == 0 and n.col != h.col
-                                                              and n.row in (h.row, h.row - 1, h.row + 1)
-                                                              and rng.random() < 0.9)
-            if river or road:
-                key = format_hexside(grid, grid.hexside(h, d), scheme)
-                m.map.hexsides[key] = HexsideData(features=["river"] if river else [],
-                                                  connections=["road"] if road else [])
-    for r in range(0, size, 10):
-        m.map.hexes[scheme.format(grid.hex_at(r), grid)].features = [HexFeature(type="source", side="blue")]
-        m.map.hexes[scheme.format(grid.hex_at((size - 1) * size + r), grid)].features = [
-            HexFeature(type="source", side="red")]
-    m.tables.terrain_effects = TerrainEffects(
-        terrain={"clear": {"*": "1"}, "woods": {"*": "2"}, "rough": {"*": "3"}},
-        hexsides={"river": {"*": "+2"}}, connections={"road": {"*": "1/2", "foot": "1"}})
-    m.pieces.sides = {"blue": Side(name="Blue", color="#0000ff"), "red": Side(name="Red", color="#ff0000")}
-    m.pieces.unit_types = {"inf": UnitType(name="Inf", movement_class="foot"),
-                           "arm": UnitType(name="Arm", movement_class="motor", armored=True)}
-    occupancy = {}
-    units = size * size * 500 // 10_000
-    for k, h in enumerate(rng.sample(grid.hexes(), units)):
-        side = "blue" if h.col < size // 2 else "red"
-        pid = f"u{k:05d}"
-        m.pieces.pieces[pid] = Piece(side=side, designation=pid, unit_type="arm" if k % 3 == 0 else "inf",
-                                     steps=[StepValues(combat=4, movement=12 if k % 3 == 0 else 6)])
-        occupancy[pid] = scheme.format(h, grid)
-    m.rules = RulesConfig(zoc=ZocRules(stop_on_enter=True, can_leave=True),
-                          supply=SupplyRules(blocked_by_hexsides=["river"]), los=LosRules())
-    return m, occupancy
+    """The issue's map: 500 units per 10,000 hexes (see :func:`random_maps.random_map`)."""
+    return random_map(size, size * size * 500 // 10_000, seed)
 
 
 def timed(fn: Callable[[], object], repeat: int = 15) -> float:
