@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox
 
@@ -16,7 +17,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.state.library import Library
 from hexwright.runtime.storage import ModuleError, ModuleIssue
 from hexwright.runtime.ui.app_settings import AppSettings
-from hexwright.runtime.ui.jobs import BackgroundJob, run_job
+from hexwright.runtime.ui.jobs import BackgroundJob, Progress, run_job
 from hexwright.runtime.ui.layers import Layers
 from hexwright.runtime.ui.map_painter import MapPainter
 
@@ -190,11 +191,15 @@ class FileActions:
         from ..export import export_png
 
         module, assets, layers = self._snapshot()
-        return run_job(self.window, "Exporting PNG…",
-                       lambda progress: export_png(module, path, dpi, inches, layers=layers, assets=assets,
-                                                   progress=progress),
-                       done=lambda size: self._status(f"Wrote {path} ({size[0]}×{size[1]} px)", 5000),
-                       failed=self._warning("Export PNG"),
+        return self._export("PNG",
+                            lambda progress: export_png(module, path, dpi, inches, layers=layers, assets=assets,
+                                                        progress=progress),
+                            done=lambda size: self._status(f"Wrote {path} ({size[0]}×{size[1]} px)", 5000))
+
+    def _export(self, kind: str, work: Callable[[Progress], Any], done: Callable[[Any], None]) -> BackgroundJob:
+        """An export of ``kind`` in a worker thread: progress and Cancel; a failure is a warning,
+        a cancel says that nothing was written."""
+        return run_job(self.window, f"Exporting {kind}…", work, done=done, failed=self._warning(f"Export {kind}"),
                        cancelled=lambda: self._status("Export cancelled: nothing written", 5000))
 
     def _warning(self, title: str) -> Callable[[Exception], None]:
@@ -218,11 +223,9 @@ class FileActions:
         from ..export import export_svg
 
         module, assets, layers = self._snapshot()
-        return run_job(self.window, "Exporting SVG…",
-                       lambda progress: export_svg(module, path, layers=layers, assets=assets, progress=progress),
-                       done=lambda _: self._status(f"Wrote {path}", 5000),
-                       failed=self._warning("Export SVG"),
-                       cancelled=lambda: self._status("Export cancelled: nothing written", 5000))
+        return self._export("SVG",
+                            lambda progress: export_svg(module, path, layers=layers, assets=assets, progress=progress),
+                            done=lambda _: self._status(f"Wrote {path}", 5000))
 
     def export_pdf_dialog(self) -> None:
         path = self._export_path("Export PDF", "map.pdf", "PDF (*.pdf)")
@@ -242,9 +245,7 @@ class FileActions:
         from ..export import export_pdf
 
         module, assets, layers = self._snapshot()
-        return run_job(self.window, "Exporting PDF…",
-                       lambda progress: export_pdf(module, path, inches, page, layers=layers, assets=assets,
-                                                   progress=progress),
-                       done=lambda pages: self._status(f"Wrote {path} ({pages} page(s))", 5000),
-                       failed=self._warning("Export PDF"),
-                       cancelled=lambda: self._status("Export cancelled: nothing written", 5000))
+        return self._export("PDF",
+                            lambda progress: export_pdf(module, path, inches, page, layers=layers, assets=assets,
+                                                        progress=progress),
+                            done=lambda pages: self._status(f"Wrote {path} ({pages} page(s))", 5000))

@@ -182,14 +182,15 @@ class Evaluator:
     def values(self, state: GameState) -> dict[str, float]:
         """Each side's score minus the best of the others'."""
         scores = self.scores(state)
-        out = {}
-        for side in self.sides:
-            others = [v for s, v in scores.items() if s != side]
-            out[side] = scores[side] - (max(others) if others else 0.0)
-        return out
+        return {side: margin(scores, side) for side in self.sides}
 
     def value(self, state: GameState, side: str) -> float:
         return self.values(state)[side]
 
 
-__all__ = ["Evaluator", "Objective", "names", "rule_hexes"]
+def margin(scores: dict[str, float], side: str) -> float:
+    """``side``'s score minus the best of the other sides' (its own score with no other side)."""
+    return scores[side] - max((v for s, v in scores.items() if s != side), default=0.0)
+
+
+__all__ = ["Evaluator", "Objective", "margin", "names", "rule_hexes"]

@@ -11,7 +11,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.state import ActionError, GameState, Location
 
 from .determinize import determinize
-from .evaluation import Evaluator
+from .evaluation import Evaluator, margin
 
 
 def draws_dice(action: EngineAction) -> bool:
@@ -40,8 +40,7 @@ def shortlist(evaluator: Evaluator, state: GameState, side: str, actions: tuple[
             others.append(action)
             continue
         scores = evaluator.quick_scores(after)
-        best_other = max((v for s, v in scores.items() if s != side), default=0.0)
-        quick.append((scores[side] - best_other, -index, action))
+        quick.append((margin(scores, side), -index, action))
     quick.sort(key=lambda t: (t[0], t[1]), reverse=True)
     chosen = [a for _, _, a in quick[:width]]
     if len(others) > width:

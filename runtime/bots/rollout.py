@@ -21,7 +21,7 @@ from hexwright.runtime.engine import EndPhase, EngineAction
 from hexwright.runtime.model import Module
 from hexwright.runtime.state import GameState
 
-from .evaluation import Evaluator
+from .evaluation import Evaluator, margin
 from .lookahead import after, placed
 
 GAIN = 1e-6  # an action must improve the position by more than this to be played
@@ -32,7 +32,7 @@ def quick_choice(module: Module, evaluator: Evaluator, state: GameState, side: s
                  width: int = 4) -> EngineAction:
     """The rollout policy's action for ``side`` among the legal ``actions`` of ``state``."""
     here = evaluator.quick_scores(state)
-    standing = _margin(here, side)
+    standing = margin(here, side)
     best_place: tuple[float, EngineAction] | None = None
     others: list[EngineAction] = []
     end: EngineAction | None = None
@@ -44,7 +44,7 @@ def quick_choice(module: Module, evaluator: Evaluator, state: GameState, side: s
         if moved is None:
             others.append(action)
             continue
-        value = _margin(evaluator.quick_scores(moved), side)
+        value = margin(evaluator.quick_scores(moved), side)
         if best_place is None or value > best_place[0]:
             best_place = (value, action)
     if best_place is not None and best_place[0] > standing + GAIN:
@@ -69,11 +69,6 @@ def quick_choice(module: Module, evaluator: Evaluator, state: GameState, side: s
     if best_place is not None:
         return best_place[1]
     return actions[0]
-
-
-def _margin(scores: dict[str, float], side: str) -> float:
-    others = [v for s, v in scores.items() if s != side]
-    return scores[side] - (max(others) if others else 0.0)
 
 
 __all__ = ["quick_choice"]

@@ -49,32 +49,50 @@ def restyle_painter(map_painter, module: Module, style: str | None = None) -> No
     map_painter.set_legend(legend_entries(module.map, module.tables.terrain_effects))
 
 
-def render_image(module: Module, scale: float = 1.0, layers: Layers | None = None,
-                 assets: dict[str, bytes] | None = None, style: str | None = None):
-    """The whole map (plus its margin) on white, ``scale`` image pixels per map pixel."""
+def _sized(module: Module, scale: float, layers: Layers | None, assets: dict[str, bytes] | None,
+           style: str | None):
+    """The painter for ``module`` and its map rectangle, with the image size at ``scale``
+    (refused when the scale is not positive or the image would be too big)."""
     if not scale > 0:
         raise ValueError(f"scale must be positive, not {scale}")
     ensure_gui_app()
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QImage, QPainter
-
     map_painter = make_painter_for(module, layers, assets, style)
     rect = map_painter.map_rect()
     width, height = math.ceil(rect.width() * scale), math.ceil(rect.height() * scale)
     if width * height > 400_000_000:
         raise ValueError(f"a {width}x{height} image is too big to render; use a smaller scale")
-    image = QImage(width, height, QImage.Format_ARGB32_Premultiplied)
+    return map_painter, rect, width, height
+
+
+def _paint_rows(map_painter, rect, scale: float, width: int, top: int, rows: int, clipped: bool):
+    """Pixel rows ``top`` to ``top + rows`` of the map image, on white; ``clipped`` paints
+    only what falls in them (a band), otherwise the whole map is painted (one image)."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(width, rows, QImage.Format_ARGB32_Premultiplied)
     if image.isNull():
-        raise MemoryError(f"could not allocate a {width}x{height} image")
+        raise MemoryError(f"could not allocate a {width}x{rows} image")
     image.fill(Qt.white)
     painter = QPainter(image)
     try:
+        painter.translate(0, -top)
         painter.scale(scale, scale)
         painter.translate(-rect.left(), -rect.top())
-        map_painter.paint(painter, None)
+        clip = QRectF(rect.left(), rect.top() + top / scale, rect.width(), rows / scale) if clipped else None
+        if clip is not None:
+            painter.setClipRect(clip)
+        map_painter.paint(painter, clip)
     finally:
         painter.end()
     return image
+
+
+def render_image(module: Module, scale: float = 1.0, layers: Layers | None = None,
+                 assets: dict[str, bytes] | None = None, style: str | None = None):
+    """The whole map (plus its margin) on white, ``scale`` image pixels per map pixel."""
+    map_painter, rect, width, height = _sized(module, scale, layers, assets, style)
+    return _paint_rows(map_painter, rect, scale, width, 0, height, clipped=False)
 
 
 def png_bytes(image, opaque: bool = False) -> bytes:
@@ -96,41 +114,18 @@ def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers:
     The map is painted in bands of :data:`BAND_ROWS` whole pixel rows, each encoded as soon
     as it is painted, so memory holds one band and the compressed file, not the whole image.
     ``progress(done, total)`` is called before each band and once more when the file is written."""
-    if not scale > 0:
-        raise ValueError(f"scale must be positive, not {scale}")
-    ensure_gui_app()
-    from PySide6.QtCore import QRectF, Qt
-    from PySide6.QtGui import QImage, QPainter
-
     from hexwright.runtime.storage import atomic_write_bytes
 
     from .png_encode import PngWriter
 
-    map_painter = make_painter_for(module, layers, assets, style)
-    rect = map_painter.map_rect()
-    width, height = math.ceil(rect.width() * scale), math.ceil(rect.height() * scale)
-    if width * height > 400_000_000:
-        raise ValueError(f"a {width}x{height} image is too big to render; use a smaller scale")
+    map_painter, rect, width, height = _sized(module, scale, layers, assets, style)
     writer = PngWriter(width, height, alpha=False)
     bands = max(1, math.ceil(height / BAND_ROWS))
     for top in range(0, height, BAND_ROWS):
         if progress is not None:
             progress(top // BAND_ROWS, bands + 1)
         rows = min(BAND_ROWS, height - top)
-        band = QImage(width, rows, QImage.Format_ARGB32_Premultiplied)
-        if band.isNull():
-            raise MemoryError(f"could not allocate a {width}x{rows} band")
-        band.fill(Qt.white)
-        painter = QPainter(band)
-        try:
-            painter.translate(0, -top)
-            painter.scale(scale, scale)
-            painter.translate(-rect.left(), -rect.top())
-            clip = QRectF(rect.left(), rect.top() + top / scale, rect.width(), rows / scale)
-            painter.setClipRect(clip)
-            map_painter.paint(painter, clip)
-        finally:
-            painter.end()
+        band = _paint_rows(map_painter, rect, scale, width, top, rows, clipped=True)
         writer.add(band)
     if progress is not None:
         progress(bands, bands + 1)

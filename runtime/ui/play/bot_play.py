@@ -159,11 +159,6 @@ class BotPlay:
         return Decision(self.module, view(state, side), side, tuple(actions), self._rngs[side], self._evaluator,
                         stop=self._closing.is_set)
 
-    def choose(self) -> EngineAction | None:
-        """The bot's answer now, on this thread (what the worker runs)."""
-        decision = self.decision()
-        return None if decision is None else self._bots[decision.side].choose(decision)
-
     def _start(self, step: bool) -> None:
         if self._thinking is not None:
             self._thinking.step = self._thinking.step or step
