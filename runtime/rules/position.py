@@ -23,6 +23,7 @@ from hexwright.runtime.model.rules_config import ZocRules
 from .board import Unit
 from .cache import cached
 from .hexmap import HexMap, hex_map
+from .zoc import type_exerts_zoc
 
 ZocKey = tuple[frozenset[str] | None, frozenset[str]]
 Counts = dict[int, int]
@@ -111,8 +112,7 @@ class Position(Mapping[str, str]):
     def _project(self, key: ZocKey, per_side: dict[str, Counts], pid: str, i: int, n: int) -> None:
         piece = self.module.pieces.pieces[pid]
         types, blocked = key
-        if not self.module.pieces.unit_types[piece.unit_type].exerts_zoc or (
-                types is not None and piece.unit_type not in types):
+        if not type_exerts_zoc(self.module.pieces.unit_types[piece.unit_type], piece.unit_type, types):
             return
         hm = self.hm
         targets = [s for s in self.sides if s != piece.side]

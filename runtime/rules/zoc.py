@@ -7,16 +7,26 @@ features in ``rules.zoc.blocked_by_hexsides`` (ToV 6.0: not across rivers).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from hexwright.runtime.model import UnitType
 from hexwright.runtime.model.rules_config import ZocRules
 
 from .board import Board, Unit
 
 
-def exerts_zoc(unit: Unit, zoc: ZocRules) -> bool:
-    """True if ``unit`` has a ZOC under the module's rules (St-Lô 4.0: infantry and recon only)."""
-    if not unit.unit_type.exerts_zoc:
+def type_exerts_zoc(unit_type: UnitType, type_id: str, exerting: Collection[str] | None) -> bool:
+    """The one ZOC predicate: a unit type has a ZOC if it is marked so and, when the module
+    lists the exerting types (``exerting``), it is listed (St-Lô 4.0: infantry and recon only).
+    :func:`exerts_zoc` and the position overlay both ask this."""
+    if not unit_type.exerts_zoc:
         return False
-    return zoc.exerting_unit_types is None or unit.piece.unit_type in zoc.exerting_unit_types
+    return exerting is None or type_id in exerting
+
+
+def exerts_zoc(unit: Unit, zoc: ZocRules) -> bool:
+    """True if ``unit`` has a ZOC under the module's rules."""
+    return type_exerts_zoc(unit.unit_type, unit.piece.unit_type, zoc.exerting_unit_types)
 
 
 def zoc_of_side(board: Board, zoc: ZocRules, side: str) -> set[int]:

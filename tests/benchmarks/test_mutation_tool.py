@@ -160,7 +160,7 @@ def test_the_configured_equivalents_match_mutants_of_the_files(monkeypatch):
 
 @pytest.mark.slow
 def test_a_run_kills_what_the_tests_pin_and_reports_what_they_miss(tmp_path):
-    """End to end on runtime/rules/zoc.py's ``exerts_zoc``: the St-Lô 4.0 tests kill every
+    """End to end on runtime/rules/zoc.py's ZOC predicate: the St-Lô 4.0 tests kill every
     mutant of it; a test that only looks at infantry lets the unit-type mutants live."""
     script = [sys.executable, str(BENCHMARKS / "mutate.py"), "--files", "runtime/rules/zoc.py", "--only", "exerts_zoc:"]
     pinned = subprocess.run([*script, "--tests", "tests/runtime/rules/test_zoc_rules.py"], cwd=ROOT,
@@ -171,5 +171,5 @@ def test_a_run_kills_what_the_tests_pin_and_reports_what_they_miss(tmp_path):
                             "tests/runtime/rules/test_zoc_rules.py::test_every_unit_exerts_a_zoc_by_default_dom_5"],
                            cwd=ROOT, capture_output=True, text=True, timeout=1200)
     assert loose.returncode == 1, loose.stdout + loose.stderr
-    assert "[remove return] exerts_zoc: return False -> pass" in loose.stdout
+    assert "[remove return] type_exerts_zoc: return False -> pass" in loose.stdout
     assert "-        return False\n+        pass" in loose.stdout
