@@ -1,8 +1,7 @@
 """rules.json and the sequence of play of Traces of Victory (4.0-13.0), in the engine-v2 form.
 
-What the engine cannot yet say is listed in /work/wt/tov-needs.md (combat intensity, air
-support and interdiction, choosing one reinforcement division, …); where a nearer form
-exists it is declared here and named in that list.
+What the engine cannot yet say is listed in docs/traces-of-victory-reconstruction.md; where a
+nearer form exists it is declared here and named there.
 """
 
 from __future__ import annotations
@@ -10,6 +9,7 @@ from __future__ import annotations
 from build_map import Painter
 
 from hexwright.runtime.model import Phase
+from hexwright.runtime.model.combat_options import AirSupport, CasualtyCheck, CombatIntensity, IntensityLevel
 from hexwright.runtime.model.rules_config import (
     AdvanceRules,
     CombatRules,
@@ -176,6 +176,12 @@ def arrivals() -> dict[str, ArrivalGroup]:
     return out
 
 
+DIFFICULT = ("mountain", "marsh")
+"""10.5 note "Difficult terrain" (the rulebook does not list it): not rough, since the 10 Combat
+Example's mechanized stack B advances into rough 2407; mountain and marsh, where mechanized units
+pay their whole allowance in mud (the module's reading)."""
+
+
 def rules() -> RulesConfig:
     return RulesConfig(
         movement=MovementRules(exit_allowed=False, section="9.0", modes={
@@ -196,8 +202,15 @@ def rules() -> RulesConfig:
             retreat=RetreatRules(into_units="friendly_within_stacking", into_ezoc="step_loss",
                                  blocked_hexsides=["river", "rhine"], bridges_allow=False,
                                  hexsides_allowed_on_first_step=["river"], section="10.4"),
-            advance=AdvanceRules(mode="free", max_hexes=1, max_hexes_armored=2, later_hex_terrain=["clear"],
-                                 blocked_hexsides=["river", "rhine"], bridges_allow=True, section="10.5"),
+            advance=AdvanceRules(mode="free", max_hexes=1, max_hexes_by_class={"mech": 2}, later_hex_terrain=["clear"],
+                                 blocked_hexsides=["river", "rhine"], bridges_allow=True, units="any",
+                                 no_advance_into={"mech": list(DIFFICULT)}, section="10.5"),
+            loss_allocation="owner",
+            intensity=CombatIntensity(levels=[IntensityLevel(shift=1, loss_on=[1, 2]),
+                                              IntensityLevel(shift=2, loss_on=[1, 2, 3, 4])], section="10.2.3"),
+            casualty=CasualtyCheck(loss_on=[6], advanced_first=True, section="10.3"),
+            air_support=AirSupport(pool="air", side="us", attack_shift=2, defense_shift=-1, max_per_hex=1,
+                                   section="7.1"),
         ),
         sequence=sequence(),
         statuses={"activated": StatusDef(name="Activated", section="2.3"),

@@ -94,6 +94,8 @@ def crt() -> CombatResultsTable:
                 out.append(ResultEffect(who="defender", what="step_loss", amount=int(digits)))
             if retreat:
                 out.append(ResultEffect(who="defender", what="retreat", amount=retreat))
+        if body == "E" or body.endswith("R"):  # 10.5: the attacked hex may be left empty
+            out.append(ResultEffect(who="attacker", what="advance"))
         if code.endswith("*"):
             out.append(ResultEffect(who="attacker", what="casualty_check", amount=1,
                                     note="10.3: a die roll of 6 costs the attacker one step"))

@@ -55,11 +55,14 @@ class ExitMap(_EngineAction):
 
 
 class Declare(_EngineAction):
-    """Declare an attack by ``attackers`` on the unit in ``hex`` (§9)."""
+    """Declare an attack by ``attackers`` on the unit in ``hex`` (§9), with the combat
+    intensity chosen (columns, ToV 10.2.3) and the air points spent (ToV 7.1)."""
 
     name: Literal["declare"] = "declare"
     attackers: tuple[Id, ...] = Field(min_length=1, max_length=64)
     hex: Hex
+    intensity: int = Field(0, ge=0, le=99, description="rules.json combat.intensity: the shift chosen (0 = none)")
+    air: int = Field(0, ge=0, le=99, description="rules.json combat.air_support: pool points spent")
 
 
 class Resolve(_EngineAction):
@@ -85,6 +88,20 @@ class Advance(_EngineAction):
     name: Literal["advance"] = "advance"
     unit: Id
     path: Hexes = Field(min_length=1)
+
+
+class Support(_EngineAction):
+    """The defender spends ``points`` of its air pool on the attack just declared (ToV 7.1; 0 = none)."""
+
+    name: Literal["support"] = "support"
+    points: int = Field(ge=0, le=99)
+
+
+class LoseStep(_EngineAction):
+    """The owner allocates one step loss of a combat result to ``unit`` (ToV 10.3)."""
+
+    name: Literal["lose_step"] = "lose_step"
+    unit: Id
 
 
 class Decline(_EngineAction):
@@ -156,17 +173,17 @@ class SetEnforcement(_EngineAction):
 
 EngineAction = Annotated[
     Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | Relocate
-    | Choose | PutChit | Draw | Roll | SetEnforcement,
+    | Choose | PutChit | Draw | Roll | SetEnforcement | Support | LoseStep,
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
 ACTION_TYPES: tuple[type[_EngineAction], ...] = (
     Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, Relocate, Choose, PutChit,
-    Draw, Roll, SetEnforcement)
+    Draw, Roll, SetEnforcement, Support, LoseStep)
 STEPS_WITH_DICE = frozenset(str(t.model_fields["name"].default) for t in ACTION_TYPES if t.draws_dice)
 """Names of the steps that roll dice: the engine's answer to :meth:`runtime.state.RulesEngine.draws_dice`."""
 ORDER = {n: i for i, n in enumerate(
-    ("retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "move", "relocate", "drop", "exit",
+    ("lose_step", "support", "retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "move", "relocate", "drop", "exit",
      "declare", "resolve", "end_phase", "set_enforcement"))}
 
 

@@ -14,11 +14,11 @@ from itertools import combinations
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.sequence import ActionKind
-from hexwright.runtime.rules import CombatOdds, combat_odds, resolve
+from hexwright.runtime.rules import CombatOdds, Modifier, combat_odds, resolve
 from hexwright.runtime.state import GameState, Location, piece_name
 from hexwright.runtime.state.rng import roll
 
-from . import relocation, runner
+from . import combat_choices, losses, relocation, runner
 from .actions import Declare, Resolve
 from .context import hex_of, phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
@@ -28,10 +28,12 @@ from .transaction import Tx
 _STATUS = {"pin": "pinned", "disrupt": "disrupted"}
 
 
-def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str) -> CombatOdds:
+def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier] | None = None) -> CombatOdds:
+    """The odds now, with the players' choices for this combat (``chosen``: intensity, air)."""
     s = tx.state
     sides = {side_of(tx.module, a) for a in attackers}
     mods = defender_modifiers(tx.module, s, [p for p in s.stack(Location.hex(hex)) if side_of(tx.module, p) not in sides])
+    mods = [*mods, *(chosen or [])]
     return combat_odds(tx.module, s.occupancy(), attackers, hex, optional_rules=optional_on(s), steps=s.steps(),
                        rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods)
 
@@ -179,13 +181,20 @@ def apply_declare(tx: Tx, act: Declare) -> None:
             tx.check("combat", f"{piece_name(m, a)} may not attack: {why}", sec, act.hex)
     if _defended_already(tx, act.hex, defenders):
         tx.check("combat", f"{piece_name(m, defenders[0])} is already attacked this turn", sec, act.hex)
-    odds = odds_for(tx, act.attackers, act.hex)
+    attack_side = side_of(m, act.attackers[0])
+    combat_choices.check_declare(tx, act, attack_side)
+    odds = odds_for(tx, act.attackers, act.hex, combat_choices.modifiers(tx, act.intensity, act.air))
     if not odds.allowed:
         tx.check("combat", "; ".join(r.text for r in odds.rulings) or "attack not allowed", sec, act.hex)
     names = ", ".join(piece_name(m, a) for a in act.attackers)
     tx.say(f"attack declared: {names} on {piece_name(m, defenders[0])} in {act.hex} ({odds_text(odds)})")
+    combat_choices.spend(tx, attack_side, act.air)
     tx.set(declared=tuple(sorted(d.declared + (Declared(attackers=tuple(sorted(act.attackers)), hex=act.hex,
-                                                         defender=defenders[0]),), key=lambda x: x.hex)))
+                                                         defender=defenders[0], intensity=act.intensity,
+                                                         air=act.air),), key=lambda x: x.hex)))
+    support = combat_choices.support_frame(tx, act.hex, side_of(m, defenders[0]))
+    if support is not None:
+        tx.set(frames=tx.data.frames + (support,))
 
 
 def apply_resolve(tx: Tx, act: Resolve) -> None:
@@ -206,7 +215,10 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
     if not defenders or not attackers:
         tx.say(f"attack on {act.hex} called off: {'no defender left' if not defenders else 'no attacker left'}")
         return
-    odds = odds_for(tx, attackers, act.hex)
+    odds = odds_for(tx, attackers, act.hex, combat_choices.declared_modifiers(tx, dec))
+    if not odds.allowed:
+        tx.say(f"attack on {act.hex} called off: " + ("; ".join(r.text for r in odds.rulings) or "not possible"))
+        return
     crt = m.tables.crts[odds.crt]
     count, faces = (int(x) for x in crt.dice.split("d"))
     dice, rng = roll(tx.state.rng, faces, count)
@@ -224,6 +236,7 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
                     result=outcome.code)]
     advance: Frame | None = None
     retreats: list[Frame] = []
+    allocations: list[Frame] = []
     for eff in outcome.result.effects:
         units = attackers if eff.who == "attacker" else tuple(defenders)
         side = attack_side if eff.who == "attacker" else defend_side
@@ -240,19 +253,22 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
             if advance is not None:
                 advance = advance.model_copy(update={"vacated": advance.vacated + vacated})
         elif eff.what == "step_loss":
-            for u in units:
-                for _ in range(eff.amount):
-                    if tx.state.hex_of(u) is not None:
-                        relocation.lose_step(tx, u)
+            owed = losses.step_losses(tx, units, eff.amount, side, eff.who)
+            if owed is not None:
+                allocations.append(owed)
+        elif eff.what == "casualty_check" and tx.rules.combat.casualty is not None:
+            pass  # rolled after the advance (combat_choices.rolls_after)
         elif eff.what in ("pin", "disrupt") and _STATUS[eff.what] in m.rules.statuses:
             for u in units:
                 if tx.state.hex_of(u) is not None:
                     add_status(tx, u, _STATUS[eff.what])
         else:
             tx.say(f"{eff.who} {eff.what}: not automated, apply it by hand")
+    frames += combat_choices.rolls_after(tx, dec, outcome.result, attack_side, attackers)
     if advance is not None:
         frames.append(advance)
     frames += list(reversed(retreats))
+    frames += list(reversed(allocations))  # 10.3: losses are allocated before retreating
     tx.set(frames=tx.data.frames + tuple(frames))
 
 
@@ -264,6 +280,7 @@ def legal_declares(tx: Tx) -> list[Declare]:
     mine = {pid: h for pid in sorted(s.pieces) if side_of(m, pid) == side and (h := s.hex_of(pid)) is not None
             and not attacks_spent(tx, pid) and not may_attack(tx, pid, for_legal=True)}
     out: list[Declare] = []
+    options = combat_choices.variants(tx, side) if side is not None else [(0, 0)]
     for label, stack in s.stacks_on_map().items():
         enemies = [p for p in stack if side_of(m, p) != side]
         if not enemies or _defended_already(tx, label, enemies):
@@ -271,6 +288,10 @@ def legal_declares(tx: Tx) -> list[Declare]:
         near = sorted(pid for pid, h in mine.items() if _adjacent(tx, h, label))
         for k in range(1, len(near) + 1):
             for group in combinations(near, k):
-                if odds_for(tx, group, label).allowed:
-                    out.append(Declare(attackers=group, hex=label))
+                plain = odds_for(tx, group, label).allowed
+                for intensity, air in options:
+                    # a choice only shifts right: allowed without it, allowed with it
+                    if plain or ((intensity or air) and odds_for(
+                            tx, group, label, combat_choices.modifiers(tx, intensity, air)).allowed):
+                        out.append(Declare(attackers=group, hex=label, intensity=intensity, air=air))
     return out

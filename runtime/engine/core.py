@@ -18,7 +18,7 @@ from hexwright.runtime.model.sequence import declared_step_ids
 from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
-from . import attacks, drops, moves, relocation, runner, sequence, steps
+from . import attacks, combat_choices, drops, losses, moves, relocation, runner, sequence, steps
 from .actions import (
     STEPS_WITH_DICE,
     Advance,
@@ -31,6 +31,7 @@ from .actions import (
     EndPhase,
     EngineAction,
     ExitMap,
+    LoseStep,
     Move,
     PutChit,
     Relocate,
@@ -38,6 +39,7 @@ from .actions import (
     Retreat,
     Roll,
     SetEnforcement,
+    Support,
     from_step,
     sort_key,
 )
@@ -78,8 +80,14 @@ def _run(tx: Tx, action: EngineAction) -> None:
             steps.apply_put_chit(tx, action)
         case Draw():
             steps.apply_draw(tx, action)
+        case Roll() if tx.data.top is not None and tx.data.top.proc == "roll":
+            losses.apply_combat_roll(tx)
         case Roll():
             steps.apply_roll(tx, action)
+        case LoseStep():
+            losses.apply_lose_step(tx, action)
+        case Support():
+            combat_choices.apply_support(tx, action)
         case SetEnforcement():
             raise ActionError("enforcement is set by check_and_apply")
 

@@ -33,7 +33,7 @@ class _Data(BaseModel):
 class Frame(_Data):
     """One nested procedure. ``side`` is who chooses while it is on top."""
 
-    proc: Literal["end_phase", "attack", "advance", "retreat", "stacking", "relocate"]
+    proc: Literal["end_phase", "attack", "advance", "retreat", "stacking", "relocate", "losses", "roll", "support"]
     side: str = ""
     hex: str = ""
     attackers: tuple[str, ...] = ()
@@ -43,12 +43,20 @@ class Frame(_Data):
     vacated: tuple[str, ...] = ()
     path: tuple[str, ...] = ()
     result: str = ""
+    advanced: tuple[str, ...] = ()
+    """``roll`` of a casualty check: the attackers that advanced (they take the loss first, ToV 10.3)."""
 
 
 class Declared(_Data):
     attackers: tuple[str, ...]
     hex: str
     defender: str
+    intensity: int = 0
+    """The combat intensity shift the attacker chose (ToV 10.2.3)."""
+    air: int = 0
+    """Air points the attacker spent (ToV 7.1)."""
+    defense_air: int = 0
+    """Air points the defender spent (ToV 7.1)."""
 
 
 class ExitRecord(_Data):

@@ -20,8 +20,8 @@ from __future__ import annotations
 from hexwright.runtime.rules import RetreatOptions, Ruling, advance_paths, retreat_paths, stacking_violations
 from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
 
-from . import relocation
-from .actions import Advance, Decline, EliminateExcess, EngineAction, Retreat
+from . import combat_choices, losses, relocation
+from .actions import Advance, Decline, EliminateExcess, EngineAction, Retreat, Roll
 from .context import hex_of, phase_of, side_of
 from .control import passed
 from .data import Frame, with_engine_state
@@ -64,12 +64,21 @@ def retreat_options(tx: Tx, frame: Frame) -> tuple[str, RetreatOptions]:
     return unit, retreat_paths(tx.module, tx.state.occupancy(), unit, frame.length, rules=tx.rules)
 
 
+def vacated(tx: Tx, frame: Frame) -> tuple[str, ...]:
+    """The hexes an advance frame may enter: those vacated by retreats and eliminations, and
+    the attacked hex once it is empty however it emptied (step losses: ToV 10.5)."""
+    if frame.hex and not tx.state.stack(Location.hex(frame.hex)) and frame.hex not in frame.vacated:
+        return tuple(sorted(frame.vacated + (frame.hex,)))
+    return frame.vacated
+
+
 def advance_options(tx: Tx, frame: Frame) -> list[Advance]:
     out: list[Advance] = []
     occ = tx.state.occupancy()
-    taken = set(occ.values())
+    enemy = {h for p, h in occ.items() if side_of(tx.module, p) != frame.side}
+    taken = set(occ.values()) if tx.rules.combat.advance.units == "one" else enemy
     for unit in _on_map(tx, frame.units):
-        for hex in frame.vacated:
+        for hex in vacated(tx, frame):
             if hex in taken:
                 continue
             for path in advance_paths(tx.module, occ, unit, hex, retreat_path=frame.path, rules=tx.rules):
@@ -111,7 +120,21 @@ def settle(tx: Tx) -> None:
             if tx.rules.enforcement_of("advance") == "enforce" and not advance_options(tx, top):
                 _pop(tx)
                 continue
-            if not _on_map(tx, top.units) or not top.vacated:
+            if not _on_map(tx, top.units) or not vacated(tx, top):
+                _pop(tx)
+                continue
+            return
+        if top.proc == "losses":
+            if losses.settle_losses(tx, top):
+                return
+            continue
+        if top.proc == "roll":
+            if not _on_map(tx, top.units):
+                _pop(tx)
+                continue
+            return
+        if top.proc == "support":
+            if not any(d.hex == top.hex for d in tx.data.declared):
                 _pop(tx)
                 continue
             return
@@ -160,6 +183,7 @@ def apply_advance(tx: Tx, act: Advance) -> None:
     sec = tx.rules.combat.advance.section
     if top is None or top.proc != "advance":
         tx.refuse("no advance after combat is open", sec)
+    open_hexes = vacated(tx, top)
     if act not in advance_options(tx, top):
         if act.unit not in top.units or tx.state.hex_of(act.unit) is None:
             tx.refuse(f"{piece_name(tx.module, act.unit)} took no part in this combat", sec)
@@ -171,6 +195,11 @@ def apply_advance(tx: Tx, act: Advance) -> None:
     tx.texts[-1] += " (advance after combat)"
     tx.state = passed(tx.state, side_of(tx.module, act.unit), act.path, tx.module)
     _pop(tx)
+    if tx.rules.combat.advance.units == "any":  # ToV 10.5: all, some or none of the attackers
+        rest = tuple(u for u in top.units if u != act.unit)
+        if rest:
+            tx.set(frames=tx.data.frames + (top.model_copy(update={"units": rest, "vacated": open_hexes}),))
+    losses.mark_advanced(tx, act.unit)
 
 
 def apply_decline(tx: Tx, act: Decline) -> None:
@@ -254,5 +283,11 @@ def legal_choices(tx: Tx) -> list[EngineAction]:
                 if side_of(tx.module, u) == top.side]
     if top.proc == "relocate":
         return list(relocation.legal_relocations(tx))
+    if top.proc == "losses":
+        return list(losses.legal_losses(tx, top))
+    if top.proc == "roll":
+        return [Roll()]
+    if top.proc == "support":
+        return list(combat_choices.legal_support(tx, top))
     return []
 

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from .combat_options import AirSupport, CasualtyCheck, CombatIntensity, LossAllocation
 from .common import Id, Model
 from .map import FeatureKind
 from .sequence import ArrivalGroup, ControlRules, HqRelocation, PoolDef, SequenceRules, StatusDef
@@ -239,6 +240,12 @@ class AdvanceRules(Model):
     blocked_hexsides: list[Id] = []
     bridges_allow: bool = True
     ignore_zoc: bool = True
+    units: Literal["one", "any"] = Field(
+        "one", description="one unit advances (DoM §9.5), or any of the attackers, one by one (ToV 10.5)")
+    max_hexes_by_class: dict[Id, int] = Field(
+        {}, description="movement class → hexes it may advance (ToV 10.5: mechanized 2); over max_hexes_armored")
+    no_advance_into: dict[Id, list[Id]] = Field(
+        {}, description="movement class → terrain it may attack into but not advance into (ToV 10.5 note)")
     section: str = ""
 
 
@@ -272,6 +279,11 @@ class CombatRules(Model):
     section: str = ""
     retreat: RetreatRules = RetreatRules()
     advance: AdvanceRules = AdvanceRules()
+    loss_allocation: LossAllocation = Field(
+        "each_unit", description="a step_loss of N: each unit loses N, or N in all allocated by the owner (ToV 10.3)")
+    intensity: CombatIntensity | None = Field(None, description="the attacker's combat intensity (ToV 10.2.3)")
+    casualty: CasualtyCheck | None = Field(None, description="the roll of a casualty_check effect (ToV 10.3)")
+    air_support: AirSupport | None = Field(None, description="pool points spent on a combat (ToV 7.1)")
 
 
 class RulesConfig(Model):

@@ -119,6 +119,9 @@ def advance_paths(module: Module, occupancy: Mapping[str, str], unit: str, vacat
                   ) -> list[tuple[str, ...]]:
     """Advances open to ``unit`` into the ``vacated`` defender's hex and beyond (DoM §9.5, ToV 10.5).
 
+    Hexes: ``max_hexes``, ``max_hexes_armored`` for armour, ``max_hexes_by_class`` by movement
+    class (ToV: mechanized 2); none into terrain ``no_advance_into`` names for its class.
+
     ``retreat_path`` mode: the vacated hex, then the hexes the defender retreated through
     (not its final hex), up to ``max_hexes``. ``free`` mode: the vacated hex, then any
     neighbour of it whose terrain is in ``later_hex_terrain``, up to ``max_hexes``.
@@ -136,7 +139,10 @@ def advance_paths(module: Module, occupancy: Mapping[str, str], unit: str, vacat
     ezoc = set() if ar.ignore_zoc else enemy_zoc(others, r.zoc, me.side)
     blocked = set(ar.blocked_hexsides)
     limit = ar.max_hexes_armored if (me.unit_type.armored and ar.max_hexes_armored is not None) else ar.max_hexes
+    limit = ar.max_hexes_by_class.get(me.unit_type.movement_class, limit)  # ToV 10.5: mechanized 2
     first = hm.idx(vacated)
+    if hm.terrain[first] in ar.no_advance_into.get(me.unit_type.movement_class, ()):
+        return []  # ToV 10.5 note: mechanized units may attack into difficult terrain, not advance
 
     def ok(i: int, j: int) -> bool:
         if j in enemy:

@@ -182,7 +182,8 @@ def test_10_combat_example_20_against_5_is_4_to_1_rough_3_to_1_then_6_to_1(m):
     outcome = resolve(m, shifted, 6)
     assert outcome.code == "2RR"
     effects = {(e.who, e.what): e.amount for e in outcome.result.effects}
-    assert effects == {("defender", "step_loss"): 2, ("defender", "retreat"): 2}   # the attacker loses nothing
+    assert effects == {("defender", "step_loss"): 2, ("defender", "retreat"): 2,   # the attacker loses nothing
+                       ("attacker", "advance"): 1}
 
 
 def test_10_combat_example_retreat_to_2207_avoiding_the_ezoc_of_2308(m):

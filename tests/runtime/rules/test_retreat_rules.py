@@ -125,3 +125,21 @@ def test_advance_free_second_hex_clear_only_tov_10_5():
     paths = advance_paths(m, {"tank": "0403", "d": "0606"}, "tank", "0404")
     assert ("0404",) in paths and ("0404", "0504") in paths
     assert ("0404", "0405") not in paths  # woods
+
+
+def test_advance_by_movement_class_and_none_into_difficult_terrain_tov_10_5():
+    """ToV 10.5: mechanized units (a movement class, armoured or not) may advance two hexes;
+    "Mechanized units may attack into a Difficult terrain hex, but are not allowed to advance"."""
+    ar = AdvanceRules(mode="free", max_hexes=1, max_hexes_by_class={"motor": 2}, later_hex_terrain=["clear"],
+                      no_advance_into={"motor": ["woods"]})
+    m = rules_module(terrain={"0405": "woods"}, rules=RulesConfig(combat=CombatRules(advance=ar)))
+    m.pieces.unit_types["mech_inf"] = m.pieces.unit_types["inf"].model_copy(update={"movement_class": "motor"})
+    add_unit(m, "inf")
+    add_unit(m, "mech", unit_type="mech_inf")
+    add_unit(m, "d", side="red")
+    assert not m.pieces.unit_types["mech_inf"].armored
+    assert advance_paths(m, {"inf": "0403", "d": "0606"}, "inf", "0404") == [("0404",)]
+    paths = advance_paths(m, {"mech": "0403", "d": "0606"}, "mech", "0404")
+    assert ("0404",) in paths and ("0404", "0504") in paths
+    assert advance_paths(m, {"mech": "0304", "d": "0606"}, "mech", "0405") == []       # woods: no advance
+    assert advance_paths(m, {"inf": "0304", "d": "0606"}, "inf", "0405") == [("0405",)]  # foot may
