@@ -1,0 +1,149 @@
+"""The St-Lô Division Displays, Artillery Displays and map tracks (2.1.2-2.1.4), as boxes and
+tracks of the play window.
+
+As the Boxes dock adds them (Add box… / Add track…, rectangles typed as printed): per
+division its Divisional Asset box and one holding box per HQ (the HQ, its morale marker and,
+for a battalion broken down, the battalion counter, 2.1.3, 20.0 B); per display sheet the
+Substitute Company box, the Asset Holding box and the Initiative Level track; per artillery
+unit its fire-mission track (10.1); on the map sheet the TAP, Turn, Weather and Air Strike
+tracks.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import oob
+
+from hexwright.editor.edits.boxes import parse_rect, parse_spaces
+from hexwright.editor.edits.naming import GridNames
+from hexwright.runtime.model import Box, Module, Track
+
+
+class Builder(Protocol):
+    """What the build steps need of the map painter (packaging/stlo/build_map.Painter)."""
+
+    module: Module
+
+
+COL_W, ROW_H, BOX_W, BOX_H = 130.0, 70.0, 122.0, 62.0
+
+
+class Layout:
+    """Boxes laid out in sheets to the east of the map, column by column."""
+
+    def __init__(self, module: Module):
+        self.x0 = GridNames(module.map.grid).layout.bounds()[0] + 60.0
+        self.y0 = 10.0
+        self.col = 0
+        self.row = 0
+        self.rows = 14
+
+    def next(self, width: float = BOX_W, height: float = BOX_H) -> tuple[float, float, float, float]:
+        if self.row >= self.rows:
+            self.col, self.row = self.col + 1, 0
+        x, y = self.x0 + self.col * COL_W, self.y0 + self.row * ROW_H
+        self.row += 1
+        return x, y, width, height
+
+    def sheet(self) -> None:
+        """Start a new display sheet in the next column."""
+        if self.row:
+            self.col, self.row = self.col + 1, 0
+
+
+def _rect(xywh: tuple[float, float, float, float]):  # type: ignore[no-untyped-def]
+    return parse_rect(*(str(v) for v in xywh))
+
+
+def _hq_boxes(division: str) -> list[tuple[str, str]]:
+    out = []
+    for div, designation, _kind, _setup in oob.BATTALIONS:
+        if div == division:
+            out.append((f"{div}_" + designation.lower().replace("/", "_") + "_box", f"HQ {designation}"))
+    return out
+
+
+def boxes(p: Builder) -> None:
+    lay = Layout(p.module)
+    out: dict[str, Box] = {}
+    sheets = {"us": ["us_35", "us_29", "us_2"], "de": ["de_3fj", "de_352"]}
+    for side, divisions in sheets.items():
+        for div in divisions:
+            lay.sheet()
+            short = oob.FORMATIONS[div][0].split(" (")[0]
+            out[f"{div}_assets"] = Box(name=f"{short}: Divisional Assets", kind="pool", side=side,
+                                       rect=_rect(lay.next()))
+            for box_id, name in _hq_boxes(div):
+                out[box_id] = Box(name=f"{short}: {name}", kind="display", side=side, rect=_rect(lay.next()))
+        lay.sheet()
+        nation = "US" if side == "us" else "German"
+        out[f"{side}_substitutes"] = Box(name=f"{nation} Substitute Companies", kind="holding", side=side,
+                                         rect=_rect(lay.next()))
+        out[f"{side}_asset_holding"] = Box(name=f"{nation} Asset Holding", kind="holding", side=side,
+                                           rect=_rect(lay.next()))
+        out[f"{side}_artillery"] = Box(name=f"{nation} Artillery Display", kind="display", side=side,
+                                       rect=_rect(lay.next()))
+        out[f"{side}_op"] = Box(name=f"{nation} Observation Posts", kind="holding", side=side, rect=_rect(lay.next()))
+        out[f"{side}_reinforcements"] = Box(name=f"{nation} reinforcements (R)", kind="reinforcement", side=side,
+                                            rect=_rect(lay.next()))
+        out[f"{side}_eliminated"] = Box(name=f"{nation} eliminated units", kind="eliminated", side=side,
+                                        rect=_rect(lay.next()))
+    p.module.map.boxes = out
+
+
+def artillery_track_id(div: str, designation: str) -> str:
+    return f"art_{div}_" + designation.lower().replace("/", "_")
+
+
+def tracks(p: Builder) -> None:
+    """The map tracks (2.1.2, 3.3, 15.0), the Initiative Tracks of the DDs (3.4 F) and one
+    fire-mission track per artillery unit on the Artillery Displays (10.1)."""
+    lay = Layout(p.module)
+    lay.col = 12
+    wide = (BOX_W * 3, 36.0)
+
+    def track(name: str, kind: str, text: str):  # type: ignore[no-untyped-def]
+        return Track(name=name, kind=kind, spaces=parse_spaces(text), rect=_rect(lay.next(*wide)))  # type: ignore[arg-type]
+
+    out = {
+        "turn": track("Turn Record Track", "turn", "\n".join(f"{t} = {t}" for t in range(1, 9))),
+        "tap": track("Tactical Action Points", "action_points", "\n".join(f"{n} = {n}" for n in range(7))),
+        "weather": track("Weather", "weather", "\n".join(f"{n} = {n}" for n in range(1, 7))),
+        "air_strikes": track("Air Strikes", "other", "\n".join(f"{n} = {n}" for n in range(4))),
+        "initiative_us": track("US Initiative Level", "initiative", "\n".join(f"{n} = {n}" for n in range(-2, 1))),
+        "initiative_de": track("German Initiative Level", "initiative", "\n".join(f"{n} = {n}" for n in range(-2, 1))),
+    }
+    lay.sheet()
+    for div, designation, _s, _d, _l, missions, _setup in oob.ARTILLERY:
+        side = "US" if div.startswith("us") else "German"
+        out[artillery_track_id(div, designation)] = Track(
+            name=f"{side} artillery {designation}: fire missions", kind="other",
+            spaces=parse_spaces("\n".join(f"{n} = {n}" for n in range(missions + 1))),
+            rect=_rect(lay.next(BOX_W * 2, 36.0)))
+    p.module.map.tracks = out
+
+
+class StandIn:
+    """A blank hedgerow map on the rulebook's numbering, used only until packaging/stlo/build_map.py
+    (the map of 11.2, painted by its own helper) is on main."""
+
+    def __init__(self) -> None:
+        from hexwright.runtime.model import HexData, HexFeature, HexFeatureType, Labels, TerrainType, new_module
+
+        module = new_module("st_lo", "St-Lô", 60, 34, "flat")
+        m = module.map
+        m.grid = m.grid.model_copy(update={"labels": Labels(first_col=0, first_row=0, col_digits=2, row_digits=2)})
+        m.terrain_types = {"hedgerow": TerrainType(name="Hedgerow", color="#b8c890"),
+                           "woods": TerrainType(name="Woods", color="#6f9a50", pattern="trees", blocks_los=True)}
+        m.default_terrain = "hedgerow"
+        m.hex_feature_types.update({"depot": HexFeatureType(name="Depot", kind="depot", color="#2f7d32", symbol="D"),
+                                    "steeple": HexFeatureType(name="Steeple", kind="other", symbol="†",
+                                                              observation_bonus=1),
+                                    "cathedral": HexFeatureType(name="Cathedral", kind="other", symbol="✝"),
+                                    "permanent_ip": HexFeatureType(name="Permanent IP", kind="fortification"),
+                                    "permanent_sp": HexFeatureType(name="Permanent SP", kind="fortification")})
+        for label, side, value in (("2626", "de", 2), ("2727", "de", 2), ("2927", "de", 2), ("3000", "us", None),
+                                   ("4800", "us", None)):
+            m.hexes[label] = HexData(features=[HexFeature(type="depot", side=side, value=value)])
+        self.module = module
