@@ -23,7 +23,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules_config import Enforcement, RulesConfig
 from hexwright.runtime.state import EngineStateBase, GameState
 
-from .seqdata import SeqState
+from .seqdata import IDLE, SeqState
 
 
 class _Data(BaseModel):
@@ -81,7 +81,7 @@ class EngineState(EngineStateBase):
     area_scored: tuple[str, ...] = ()
     """``"<rule index>:<unit>"`` for each unit scored by an ``occupy_area_turns`` rule."""
     enforcement: dict[str, Enforcement] = {}
-    seq: SeqState = SeqState()
+    seq: SeqState = IDLE
     over: bool = False
     outcome: str = ""
 
@@ -94,16 +94,19 @@ class EngineState(EngineStateBase):
         """``seq`` is left out while empty, so games whose steps need no record (DoM) keep
         the state JSON, and hashes, they had before the sequence was data."""
         data = handler(self)
-        if isinstance(data, dict) and self.seq == SeqState():
+        if isinstance(data, dict) and self.seq == IDLE:
             data.pop("seq", None)
         return data
+
+
+_EMPTY = EngineState()  # frozen: one instance serves every state before the engine's first action
 
 
 def engine_state(state: GameState) -> EngineState:
     """The engine's part of ``state`` (empty before the engine's first action)."""
     found = state.engine
     if found is None:
-        return EngineState()
+        return _EMPTY
     if not isinstance(found, EngineState):
         raise TypeError(f"the state holds another engine's data ({type(found).__name__})")
     return found

@@ -11,6 +11,8 @@ waiting steps are in :mod:`.steps`.
 
 from __future__ import annotations
 
+import functools
+
 from hexwright.runtime.model import Module, Phase
 from hexwright.runtime.model.sequence import (
     ActionKind,
@@ -36,7 +38,7 @@ from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState
 
 from .context import phase_of
-from .seqdata import SeqState, StepFrame
+from .seqdata import IDLE, SeqState, StepFrame
 from .transaction import Tx
 
 _BY_KIND: dict[str, list[ActionKind]] = {"movement": ["move", "drop", "exit"], "combat": ["declare", "resolve"]}
@@ -48,7 +50,13 @@ def phase_steps(module: Module, phase: Phase) -> list[Step]:
     declared = module.rules.sequence.phases.get(phase.id)
     if declared is not None:
         return declared
-    return [ActionsStep(allow=_BY_KIND.get(phase.kind, []), side=PhaseSide(), section=phase.section)]
+    return list(_kind_steps(phase.kind, phase.section))
+
+
+@functools.lru_cache(maxsize=256)
+def _kind_steps(kind: str, section: str) -> tuple[Step, ...]:
+    """The one step of an undeclared phase of ``kind`` (steps are frozen: built once)."""
+    return (ActionsStep(allow=_BY_KIND.get(kind, []), side=PhaseSide(), section=section),)
 
 
 def steps_of(module: Module, frame: StepFrame) -> list[Step]:
@@ -427,18 +435,18 @@ def compact(tx: Tx) -> None:
     (a phase whose first step waits: The Drive on Metz always): such a state has the same
     JSON, and hash, as before the sequence was data. Reading it runs :func:`advance` again."""
     seq = tx.data.seq
-    if seq == SeqState():
+    if seq == IDLE:
         return
     if tx.data.over:
         tx.set(seq=seq.model_copy(update={"frames": (), "active": "", "why": "", "step": "", "started": False}))
-        if tx.data.seq == SeqState(started=False):
-            tx.set(seq=SeqState())
+        if tx.data.seq == IDLE:
+            tx.set(seq=IDLE)
         return
-    scratch = Tx(tx.module, tx.state, tx.data.model_copy(update={"seq": SeqState(), "frames": ()}), tx.rules)
+    scratch = Tx(tx.module, tx.state, tx.data.model_copy(update={"seq": IDLE, "frames": ()}), tx.rules)
     try:
         advance(scratch)
     except ActionError:
         return
     if scratch.data.seq == seq and scratch.state == tx.state and \
             scratch.data.model_copy(update={"frames": tx.data.frames}) == tx.data:
-        tx.set(seq=SeqState())
+        tx.set(seq=IDLE)

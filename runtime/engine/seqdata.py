@@ -81,3 +81,7 @@ class SeqState(_Data):
     """Hexes attacked in this phase or activation (``combat.defend_once: hex``, ToV 10.0)."""
     relocated: tuple[str, ...] = ()
     """HQs relocated (one entry per relocation, ToV 2.3), for the ``relocate_hq`` VP rules."""
+
+
+IDLE = SeqState()
+"""The sequence state of a game whose steps need no record (frozen: one instance serves all)."""
