@@ -197,8 +197,19 @@ def test_wait_for_returns_the_result_or_raises_cancelled_after_a_click(qtbot):
         wait_for(parent, "Slow…", slow)
 
 
-def test_quitting_the_application_stops_a_running_export_which_writes_nothing(window, qtbot, tmp_path):
+def test_quitting_the_application_stops_a_running_export_which_writes_nothing(window, qtbot, tmp_path, monkeypatch):
     """Quit while an export runs: the job is stopped and waited for (never a thread destroyed while running)."""
+    from hexwright.editor import export
+
+    real = export.export_png
+
+    def slowed(*args, progress, **kwargs):
+        def report(done: int, total: int) -> None:
+            time.sleep(0.05)  # band by band, slowly: on a loaded machine the export is still running when we quit
+            progress(done, total)
+        return real(*args, progress=report, **kwargs)
+
+    monkeypatch.setattr(export, "export_png", slowed)
     job = window.file_actions.export_png(tmp_path / "big.png", dpi=300, inches=1.0)
     qtbot.waitUntil(lambda: job.dialog.value() >= 0 and job.worker.isRunning(), timeout=10_000)
     job.stop_before_quitting()  # what QApplication.aboutToQuit runs
