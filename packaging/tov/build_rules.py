@@ -9,7 +9,13 @@ from __future__ import annotations
 from build_map import Painter
 
 from hexwright.runtime.model import Phase
-from hexwright.runtime.model.combat_options import AirSupport, CasualtyCheck, CombatIntensity, IntensityLevel
+from hexwright.runtime.model.combat_options import (
+    AirSupport,
+    CasualtyCheck,
+    CombatIntensity,
+    IntensityLevel,
+    Interdiction,
+)
 from hexwright.runtime.model.rules_config import (
     AdvanceRules,
     CombatRules,
@@ -93,7 +99,9 @@ def sequence() -> SequenceRules:
                                              RollModifier(drm=-1, turns=[9, 10, 11, 12],
                                                           note="worsening weather (4.1.4)")],
                                   persist=[Persist(result="rain", condition="mud", turns=2)],
-                                  pools={"1": "air"})],
+                                  pools={"1": "air"}),
+                        ActionsStep(id="interdiction", name="Air interdiction", allow=["interdict"],
+                                    side=FixedSide(side="us"), section="7.2")],
             "chits": [CupFill(id="chit_selection", name="Command chit selection", cup="cup", section="4.2",
                               side=EachSide(order=["de", "us"]), always=["supply"],
                               sides={"de": ChitSelection(chits=DE_CHITS, count_field="de_chits", special=de_special),
@@ -218,6 +226,8 @@ def rules() -> RulesConfig:
         pools={"air": PoolDef(name="Allied air units", min=0, max=4, initial={"us": 0}, section="4.1.2, 7.0")},
         arrivals=arrivals(),
         control=ControlRules(feature_types=["major_city", "city", "town", "supply_source"], section="6.1"),
+        interdiction=Interdiction(pool="air", side="us", affects_sides=["de"], enter_cost="1", leave_cost="1",
+                                  radius=1, max_per_hex=1, section="7.2"),
         hq_relocation=HqRelocation(min_distance=5, not_in_ezoc=True, trace_supply=True, when_destroyed=True,
                                    when_out_of_supply=True, section="2.3, 8.1, 12.2"),
     )

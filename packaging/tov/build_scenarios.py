@@ -118,6 +118,7 @@ def scenario(p: Painter, sid: str, name: str, description: str, hexes: dict[str,
         name=name, description=description, last_turn=12, first_side="us", setup=setup, markers=markers,
         reinforcements=reinforcements, removed_pieces=sorted(removed), removed_chits=REMOVED_CHITS[sid],
         map_limits=limits, conditions={"weather": "heavy_overcast"}, lasting={"mud": 1},
+        pool_multipliers={"air": "1/2"} if sid in ("patton", "patch") else {},  # 14.1, 14.2: half, rounded up
         victory_note={
             "patton": "14.1: the Allies must capture and hold Metz and Saarbrücken by the end; otherwise 13.1.",
             "patch": "14.2: the Allies must capture and hold Strasbourg and the Saverne Pass (2217) by the end; "

@@ -97,6 +97,13 @@ class Support(_EngineAction):
     points: int = Field(ge=0, le=99)
 
 
+class Interdict(_EngineAction):
+    """Place an interdiction marker on ``hex`` (ToV 7.2: one air point)."""
+
+    name: Literal["interdict"] = "interdict"
+    hex: Hex
+
+
 class LoseStep(_EngineAction):
     """The owner allocates one step loss of a combat result to ``unit`` (ToV 10.3)."""
 
@@ -173,17 +180,17 @@ class SetEnforcement(_EngineAction):
 
 EngineAction = Annotated[
     Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | Relocate
-    | Choose | PutChit | Draw | Roll | SetEnforcement | Support | LoseStep,
+    | Choose | PutChit | Draw | Roll | SetEnforcement | Support | LoseStep | Interdict,
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
 ACTION_TYPES: tuple[type[_EngineAction], ...] = (
     Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, Relocate, Choose, PutChit,
-    Draw, Roll, SetEnforcement, Support, LoseStep)
+    Draw, Roll, SetEnforcement, Support, LoseStep, Interdict)
 STEPS_WITH_DICE = frozenset(str(t.model_fields["name"].default) for t in ACTION_TYPES if t.draws_dice)
 """Names of the steps that roll dice: the engine's answer to :meth:`runtime.state.RulesEngine.draws_dice`."""
 ORDER = {n: i for i, n in enumerate(
-    ("lose_step", "support", "retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "move", "relocate", "drop", "exit",
+    ("lose_step", "support", "retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "interdict", "move", "relocate", "drop", "exit",
      "declare", "resolve", "end_phase", "set_enforcement"))}
 
 

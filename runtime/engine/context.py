@@ -112,8 +112,12 @@ def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, 
         if allowance is not None and decl is not None:  # a status's allowance, in a mode that multiplies it
             allowance = (Fraction(decl.allowance) if decl.allowance is not None else Fraction(allowance)) \
                 * parse_fraction(decl.allowance_multiplier) if allowance else allowance
+    from .interdiction import surcharges
+
+    enter, leave = surcharges(module, state, unit)
     return reach(module, state.occupancy(), unit, box=box, optional_rules=optional_on(state), steps=state.steps(),
-                 rules=rules, allowance=allowance, mode=mode, weather=weather_now(module, state))
+                 rules=rules, allowance=allowance, mode=mode, weather=weather_now(module, state),
+                 enter_surcharge=enter or None, leave_surcharge=leave or None)
 
 
 def with_level(rules: RulesConfig, rule: str, level: str) -> RulesConfig:

@@ -18,7 +18,7 @@ from hexwright.runtime.model.sequence import declared_step_ids
 from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
-from . import attacks, combat_choices, drops, losses, moves, relocation, runner, sequence, steps
+from . import attacks, combat_choices, drops, interdiction, losses, moves, relocation, runner, sequence, steps
 from .actions import (
     STEPS_WITH_DICE,
     Advance,
@@ -31,6 +31,7 @@ from .actions import (
     EndPhase,
     EngineAction,
     ExitMap,
+    Interdict,
     LoseStep,
     Move,
     PutChit,
@@ -88,6 +89,8 @@ def _run(tx: Tx, action: EngineAction) -> None:
             losses.apply_lose_step(tx, action)
         case Support():
             combat_choices.apply_support(tx, action)
+        case Interdict():
+            interdiction.apply_interdict(tx, action)
         case SetEnforcement():
             raise ActionError("enforcement is set by check_and_apply")
 
@@ -134,6 +137,8 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
                     if a.name in step.allow]
         if "relocate" in step.allow:
             out += relocation.legal_relocations(tx)
+        if "interdict" in step.allow:
+            out += interdiction.legal_interdicts(tx)
         if "drop" in step.allow:
             out += drops.legal_drops(tx, drops.droppers(module, state, tx.data, tx.rules))
         if "declare" in step.allow and not (tx.data.resolving and tx.rules.combat.declare_all_first):

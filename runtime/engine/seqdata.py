@@ -80,6 +80,8 @@ class SeqState(_Data):
     defended_hexes: tuple[str, ...] = ()
     """Hexes attacked in this phase or activation (``combat.defend_once: hex``, ToV 10.0)."""
     relocated: tuple[str, ...] = ()
+    interdicted: tuple[str, ...] = ()
+    """Hexes with an interdiction marker this turn (``rules.json`` ``interdiction``, ToV 7.2)."""
     """HQs relocated (one entry per relocation, ToV 2.3), for the ``relocate_hq`` VP rules."""
 
 

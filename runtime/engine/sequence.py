@@ -252,6 +252,8 @@ def finish_phase(tx: Tx) -> None:
     tx.set(seq=tx.data.seq.model_copy(update={"frames": (), "activation": None, "chit": "", "hq": "", "formations": (),
                                               "defended_hexes": ()}))
     last = s.phase >= len(seq) - 1
+    if last and tx.data.seq.interdicted:  # ToV 7.2: the markers go back at the end of the turn
+        tx.set(seq=tx.data.seq.model_copy(update={"interdicted": ()}))
     if last:
         for status, decl in sorted(tx.module.rules.statuses.items()):
             if decl.cleared_at_turn_end:

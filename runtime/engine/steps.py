@@ -3,6 +3,9 @@ and the ones that run by themselves (pools, statuses, supply checks, sudden deat
 
 from __future__ import annotations
 
+from math import ceil
+
+from hexwright.runtime.model.common import parse_fraction
 from hexwright.runtime.model.sequence import (
     ActionsStep,
     ArrivalsStep,
@@ -331,10 +334,16 @@ def _table_roll(tx: Tx, step: TableRoll) -> None:
     detail = f" (rolled {die}{', ' + ', '.join(notes) if notes else ''} → {value} on {table.name})"
     store_result(tx, step, row.cells[step.column], detail)
     side = tx.data.seq.active
+    scale = tx.module.scenarios[tx.state.scenario].pool_multipliers if tx.state.scenario in tx.module.scenarios \
+        else {}
     for column, pool in step.pools.items():
         cell = row.cells[int(column)]
         if cell.lstrip("-").isdigit() and side:
-            set_pool_value(tx, pool, side, int(cell))
+            value = int(cell)
+            if pool in scale:  # ToV 14.1: "only half ... (rounded up)"
+                value = ceil(value * parse_fraction(scale[pool]))
+                tx.say(f"{pool} × {scale[pool]} in this scenario, rounded up: {value}")
+            set_pool_value(tx, pool, side, value)
     runner.done(tx)
 
 

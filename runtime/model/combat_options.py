@@ -1,6 +1,6 @@
 """Choices and rolls around one combat, as data (``rules.json`` ``combat``): the attacker's
 combat intensity (ToV 10.2.3), the attacker-casualty roll (ToV 10.3), air ground support
-(ToV 7.1) and who allocates step losses (ToV 10.3)."""
+(ToV 7.1), who allocates step losses (ToV 10.3), and air interdiction of movement (ToV 7.2)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field
 
 from .common import Id, Model
+from .tables import Number
 
 
 class IntensityLevel(Model):
@@ -49,6 +50,22 @@ class AirSupport(Model):
     side: Id = Field(description="the side whose pool it is")
     attack_shift: int = 2
     defense_shift: int = -1
+    max_per_hex: int = Field(1, ge=1)
+    section: str = ""
+
+
+class Interdiction(Model):
+    """ToV 7.2: markers placed by ``side`` in an actions step that allows ``interdict``, one point
+    of ``pool`` each, at most ``max_per_hex`` per hex, until the end of the turn; units of
+    ``affects_sides`` pay ``enter_cost`` to enter and ``leave_cost`` to leave a hex within
+    ``radius`` of a marker, once per marker (two overlapping: double). Not on retreats or advances."""
+
+    pool: Id
+    side: Id
+    affects_sides: list[Id] = Field(min_length=1)
+    enter_cost: Number = "1"
+    leave_cost: Number = "1"
+    radius: int = Field(1, ge=0)
     max_per_hex: int = Field(1, ge=1)
     section: str = ""
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from .combat_options import AirSupport, CasualtyCheck, CombatIntensity, LossAllocation
+from .combat_options import AirSupport, CasualtyCheck, CombatIntensity, Interdiction, LossAllocation
 from .common import Id, Model
 from .map import FeatureKind
 from .sequence import ArrivalGroup, ControlRules, HqRelocation, PoolDef, SequenceRules, StatusDef
@@ -302,6 +302,7 @@ class RulesConfig(Model):
     arrivals: dict[Id, ArrivalGroup] = Field({}, description="arrival groups triggered by turn, chit draw or die")
     control: ControlRules = ControlRules()
     hq_relocation: HqRelocation | None = Field(None, description="activated HQs may relocate (ToV 2.3)")
+    interdiction: Interdiction | None = Field(None, description="air interdiction markers on movement (ToV 7.2)")
     enforcement: dict[Id, Enforcement] = Field(
         {}, description="by rule id (movement, zoc, stacking, exit, entry, drop, supply, los, combat, retreat, "
                         "advance, restriction, step.<step id>); missing: enforce")

@@ -6,6 +6,7 @@ from pydantic import Field, model_validator
 
 from .common import HexLabel, Id, Model
 from .pieces import Restriction
+from .tables import Number
 
 
 class Placement(Model):
@@ -61,4 +62,6 @@ class Scenario(Model):
     conditions: dict[Id, str] = Field({}, description="game conditions at the start, e.g. weather (ToV 3.2)")
     lasting: dict[Id, int] = Field({}, description="lasting conditions at the start, each to the turn given "
                                                   "(ToV 4.1.6: mud on turn 1)")
+    pool_multipliers: dict[Id, Number] = Field(
+        {}, description="pool → times the value a table roll sets, rounded up (ToV 14.1, 14.2: air '1/2')")
     victory_note: str = ""

@@ -28,7 +28,7 @@ from .pieces import Echelon
 from .tables import Number
 
 Enforcement = Literal["enforce", "warn", "off"]
-ActionKind = Literal["move", "drop", "exit", "declare", "resolve", "relocate"]
+ActionKind = Literal["move", "drop", "exit", "declare", "resolve", "relocate", "interdict"]
 ChitKind = Literal["command", "event", "reinforcement", "supply", "other"]
 
 

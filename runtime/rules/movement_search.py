@@ -8,8 +8,8 @@ the ZOC and interdiction surcharges, and prices an all-MF first step at the whol
 allowance. The hand-written Dijkstra (:meth:`ZocSearch.run`) is kept only where networkx
 cannot say the rule: entry from an off-map box (several entry hexes, each with its own
 starting cost), charts with a step that costs nothing (a stop must then end the search,
-which a cutoff cannot), and surcharges to enter a hex (ToV 7.2), which are added after the
-allowance check of the step, so that the last step may overrun it.
+which a cutoff cannot), and surcharges to enter a hex (ToV 7.2), which are added to the step
+and checked against the allowance like any cost (ToV 9.1: no entering without the MPs).
 
 Costs are integer ticks of the movement graph (:mod:`.movement_graph`). A hex entered
 under a "stop" (enemy ZOC with ``stop_on_enter``, or an all-MF step) is settled but never
@@ -94,6 +94,8 @@ class ZocSearch:
             return
         if self.enter_x and not all_mf:
             cost += self.enter_x.get(j, 0)
+            if cost > self.cap:  # ToV 9.1: "A unit cannot enter a hex if it has insufficient MPs"
+                return
         if j in self.z:
             if self.forbid_z:
                 return

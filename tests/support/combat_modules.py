@@ -60,3 +60,36 @@ def seed_rolling(*faces: int) -> int:
                 return False
         return True
     return next(s for s in range(100_000) if ok(s))
+
+
+def air_module(multiplier: str | None = None):
+    """A 9×9 clear map (2 MP a hex): a weather phase where blue rolls its air points (3 on any
+    die; times ``multiplier`` in the scenario) and places interdiction markers, then red moves
+    r_1 (0505, 8 MP); blue's b_1 stands in 0202. Interdiction: +1 to enter, +1 to leave a hex
+    within one of a marker, for red only (after ToV 7.2)."""
+    from builders import rules_module
+
+    from hexwright.runtime.model import LookupRow, LookupTable, Phase, Scenario, Turn, TurnTrack
+    from hexwright.runtime.model.combat_options import Interdiction
+    from hexwright.runtime.model.sequence import ActionsStep, FixedSide, PhaseSide, SequenceRules, TableRoll
+
+    m = rules_module(9, 9)
+    add_unit(m, "r_1", "red", combat=3, movement=8)
+    add_unit(m, "b_1", "blue", combat=3, movement=8)
+    m.tables.lookups["air"] = LookupTable(name="Weather/Air", dice="1d6", key_label="die", columns=["weather", "air"],
+                                          rows=[LookupRow(key=str(k), cells=["clear", "3"]) for k in range(1, 7)])
+    m.tables.turn_track = TurnTrack(turns=[Turn(number=n) for n in (1, 2)])
+    m.meta.sequence = [Phase(id="weather", name="Weather", side="blue", kind="weather", section="4.1"),
+                       Phase(id="red_move", name="Red movement", side="red", kind="movement", section="9.0")]
+    m.rules.pools = {"air": PoolDef(name="Air points", min=0, max=4, section="7.0")}
+    m.rules.interdiction = Interdiction(pool="air", side="blue", affects_sides=["red"], section="7.2")
+    m.rules.sequence = SequenceRules(phases={
+        "weather": [TableRoll(id="air_roll", name="Weather", table="air", side=FixedSide(side="blue"),
+                              pools={"1": "air"}, section="4.1"),
+                    ActionsStep(id="interdiction", name="Interdiction", allow=["interdict"],
+                                side=FixedSide(side="blue"), section="7.2")],
+        "red_move": [ActionsStep(id="move", name="Movement", allow=["move"], side=PhaseSide(), section="9.0")]})
+    m.scenarios = {"s": Scenario(name="S", last_turn=2, first_side="blue",
+                                 pool_multipliers={"air": multiplier} if multiplier else {},
+                                 setup=[Placement(piece="r_1", hex="0505"), Placement(piece="b_1", hex="0202")])}
+    return m

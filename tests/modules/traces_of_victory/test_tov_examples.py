@@ -8,13 +8,19 @@ from pathlib import Path
 import pytest
 
 from hexwright.runtime.engine import (
+    Advance,
     Choose,
+    Declare,
     EndPhase,
+    LoseStep,
     Move,
+    Resolve,
+    Retreat,
     Roll,
     apply,
     engine_state,
     legal_actions,
+    to_act,
     weather_now,
 )
 from hexwright.runtime.engine.data import with_engine_state
@@ -24,6 +30,7 @@ from hexwright.runtime.rules.movement import reach
 from hexwright.runtime.rules.retreat import advance_paths, retreat_paths
 from hexwright.runtime.rules.supply import supply
 from hexwright.runtime.state import GameState, Location, initial_state
+from hexwright.runtime.state.rng import roll
 from hexwright.runtime.storage import load_module
 
 TOV = Path(__file__).resolve().parents[3] / "modules" / "traces_of_victory"
@@ -208,6 +215,51 @@ def test_10_5_advance_stack_b_into_2407_second_hex_only_clear(m):
     seconds = [p for p in paths if len(p) == 2]
     assert seconds and all(m.map.terrain_of(p[1]) == "clear" for p in seconds)
     assert max(len(p) for p in advance_paths(m, after, "us_80_318", "2407")) == 1
+
+
+def test_10_combat_example_through_the_engine_2rr_allocated_retreat_advance_and_the_intensity_loss_on_a_2(m):
+    """The whole example as play: the XII Corps HQ activates B, C and D; the attack is declared
+    with ground support (one air point, 7.1) and intensity +1 (10.2.3) at 6:1; a 6 gives 2RR; the
+    German player allocates the two steps (10.3; the module's 1216th has one step, so it is
+    eliminated where the printed counter flips); the survivor retreats two hexes to 2207 by 2307
+    (10.4); stack B advances into 2407 and C and D cannot (overstacking, 10.5); the intensity roll
+    of 2 costs the attacker one step, on the unit the Allied player picks."""
+    s = initial_state(m, "combined", 1)
+    grid, scheme = m.map.grid.hex_grid(), m.map.grid.labels.scheme()
+    near = {p for p, h in s.occupancy().items()
+            if grid.distance(scheme.parse(h, grid), scheme.parse("2407", grid)) <= 4 and p not in COMBAT}
+    s = s.model_copy(update={"pieces": {p: v.model_copy(update={"at": Location.off("unavailable")}) if p in near
+                                        else v for p, v in s.pieces.items()}})   # the example's hexes only
+    s = place(s, **COMBAT, us_xii_hq="2409")
+    s, _ = apply(m, s, Choose(option="activate", target="us_xii_hq"))
+    s, _ = apply(m, s, EndPhase())                                    # movement: none
+    data = engine_state(s)                                            # not turn 1's mud; two air points
+    s = with_engine_state(s, data.model_copy(update={"seq": data.seq.model_copy(
+        update={"lasting": {}, "pools": {"air": {"us": 2}}})}))
+    attackers = ("us_4ad_cca", "us_4ad_ccb", "us_80_318", "us_80_319")
+    s, entry = apply(m, s, Declare(attackers=attackers, hex="2407", intensity=1, air=1))
+    assert "4:1, rough -1, air ground support +2, combat intensity +1: column 6:1" in entry.text
+    assert engine_state(s).seq.pools["air"]["us"] == 1
+    counter = next(c for c in range(5000) if [roll(s.rng.model_copy(update={"counter": c + k}), 6, 1)[0][0]
+                                              for k in (0, 1)] == [6, 2])
+    s = s.model_copy(update={"rng": s.rng.model_copy(update={"counter": counter})})
+    s, entry = apply(m, s, Resolve(hex="2407"))
+    assert "rolls 6: 2RR" in entry.text and to_act(m, s) == "de"
+    assert legal_actions(m, s) == [LoseStep(unit="de_462_1216"), LoseStep(unit="de_559_1125")]
+    s, _ = apply(m, s, LoseStep(unit="de_559_1125"))
+    s, _ = apply(m, s, LoseStep(unit="de_462_1216"))
+    assert s.pieces["de_559_1125"].step == 1 and s.hex_of("de_462_1216") is None
+    assert Retreat(unit="de_559_1125", path=("2307", "2207")) in legal_actions(m, s)
+    s, _ = apply(m, s, Retreat(unit="de_559_1125", path=("2307", "2207")))
+    assert to_act(m, s) == "us"
+    for unit in ("us_4ad_cca", "us_4ad_ccb"):
+        s, _ = apply(m, s, Advance(unit=unit, path=("2407",)))
+    assert legal_actions(m, s) == [Roll()]     # C and D would overstack 2407: the advance is over
+    s, entry = apply(m, s, Roll())
+    assert entry.dice == (2,) and "combat intensity roll: 2: one attacking unit loses a step — 10.2.3" in entry.text
+    assert legal_actions(m, s) == [LoseStep(unit=u) for u in attackers]
+    s, _ = apply(m, s, LoseStep(unit="us_80_318"))
+    assert s.pieces["us_80_318"].step == 1 and engine_state(s).frames == ()
 
 
 # -- 8.1 Supply Line Example -----------------------------------------------------------------------

@@ -142,7 +142,7 @@ def test_crossing_a_hexside_between_ezoc_hexes_is_refused_only_for_the_listed_fe
 
 def test_surcharges_to_leave_and_enter_add_up_tov_7_2():
     m = rules_module()
-    add_unit(m, "b", movement=8)
+    add_unit(m, "b", movement=9)
     r = reach(m, {"b": "0404"}, "b", enter_surcharge={"0403": 1, "0402": 2}, leave_surcharge={"0404": 1, "0403": 1})
     assert [r.hexes[h].cost for h in ("0405", "0403", "0402", "0304")] == [3, 4, 9, 3]
 
@@ -203,3 +203,13 @@ def test_blocked_entry_moves_to_the_nearest_free_map_edge_hexes_dom_8_2():
     r = reach(m, {"b": "0401"}, "r", box="north")
     assert str(r.rulings[-1]).startswith("every entry hex is blocked: entering at the closest free hex 0301, 0501")
     assert {h.path[0] for h in r.hexes.values()} == {"0301", "0501"}
+
+
+def test_a_surcharge_beyond_the_allowance_keeps_the_unit_out_tov_9_1_7_2():
+    """ToV 9.1: "A unit cannot enter a hex if it has insufficient MPs" — an interdiction
+    surcharge (7.2) counts like any cost on the last step."""
+    m = rules_module()
+    add_unit(m, "b", movement=4)
+    assert reach(m, {"b": "0404"}, "b").hexes["0402"].cost == 4
+    r = reach(m, {"b": "0404"}, "b", enter_surcharge={"0402": 1})
+    assert "0402" not in r.hexes and r.hexes["0403"].cost == 2
