@@ -1,8 +1,9 @@
-"""Which hexes a brush of radius r covers, and the flood-fill region of one terrain."""
+"""Which hexes a brush of radius r covers, and the flood-fill regions of one terrain or one level."""
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Hashable
 
 from hexwright.runtime.geometry import Hex, HexGrid
 from hexwright.runtime.model import MapData
@@ -23,16 +24,26 @@ def brush_hexes(grid: HexGrid, center: Hex, radius: int) -> list[Hex]:
 
 def flood_region(map_data: MapData, names: GridNames, start: Hex) -> list[Hex]:
     """The hexes connected to ``start`` through neighbours of the same terrain, sorted."""
+    return _flood(names, start, lambda h: map_data.terrain_of(names.label(h)))
+
+
+def level_region(map_data: MapData, names: GridNames, start: Hex) -> list[Hex]:
+    """The hexes connected to ``start`` through neighbours of the same level, sorted (a
+    plateau, a valley floor, one ring of a hill's slope)."""
+    return _flood(names, start, lambda h: map_data.hex_data(names.label(h)).level)
+
+
+def _flood(names: GridNames, start: Hex, value_of: Callable[[Hex], Hashable]) -> list[Hex]:
     grid = names.grid
     if not grid.contains(start):
         return []
-    terrain = map_data.terrain_of(names.label(start))
+    value = value_of(Hex(*start))
     seen = {Hex(*start)}
     queue = deque([Hex(*start)])
     while queue:
         h = queue.popleft()
         for _, n in grid.neighbors(h):
-            if n not in seen and map_data.terrain_of(names.label(n)) == terrain:
+            if n not in seen and value_of(n) == value:
                 seen.add(n)
                 queue.append(n)
     return sorted(seen)

@@ -45,10 +45,10 @@ def touching_sides(layout: Layout, side: Hexside) -> list[Hexside]:
     return sorted(found)
 
 
-def hexside_chain(layout: Layout, start: Hexside, goal: Hexside) -> list[Hexside]:
+def hexside_chain(layout: Layout, start: Hexside, goal: Hexside, limit: int = MAX_CHAIN) -> list[Hexside]:
     """Sides after ``start`` up to and including ``goal`` along the shortest connected run.
 
-    Returns ``[goal]`` when no run of at most :data:`MAX_CHAIN` sides joins them.
+    Returns ``[goal]`` when no run of at most ``limit`` sides joins them.
     """
     grid = layout.grid
     start = grid.hexside(start[0], start[1])
@@ -59,7 +59,7 @@ def hexside_chain(layout: Layout, start: Hexside, goal: Hexside) -> list[Hexside
     queue = deque([(start, 0)])
     while queue:
         side, depth = queue.popleft()
-        if depth >= MAX_CHAIN:
+        if depth >= limit:
             continue
         for nxt in touching_sides(layout, side):
             if nxt in parent:

@@ -23,6 +23,9 @@ class MapPoint:
     y: float
     hex: Hex
     on_map: bool
+    shift: bool = False
+    """Shift was held when the button went down (a tool's second way of acting: a level
+    brush fills a whole region, the hexside painter continues its line)."""
 
 
 class Tool:

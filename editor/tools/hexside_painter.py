@@ -11,6 +11,8 @@ from .base import MapPoint, Tool
 
 NEAR = 0.35
 """How close to a hexside (as a fraction of the hex size) the pointer must be to pick it."""
+LONG_CHAIN = 400
+"""Longest run of sides a Shift+click lays from the line's last side (across a big map)."""
 
 
 class HexsidePainter(Tool):
@@ -18,19 +20,23 @@ class HexsidePainter(Tool):
 
     The first side decides the stroke: if it had the feature, the drag removes it, else adds.
     Sides the pointer skips over are filled in, so the line stays continuous. Map-edge
-    hexsides count like any other.
+    hexsides count like any other. Shift+click lays the line on from the last side painted to
+    the clicked one along the shortest run of sides: a boundary or a river across a big map
+    in a few clicks.
     """
 
     name = "Hexside painter"
     shortcut = "R"
     cursor = Qt.CrossCursor
-    hint = "click near an edge to toggle, drag along edges to paint a river or stream"
+    hint = "click near an edge to toggle, drag along edges to paint a line, Shift+click to continue it"
 
     def __init__(self, doc, settings):
         super().__init__(doc, settings)
         self.stroke: int | None = None
         self.last: Hexside | None = None
         self.adding = True
+        self.anchor: Hexside | None = None
+        """The last side painted by the last stroke: where a Shift+click continues from."""
 
     def _side_at(self, point: MapPoint) -> Hexside | None:
         layout = self.doc.names.layout
@@ -41,9 +47,15 @@ class HexsidePainter(Tool):
         side = self._side_at(point)
         if side is None or not feature:
             return
+        self.stroke = self.doc.next_stroke()
+        if point.shift and self.anchor is not None and self.anchor != side:
+            self.adding = True
+            chain = hexside_chain(self.doc.names.layout, self.anchor, side, LONG_CHAIN)
+            self.last = side
+            self._apply(chain)
+            return
         key = self.doc.names.side_id(side)
         self.adding = not side_has(self.doc.map, key, feature=feature)
-        self.stroke = self.doc.next_stroke()
         self.last = side
         self._apply([side])
 
@@ -60,6 +72,8 @@ class HexsidePainter(Tool):
     def release(self, point: MapPoint) -> None:
         if self.stroke is not None:
             self.move(point, True)
+            if self.adding and self.last is not None:
+                self.anchor = self.last
         self.stroke = None
         self.last = None
 

@@ -43,4 +43,7 @@ class ToolSettings(QObject):
         self.hexside_feature = first(self.hexside_feature, map_data.hexside_feature_types)
         self.connection = first(self.connection, map_data.connection_types)
         self.feature_type = first(self.feature_type, map_data.hex_feature_types)
+        values = sorted(lv.value for lv in map_data.levels)
+        if values and self.level not in values:
+            self.level = values[0]  # a map of levels 1-14 starts the level brush on 1, not 0
         self.changed.emit()

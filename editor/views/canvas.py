@@ -44,10 +44,11 @@ class EditorCanvas(MapView):
             self.viewport().setCursor(tool.cursor)
         self.update_preview()
 
-    def map_point(self, scene_pos: QPointF) -> MapPoint:
+    def map_point(self, scene_pos: QPointF, modifiers=None) -> MapPoint:
         names = self.doc.names
         h = names.layout.hex_at(scene_pos.x(), scene_pos.y())
-        return MapPoint(scene_pos.x(), scene_pos.y(), Hex(*h), names.contains(h))
+        shift = modifiers is not None and bool(modifiers & Qt.ShiftModifier)
+        return MapPoint(scene_pos.x(), scene_pos.y(), Hex(*h), names.contains(h), shift)
 
     def update_preview(self) -> None:
         point = self.last_point
@@ -102,7 +103,7 @@ class EditorCanvas(MapView):
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.LeftButton and not self._space and self.tool is not None:
             self._tool_down = True
-            point = self.map_point(self.mapToScene(event.position().toPoint()))
+            point = self.map_point(self.mapToScene(event.position().toPoint()), event.modifiers())
             self.last_point = point
             self.tool.press(point)
             event.accept()

@@ -27,12 +27,14 @@ from hexwright.editor.edits.side_edits import set_connection, set_side_feature
 from hexwright.runtime.geometry import Hex, Hexside
 from hexwright.runtime.model import (
     ConnectionType,
+    Furniture,
     HexFeature,
     HexFeatureType,
     HexsideFeatureType,
     Labels,
     Level,
     Module,
+    PlaceName,
     Side,
     StyleChoice,
     TerrainType,
@@ -42,6 +44,20 @@ from hexwright.runtime.model import (
 COLS, ROWS = geo.COLS, geo.ROWS
 FILL = "reconstructed from the real ground north and east of St-Lô (no printed map in the rulebook): "
 LEVEL_NAMES = {1: "Level 1 (the Vire valley)", 9: "Level 9 (Hill 122)", 14: "Level 14 (Hill 192)"}
+BAND_COLORS = {1: "#d6e9cc", 3: "#b6d99a", 5: "#e6ea98", 7: "#f4d488", 9: "#eeae78", 11: "#d98c76", 13: "#b8869e"}
+"""11.2.1: each odd level a colour, hypsometric from the valley's green through yellow and orange
+to the heights' brick and mauve; light enough for counters and the hedges drawn on them."""
+TOP_COLOR = "#94688a"
+
+
+def level(value: int) -> Level:
+    """Odd levels solid; even levels stripes of the colours on either side (11.2.1); the top solid."""
+    name = LEVEL_NAMES.get(value, f"Level {value}")
+    if value in BAND_COLORS:
+        return Level(value=value, name=name, color=BAND_COLORS[value])
+    if value + 1 in BAND_COLORS:
+        return Level(value=value, name=name, color=BAND_COLORS[value - 1], stripe_color=BAND_COLORS[value + 1])
+    return Level(value=value, name=name, color=TOP_COLOR)
 
 
 def new_map() -> Module:
@@ -62,7 +78,7 @@ def palette(module: Module) -> Module:
     m.terrain_types["hedgerow"] = TerrainType(
         name="Hedgerow", color="#cdd6a0", pattern="hatch",
         description="Bocage: small fields behind earthen banks and hedges (2.1.1: there is no clear terrain)")
-    m.terrain_types["woods"] = TerrainType(name="Woods", color="#7fa45e", pattern="trees", blocks_los=True,
+    m.terrain_types["woods"] = TerrainType(name="Woods", color="#5d8c4a", pattern="trees", blocks_los=True,
                                            description="Blocks observation (11.3.4 B)")
     m.terrain_types["village"] = TerrainType(name="Village", color="#d8cdb8", pattern="urban",
                                              description="Does not block observation (11.3.6)")
@@ -106,7 +122,7 @@ def palette(module: Module) -> Module:
         "road": ConnectionType(name="Main road", kind="road", color="#b5452b", width=3.0),
         "minor_road": ConnectionType(name="Road", kind="secondary_road", color="#c07a3a", width=2.2),
     })
-    m.levels = [Level(value=v, name=LEVEL_NAMES.get(v, f"Level {v}")) for v in range(1, relief.TOP + 1)]
+    m.levels = [level(v) for v in range(1, relief.TOP + 1)]
     m.style = StyleChoice(base="modern")
     return module
 
@@ -213,6 +229,18 @@ class Painter:
             self.name(label, name)
             self.hex_why[label].append(geo.WHY_PLACE.get(name, f"{name} ({kind})"))
 
+    def printed_names(self) -> None:
+        """Names printed over the map (the Place names tool): the river, the ridge, the hills with
+        their heights (11.0's design note: "control of hills 192 and 122 proved to be critical")."""
+        names = [PlaceName(text=text, hex=self.label(self.proj.hex_at((lon, lat))), kind=kind, size=size,
+                           angle=-60.0 if kind == "water" else 0.0)
+                 for text, lon, lat, kind, size in geo.PRINTED]
+        names += [PlaceName(text="Hill 192", hex="5613", dy=-0.95, kind="hill", height=192, size=1.1),
+                  PlaceName(text="Hill 122", hex="2917", dy=-0.95, kind="hill", height=122, size=1.1)]
+        self.m.place_names = names
+        self.m.furniture = Furniture(title="St-Lô", subtitle="Normandy, 11-18 July 1944", legend=True, compass=True,
+                                     hex_scale="1 hex = 306 yards")
+
     # -- hexsides ------------------------------------------------------------------------
 
     def watercourses(self) -> None:
@@ -275,6 +303,7 @@ def paint() -> Painter:
     painter.terrain()
     painter.levels()
     painter.places()
+    painter.printed_names()
     painter.watercourses()
     painter.boundaries()
     painter.connections()

@@ -13,7 +13,7 @@ from typing import Any
 import geo
 
 from hexwright.editor.edits.connections import hex_steps
-from hexwright.editor.edits.hex_edits import paint_terrain, set_level, set_name
+from hexwright.editor.edits.hex_edits import paint_terrain, set_level
 from hexwright.editor.edits.patch import MapPatch
 from hexwright.runtime.model import Area, HexFeature, Provenance
 
@@ -75,8 +75,6 @@ def apply(painter: Any) -> None:
     m = painter.m
     patch = MapPatch()
     set_level(patch, m, ["5613"], 14)
-    set_name(patch, m, "5613", "Hill 192")
-    set_name(patch, m, "2917", "Hill 122")
     for label in ("2725", "2626", "2727", "2927"):
         paint_terrain(patch, m, [label], "city")
     painter.apply(patch)
@@ -87,12 +85,13 @@ def apply(painter: Any) -> None:
     painter.feature("2725", HexFeature(type="cathedral", name="Notre-Dame", observation_level=7),
                     "Notre-Dame of St-Lô, its 200-foot spires (25.3 C)")
     for label in ("2626", "2727", "2927"):
-        painter.feature(label, HexFeature(type="depot", side="de", supply_kind="special", name="St-Lô"),
+        painter.feature(label, HexFeature(type="depot", side="de", supply_kind="special", name="St-Lô", value=2),
                         "a special German depot in St-Lô (21.1.1)")
     for side, depots, kind in (("us", geo.US_DEPOTS, "ordinary"), ("de", geo.DE_DEPOTS, "ordinary")):
         for name, road, end in depots:
             label = road_end(painter, road, end)
-            painter.feature(label, HexFeature(type="depot", side=side, supply_kind=kind, name=name),
+            value = 1 if side == "de" else None  # 21.1.1 B: 1 VP if the US holds an ordinary depot
+            painter.feature(label, HexFeature(type="depot", side=side, supply_kind=kind, name=name, value=value),
                             f"a {side.upper()} depot where the {name} leaves the map (7.3; the text names "
                             f"only the special ones)")
     for label, why in sorted(STRONGPOINTS.items()):
@@ -161,6 +160,13 @@ def areas(painter: Any) -> None:
         name="West of the 2nd Division boundary", kind="boundary", hexes=west_2, color="#6030a020",
         provenance=Provenance(clue="8.4.1, 8.4.4: US 2nd Division infantry and the German 1/5FJ may not enter "
                                    "these hexes; reconstructed as the corps boundary of 11 July"))
+    m.areas["east_of_2nd_boundary"] = Area(
+        name="East of the 2nd Division boundary", kind="boundary",
+        hexes=sorted(lb for lb in painter.labels if lb not in set(west_2)), color="#6030a020",
+        provenance=Provenance(clue="8.4.1, 8.4.4: where US 2nd Division infantry and the German 1/5FJ must stay"))
+    m.areas["west_of_35th_boundary"] = Area(
+        name="West of the 35th Division boundary", kind="boundary", hexes=sorted(west_35), color="#a0206020",
+        provenance=Provenance(clue="8.4.2: where US 35th Division infantry must stay"))
     m.areas["east_of_35th_boundary"] = Area(
         name="East of the 35th Division boundary", kind="boundary",
         hexes=sorted(lb for lb in painter.labels if lb not in west_35), color="#a0206020",

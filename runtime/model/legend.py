@@ -8,7 +8,7 @@ from typing import Literal
 from .map import MapData
 from .tables import ClassCosts, CombatEffect, TerrainEffects
 
-LegendKind = Literal["terrain", "feature", "hexside", "connection"]
+LegendKind = Literal["terrain", "feature", "hexside", "connection", "level"]
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,14 @@ def combat_text(effect: CombatEffect | None) -> str:
     return ", ".join(parts)
 
 
+def has_own_color(color: str) -> bool:
+    """``#rrggbb``, or ``#rrggbbaa`` not fully transparent (a level's default is ``#00000000``)."""
+    return len(color) == 7 or color[7:9] != "00"
+
+
 def legend_entries(map_data: MapData, tec: TerrainEffects | None) -> list[LegendEntry]:
-    """Rows for every terrain, feature, hexside and connection type used on the map, in that order.
+    """Rows for every terrain, feature, hexside and connection type used on the map, in that order,
+    then the levels printed in their own colours (hypsometric tints), lowest first.
 
     Types the map never uses are left out, so the legend shows what a player will meet.
     """
@@ -81,4 +87,7 @@ def legend_entries(map_data: MapData, tec: TerrainEffects | None) -> list[Legend
     for cid, ct in map_data.connection_types.items():
         if cid in used_conn:
             rows.append(LegendEntry("connection", cid, ct.name, cost_text(tec.connections.get(cid)), ""))
+    for lv in sorted(map_data.levels, key=lambda lv: lv.value):
+        if has_own_color(lv.color):
+            rows.append(LegendEntry("level", str(lv.value), lv.name or f"Level {lv.value}", "", ""))
     return rows

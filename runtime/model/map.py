@@ -66,11 +66,17 @@ class ConnectionType(Model):
 
 
 class Level(Model):
-    """An elevation level; hexes refer to it by its ``value``."""
+    """An elevation level; hexes refer to it by its ``value``.
+
+    With a ``color`` the level is printed in it (a hypsometric tint); with a ``stripe_color``
+    too, as diagonal stripes of both (St-Lô 11.2.1: an even level is "a combination of the
+    colors" of the levels on either side).
+    """
 
     value: int
     name: str = ""
     color: Color = "#00000000"
+    stripe_color: Color | None = Field(None, description="printed as stripes of color and this colour")
 
 
 class HexFeature(Model):

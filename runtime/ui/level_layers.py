@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
-from hexwright.runtime.model import MapData
+from hexwright.runtime.model import Level, MapData
 
 from .colors import qcolor
 from .hex_cache import HexCache
@@ -27,9 +27,48 @@ def level_thresholds(md: MapData, low: int) -> list[int]:
     return sorted(v for v in values if v > low)
 
 
+STRIPE_TILE = 16
+"""Pixels of the stripe texture's tile (a stripe of each colour per tile, at 45°)."""
+STRIPE_PERIOD = 0.32
+"""Width of a pair of stripes, in hex sizes."""
+
+
+def stripe_image(a: QColor, b: QColor) -> QImage:
+    """A tile of diagonal stripes, half ``a`` and half ``b``, that repeats without seams."""
+    image = QImage(STRIPE_TILE, STRIPE_TILE, QImage.Format.Format_ARGB32)
+    for y in range(STRIPE_TILE):
+        for x in range(STRIPE_TILE):
+            image.setPixelColor(x, y, a if (x + y) % STRIPE_TILE < STRIPE_TILE // 2 else b)
+    return image
+
+
+def level_brush(level: Level, size: float) -> QBrush | None:
+    """The level's own brush: its colour, or stripes of its two colours scaled to the hex
+    ``size`` (so they keep their width on the map at any zoom); None without a colour."""
+    color = qcolor(level.color)
+    if color.alpha() == 0:
+        return None
+    if level.stripe_color is None:
+        return QBrush(color)
+    brush = QBrush(stripe_image(color, qcolor(level.stripe_color)))
+    scale = STRIPE_PERIOD * size / (STRIPE_TILE / 2 ** 0.5)
+    brush.setTransform(QTransform.fromScale(scale, scale))
+    return brush
+
+
+def own_level_brushes(md: MapData, size: float) -> dict[int, QBrush]:
+    """The brushes of the levels that have their own colour, by value."""
+    out = {}
+    for lv in md.levels:
+        brush = level_brush(lv, size)
+        if brush is not None:
+            out[lv.value] = brush
+    return out
+
+
 def paint_level_ramp(painter: QPainter, md: MapData, c: HexCache, visible: list[int], data: list) -> None:
     low, high = level_range(md)
-    own = {lv.value: qcolor(lv.color) for lv in md.levels if qcolor(lv.color).alpha() > 0}
+    own = own_level_brushes(md, c.size)
     if high == low and not own:
         return
     brushes: dict[int, QBrush | None] = {}
@@ -40,10 +79,27 @@ def paint_level_ramp(painter: QPainter, md: MapData, c: HexCache, visible: list[
         if level not in brushes:
             brushes[level] = ramp_brush(level, low, high, own.get(level))
         brush = brushes[level]
-        if brush is not None:
-            painter.setBrush(brush)
+        if brush is None:
+            continue
+        painter.setBrush(brush)
+        if level in own and hd is not None and hd.terrain not in (None, md.default_terrain):
+            painter.drawPath(_rim(c, i))  # a level's own colour rings woods or a town, not hides it
+        else:
             painter.drawPolygon(c.polygon(i))
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+
+
+RIM = 0.78
+"""A hex of other terrain shows its level's own colour in the rim outside this fraction of it."""
+
+
+def _rim(c: HexCache, i: int) -> QPainterPath:
+    cx, cy = c.center(i)
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    path.addPolygon(c.polygon(i))
+    path.addPolygon(QPolygonF([QPointF(cx + (x - cx) * RIM, cy + (y - cy) * RIM) for x, y in c.corners(i)]))
+    return path
 
 
 def paint_hexside_contours(painter: QPainter, c: HexCache, visible: list[int], level_of: Callable[[int], int],
@@ -73,11 +129,11 @@ the hexsides between levels say where the ground rises."""
 SHADE = (40, 40, 56)
 
 
-def ramp_brush(level: int, low: int, high: int, own: QColor | None) -> QBrush | None:
-    """Tint for ``level``: its own colour if it has one, else lighter below and a little
+def ramp_brush(level: int, low: int, high: int, own: QBrush | None) -> QBrush | None:
+    """Tint for ``level``: its own brush if it has one, else lighter below and a little
     darker (neutral, never brown) above the middle."""
     if own is not None:
-        return QBrush(own)
+        return own
     if high == low:
         return None
     t = (level - low) / (high - low)

@@ -22,6 +22,7 @@ from .furniture import (
     paint_scale_bar,
 )
 from .hex_cache import HexCache
+from .level_layers import own_level_brushes
 from .terrain_style import TerrainStyle
 from .textures import TOWN_SIZE, Texture, paint_star_fort, paint_town
 
@@ -174,6 +175,12 @@ class FurniturePainter:
             else:
                 draw_feature(painter, ftype.kind, ftype.symbol, x, y, s * 1.3,
                              feature_color(ftype.kind, ftype.color, None), mp._font(0.3, bold=True))
+        elif entry.kind == "level":
+            brushes = own_level_brushes(md, mp.cache.size)
+            cx, cy, r = rect.center().x(), rect.center().y(), rect.height() / 2
+            painter.setPen(QPen(qcolor(style.palette.contour), max(0.02 * mp.cache.size, 0.4)))
+            painter.setBrush(brushes.get(int(entry.type_id), Qt.BrushStyle.NoBrush))
+            painter.drawPolygon(_hexagon(cx, cy, r))
         elif entry.kind == "hexside":
             htype = md.hexside_feature_types[entry.type_id]
             color = qcolor(style.palette.water) if style.palette.water and htype.kind in ("river", "stream") \

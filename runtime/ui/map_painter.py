@@ -46,7 +46,7 @@ from .hex_cache import HexCache, grid_key
 from .hex_table import HexTable
 from .hexside_index import HexsideIndex
 from .layers import Layers
-from .level_layers import level_range, paint_hexside_contours, paint_level_ramp
+from .level_layers import level_range, own_level_brushes, paint_hexside_contours, paint_level_ramp
 from .line_layers import AreaOutlines, paint_areas, paint_connections, paint_hexside_features
 from .map_furniture import FurniturePainter
 from .natural_layers import (
@@ -54,6 +54,7 @@ from .natural_layers import (
     level_regions,
     paint_contours,
     paint_hillshade,
+    paint_level_colors,
     paint_region,
     terrain_region,
     tint_alpha,
@@ -112,6 +113,8 @@ class MapPainter:
         self.furniture = FurniturePainter(self, list(legend or []))
         self._tiles = TileCache(seed)
         self._textures: dict[tuple, Texture] = {}
+        self._level_brush_key: tuple | None = None
+        self._level_brush_cache: dict[int, QBrush] = {}
         self._cache: HexCache | None = None
         self._painting = False
         self._hex_data: HexTable | None = None
@@ -299,9 +302,15 @@ class MapPainter:
         if natural:
             tinted = layers.levels and level_style in ("contours", "ramp")
             regions = self._level_regions(visible) if tinted and (under or (level_style == "contours" and contours)) else []
+            brushes = self._level_brushes() if regions else {}
             if under and layers.terrain:
-                self._paint_base(painter, visible, data, glyphs=glyphs)
-            if under and regions:
+                self._paint_base(painter, visible, data, glyphs=glyphs and not brushes)
+            if under and brushes:
+                # the module's own level colours are the ground; the default terrain's symbols go on them
+                paint_level_colors(painter, c, visible, regions, brushes, level_range(md)[0])
+                if layers.terrain and glyphs:
+                    self._paint_base_texture(painter, visible)
+            elif under and regions:
                 self._paint_tints(painter, regions)
             if under and layers.levels and style.hillshade:
                 paint_hillshade(painter, c, visible, self.hex_table.level.__getitem__)
@@ -498,11 +507,25 @@ class MapPainter:
         for i in visible:
             painter.drawPolygon(c.polygon(i))
         painter.setRenderHint(QPainter.Antialiasing, True)
-        tex = self._texture(default) if glyphs else None
+        if glyphs:
+            self._paint_base_texture(painter, visible)
+
+    def _paint_base_texture(self, painter: QPainter, visible: list[int]) -> None:
+        """The default terrain's symbols (the hedges of bocage) on every visible hex."""
+        c, tex = self.cache, self._texture(self.map_data.default_terrain)
         if tex is not None:
             ds = device_scale(painter)
             for i in visible:
                 tex.paint(painter, i, self._corners(i), c.center(i), ds)
+
+    def _level_brushes(self) -> dict[int, QBrush]:
+        """The brushes of the levels with their own colours (hypsometric tints), cached by the
+        levels and the hex size; empty when no level has a colour."""
+        md = self.map_data
+        key = (tuple((lv.value, lv.color, lv.stripe_color) for lv in md.levels), self.cache.size)
+        if self._level_brush_key != key:
+            self._level_brush_key, self._level_brush_cache = key, own_level_brushes(md, self.cache.size)
+        return self._level_brush_cache
 
     def _level_regions(self, visible: list[int]) -> list:
         thresholds = self.hex_table.thresholds(level_range(self.map_data)[0])

@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Hashable
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QRadialGradient
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QRadialGradient
 
 from hexwright.runtime.geometry.organic import organic_tile, side_key
 
@@ -101,6 +101,26 @@ def level_regions(tiles: TileCache, c: HexCache, visible: list[int], level_of: C
         fill, edge = tiles.region(c, members, _at_least(level_of, t), 1000 + t, inset, CONTOUR_MEANDER)
         out.append((t, fill, edge))
     return out
+
+
+def paint_level_colors(painter: QPainter, c: HexCache, visible: list[int],
+                       regions: list[tuple[int, QPainterPath, list[QPainterPath]]], brushes: dict[int, QBrush],
+                       low: int) -> None:
+    """Hypsometric tints: the ground in the lowest level's own brush, then each level's region
+    over it in its own (a level without one keeps the colour of the level below)."""
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # the contour line hides the steps
+    base = brushes.get(low)
+    if base is not None:
+        painter.setBrush(base)
+        for i in visible:
+            painter.drawPolygon(c.polygon(i))
+    for t, fill, _edges in regions:
+        brush = brushes.get(t)
+        if brush is not None:
+            painter.setBrush(brush)
+            painter.drawPath(fill)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
 
 def tint_alpha(steps: int, total: float = TINT_TOTAL) -> int:

@@ -57,13 +57,19 @@ class Mouse:
         (x0, y0), (x1, y1) = self.window.doc.names.layout.hexside_segment(side)
         return self.at((x0 + x1) / 2, (y0 + y1) / 2)
 
-    def click(self, pos) -> None:
+    def click(self, pos, modifiers=None) -> None:
         from PySide6.QtCore import Qt
 
         vp = self.canvas.viewport()
+        held = modifiers if modifiers is not None else Qt.KeyboardModifier.NoModifier
         self.qtbot.mouseMove(vp, pos)
-        self.qtbot.mousePress(vp, Qt.LeftButton, pos=pos)
-        self.qtbot.mouseRelease(vp, Qt.LeftButton, pos=pos)
+        self.qtbot.mousePress(vp, Qt.LeftButton, held, pos)
+        self.qtbot.mouseRelease(vp, Qt.LeftButton, held, pos)
+
+    def shift_click(self, pos) -> None:
+        from PySide6.QtCore import Qt
+
+        self.click(pos, Qt.KeyboardModifier.ShiftModifier)
 
     def drag(self, positions) -> None:
         from PySide6.QtCore import Qt

@@ -151,7 +151,7 @@ def test_24_1_e_4417_and_4418_are_out_of_sight_of_hill_192(module):
 def test_21_1_1_special_depots_are_in_st_lo_and_each_side_has_depots_on_roads(geo):
     for lb in ("2626", "2727", "2927"):
         [depot] = geo.features(lb, "depot")
-        assert depot.side == "de" and depot.supply_kind == "special"
+        assert depot.side == "de" and depot.supply_kind == "special" and depot.value == 2
         assert lb in geo.m.areas["st_lo_vp"].hexes
     depots = [(lb, f) for lb in geo.labels for f in geo.features(lb, "depot")]
     assert {f.side for _lb, f in depots} == {"us", "de"}
@@ -171,6 +171,8 @@ def test_8_4_setup_hexes_lie_on_their_side_of_the_divisional_boundaries(geo):
     west_2 = set(geo.m.areas["west_of_2nd_boundary"].hexes)
     assert east_35 == set(geo.labels) - geo.west_of("boundary_35")
     assert west_2 == geo.west_of("boundary_2")
+    assert set(geo.m.areas["west_of_35th_boundary"].hexes) == geo.west_of("boundary_35")
+    assert set(geo.m.areas["east_of_2nd_boundary"].hexes) == set(geo.labels) - west_2
     assert not set(US_35) & east_35
     assert set(US_29) <= east_35 & west_2
     assert not set(US_2) & west_2
