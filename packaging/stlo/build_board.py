@@ -125,25 +125,42 @@ def tracks(p: Builder) -> None:
 
 
 class StandIn:
-    """A blank hedgerow map on the rulebook's numbering, used only until packaging/stlo/build_map.py
-    (the map of 11.2, painted by its own helper) is on main."""
+    """A blank hedgerow map on the rulebook's numbering with the map's palette, used only until
+    packaging/stlo/build_map.py (the map of 11.2, painted by its own helper) is on main."""
 
     def __init__(self) -> None:
-        from hexwright.runtime.model import HexData, HexFeature, HexFeatureType, Labels, TerrainType, new_module
+        from hexwright.runtime.model import (
+            ConnectionType,
+            HexData,
+            HexFeature,
+            HexFeatureType,
+            HexsideFeatureType,
+            Labels,
+            TerrainType,
+            new_module,
+        )
 
-        module = new_module("st_lo", "St-Lô", 60, 34, "flat")
+        module = new_module("st_lo", "St-Lô", 50, 36, "pointy")
         m = module.map
-        m.grid = m.grid.model_copy(update={"labels": Labels(first_col=0, first_row=0, col_digits=2, row_digits=2)})
-        m.terrain_types = {"hedgerow": TerrainType(name="Hedgerow", color="#b8c890"),
-                           "woods": TerrainType(name="Woods", color="#6f9a50", pattern="trees", blocks_los=True)}
+        m.grid = m.grid.model_copy(update={"shifted": "odd", "labels": Labels(first_col=12, first_row=0,
+                                                                             col_digits=2, row_digits=2)})
+        m.terrain_types = {"hedgerow": TerrainType(name="Hedgerow", color="#cdd6a0"),
+                           "woods": TerrainType(name="Woods", color="#7fa45e", pattern="trees", blocks_los=True),
+                           "village": TerrainType(name="Village", color="#d8cdb8", pattern="urban"),
+                           "city": TerrainType(name="St-Lô", color="#cbbfae", pattern="urban")}
         m.default_terrain = "hedgerow"
-        m.hex_feature_types.update({"depot": HexFeatureType(name="Depot", kind="depot", color="#2f7d32", symbol="D"),
-                                    "steeple": HexFeatureType(name="Steeple", kind="other", symbol="†",
-                                                              observation_bonus=1),
-                                    "cathedral": HexFeatureType(name="Cathedral", kind="other", symbol="✝"),
-                                    "permanent_ip": HexFeatureType(name="Permanent IP", kind="fortification"),
-                                    "permanent_sp": HexFeatureType(name="Permanent SP", kind="fortification")})
-        for label, side, value in (("2626", "de", 2), ("2727", "de", 2), ("2927", "de", 2), ("3000", "us", None),
-                                   ("4800", "us", None)):
-            m.hexes[label] = HexData(features=[HexFeature(type="depot", side=side, value=value)])
+        m.hex_feature_types = {
+            "depot": HexFeatureType(name="Depot", kind="depot", symbol="D"),
+            "steeple": HexFeatureType(name="Steeple", kind="steeple", symbol="†", observation_bonus=1),
+            "cathedral": HexFeatureType(name="Cathedral", kind="cathedral", symbol="✝"),
+            "improved_position": HexFeatureType(name="Permanent improved position", kind="entrenchment"),
+            "strongpoint": HexFeatureType(name="Permanent strongpoint", kind="entrenchment")}
+        m.hexside_feature_types = {"river": HexsideFeatureType(name="River", kind="river"),
+                                   "stream": HexsideFeatureType(name="Stream", kind="stream"),
+                                   "boundary_35": HexsideFeatureType(name="35th Division boundary", kind="boundary"),
+                                   "boundary_2": HexsideFeatureType(name="2nd Division boundary", kind="boundary")}
+        m.connection_types = {"road": ConnectionType(name="Main road", kind="road"),
+                              "minor_road": ConnectionType(name="Road", kind="secondary_road")}
+        for label, side in (("2626", "de"), ("2727", "de"), ("2927", "de"), ("3000", "us"), ("4800", "us")):
+            m.hexes[label] = HexData(features=[HexFeature(type="depot", side=side)])
         self.module = module

@@ -33,9 +33,11 @@ from hexwright.runtime.model import (
 TEC_CLUE = ("reconstructed (no Terrain Effects Chart in the rulebook): 8.1 B-D (1 MP a hex, +1 across a stream, "
             "roads only in strategic movement), 8.2 C (1/3 MP along a road, ignoring the hex and the stream), "
             "2.1.1 (every hex woods or hedgerow), 9.2.1 (the CRT line by the defender's terrain; 9.5 C: a village "
-            "line), 13.2 (permanent entrenchments: German only, as IP -1 / SP -2, 9.4.4)")
+            "line), 13.2 (permanent entrenchments: German only, as IP -1 / SP -2, 9.4.4); the Vire is crossed only by "
+            "its bridges (no rule lets infantry ford it; 18.0 Design Note: 'only a limited number of crossing "
+            "sites')")
 
-LINES = [("town", "St-Lô (town)", 4), ("village", "Village", 2), ("woods", "Woods", 1), ("hedgerow", "Hedgerow", 0)]
+LINES = [("city", "St-Lô", 4), ("village", "Village", 2), ("woods", "Woods", 1), ("hedgerow", "Hedgerow", 0)]
 """9.2.1: the CRT's terrain lines, top (most favourable to the defender, C) first, with the
 offset the reconstruction subtracts from the score of each cell."""
 COLUMNS = ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1"]
@@ -46,19 +48,20 @@ BANDS = [(1, "A3"), (4, "A2"), (7, "A1"), (9, "D1"), (11, "D2"), (13, "D3"), (14
 
 def terrain_effects() -> TerrainEffects:
     other = {"*": "other"}
+    road = {"foot": "other", "strategic": "1/3"}
     return TerrainEffects(
-        terrain={"hedgerow": {"*": "1"}, "woods": {"*": "1"}},
-        features=dict.fromkeys(("village", "town", "steeple", "cathedral", "depot", "permanent_ip", "permanent_sp"),
-                               other),
-        hexsides={"stream": {"*": "+1"}},
-        connections={"road": {"foot": "other", "strategic": "1/3"}},
+        terrain={key: {"*": "1"} for key in ("hedgerow", "woods", "village", "city")},
+        features={key: dict(other) for key in ("steeple", "cathedral", "depot", "improved_position", "strongpoint")},
+        hexsides={"stream": {"*": "+1"}, "river": {"*": "prohibited"}},
+        connections={"road": road, "minor_road": road},
         combat={
-            "town": CombatEffect(crt_line="town", note="9.2.1: the St-Lô line"),
+            "city": CombatEffect(crt_line="city", note="9.2.1: the St-Lô line"),
             "village": CombatEffect(crt_line="village", note="9.2.1; 9.5 C: 'the 5-1 ratio on the village line'"),
             "woods": CombatEffect(crt_line="woods", note="9.2.1"),
             "hedgerow": CombatEffect(crt_line="hedgerow", note="9.2.1: every other hex (2.1.1)"),
-            "permanent_ip": CombatEffect(drm=-1, note="13.2.1: German units only, as an Improved Position (9.4.4)"),
-            "permanent_sp": CombatEffect(drm=-2, note="13.2.1: German units only, as a Strongpoint (9.4.4)"),
+            "improved_position": CombatEffect(drm=-1, note="13.2.1: German units only, as an Improved Position "
+                                                           "(9.4.4)"),
+            "strongpoint": CombatEffect(drm=-2, note="13.2.1: German units only, as a Strongpoint (9.4.4)"),
         },
         section="8.1-8.2, 9.2.1, 9.4.4, 13.2", provenance=Provenance(clue=TEC_CLUE),
     )
