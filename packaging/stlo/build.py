@@ -2,7 +2,8 @@
 
     .venv/bin/python packaging/stlo/build.py [OUT_DIR]
 
-writes ``modules/st_lo`` (or OUT_DIR): the map, the Division and Artillery Displays, the
+writes ``modules/st_lo`` (or OUT_DIR): the map painted by ``build_map`` from ``geo`` (the real
+ground) and ``examples`` (what the rulebook names), the Division and Artillery Displays, the
 pieces, tables, the scenario and the rules. Run it again after changing a source; the output
 is byte-stable.
 """
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 import build_board
+from build_map import paint
 from build_pieces import build_pieces
 from build_rules import build_rules
 from build_scenarios import build_scenarios
@@ -24,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def build(out: Path) -> None:
-    painter = build_board.StandIn()
+    painter = paint()
     build_board.boxes(painter)
     build_board.tracks(painter)
     build_pieces(painter)

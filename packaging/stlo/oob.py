@@ -157,8 +157,8 @@ ARTILLERY_CLUE = ("reconstructed: 110/115 (2, 1, 1, six missions), 111/116 (supp
 # artillery); 18.1.2: the US groups are 1/134 and 2/134, then 3/134 automatically the turn after, then 1/175
 ARRIVALS: list[tuple[str, int, int, int, list[str], list[str]]] = [
     ("de", 1, 4, 1, ["1/5FJ"], ["5933", "5833"]),
-    ("de", 2, 4, 1, ["517/915"], ["1533", "1633"]),
-    ("de", 3, 4, 1, ["1/985"], ["2033", "2133"]),
+    ("de", 2, 4, 1, ["517/915"], ["3035", "3135"]),
+    ("de", 3, 4, 1, ["1/985"], ["4435", "4335"]),
     ("de", 4, 4, 1, [], []),
     ("us", 1, 3, 4, ["1/134", "2/134"], ["2400", "2500", "2600"]),
     ("us", 2, 6, 4, ["3/134"], ["2400", "2500", "2600"]),
@@ -168,8 +168,9 @@ ARRIVAL_ARTILLERY = {("de", 4): ["6/894", "7/985"]}
 """20.2.4: 6/894 and 7/985 come as reinforcements (on the German Artillery Display, 18.2.3)."""
 ARRIVAL_CLUE = ("reconstructed: the Reinforcement Chart is not in the rulebook; 18.1.2 gives the US order, 8.4.4 "
                 "puts 1/5FJ in the first German group and 20.2 names 517/915, 6/894 and 7/985 as reinforcements; "
-                "entry hexes on the map edge behind each side (the US north, 2.1; the German south, 1/5FJ east of "
-                "the 2nd Division boundary, 8.4.4)")
+                "entry hexes on the map edge behind each side (the US north edge, 2.1; the German south edge on the "
+                "Vire and Torigni roads east of the Vire, 1/5FJ on the east edge beyond the 2nd Division boundary, "
+                "8.4.4)")
 
 DIVISION_OP = ["us_29", "us_35", "us_2", "de_3fj", "de_352"]
 """2.2.6: each division has one OP."""

@@ -127,3 +127,52 @@ def test_values_the_examples_give(m):
     assert (art.support, art.defensive, art.long_range, art.fire_missions) == (2, 1, 1, 6)  # 10.2.4
     assert p["us_xix_art_793_gs"].steps[0].support == 5  # 14.1.4
     assert p["us_29_art_111_116"].steps[0].support == 2  # 14.1.4
+
+
+def _west_of_the_vire(m) -> set[str]:
+    """Hexes reached from the west edge without crossing the Vire (a river hexside)."""
+    from hexwright.runtime.geometry import format_hexside
+
+    grid, scheme = m.map.grid.hex_grid(), m.map.grid.labels.scheme()
+    seen = {scheme.format(h, grid) for h in grid.hexes() if h.col == 0}
+    todo = list(seen)
+    while todo:
+        a = scheme.parse(todo.pop(), grid)
+        for _d, n in grid.neighbors(a):
+            if not grid.contains(n):
+                continue
+            b = scheme.format(n, grid)
+            side = m.map.hexsides.get(format_hexside(grid, grid.hexside_between(a, n), scheme))
+            if b not in seen and not (side and "river" in side.features):
+                seen.add(b)
+                todo.append(b)
+    return seen
+
+
+def division_of(m, formation):
+    forms = m.pieces.formations
+    while formation is not None and forms[formation].echelon != "division":
+        formation = forms[formation].parent
+    return formation
+
+
+def test_8_4_20_reconstructed_setups_and_entries_are_east_of_the_vire_and_within_their_boundaries(m):
+    """The completed rows and the reconstructed entry hexes keep to 8.4 (2nd Division east of its
+    boundary, 35th west of its own, 1/5FJ east of the 2nd's) and to the east bank of the Vire."""
+    west_bank = _west_of_the_vire(m)
+    east_35 = set(m.map.areas["east_of_35th_boundary"].hexes)
+    west_2 = set(m.map.areas["west_of_2nd_boundary"].hexes)
+    pieces = m.pieces.pieces
+    checked = 0
+    for pid, piece in pieces.items():
+        hexes = [piece.setup] if piece.setup[:1].isdigit() else []
+        group = next((g for g in m.rules.arrivals.values() if pid in g.pieces), None)
+        hexes += group.hexes if group is not None else []
+        for h in hexes:
+            checked += 1
+            assert h not in west_bank, (pid, h)
+            division = division_of(m, piece.formation)
+            assert division != "us_35" or h not in east_35, (pid, h)
+            assert division != "us_2" or h not in west_2, (pid, h)
+            assert piece.designation != "1/5FJ" or h not in west_2, (pid, h)
+    assert checked > 60
