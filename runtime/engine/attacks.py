@@ -15,6 +15,7 @@ from itertools import combinations
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.sequence import ActionKind
 from hexwright.runtime.rules import CombatOdds, Modifier, combat_odds, resolve
+from hexwright.runtime.rules.retreat import retreat_length
 from hexwright.runtime.state import GameState, Location, piece_name
 from hexwright.runtime.state.rng import roll
 
@@ -241,8 +242,16 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
         units = attackers if eff.who == "attacker" else tuple(defenders)
         side = attack_side if eff.who == "attacker" else defend_side
         if eff.what == "retreat":
-            retreats.append(Frame(proc="retreat", side=side, units=units, length=eff.amount, hex=act.hex,
-                                  result=eff.who))
+            alive = [u for u in units if tx.state.hex_of(u) is not None]
+            length = retreat_length(m, tx.state.occupancy(), alive[0], eff.amount, rules=tx.rules) \
+                if eff.who == "defender" and alive else eff.amount
+            if length < eff.amount:
+                rr = tx.rules.combat.retreat
+                tx.say(f"{'no retreat' if not length else f'a retreat of {length}'} in {act.hex}"
+                       + (f" — {rr.section}" if rr.section else ""))
+            if length:
+                retreats.append(Frame(proc="retreat", side=side, units=units, length=length, hex=act.hex,
+                                      result=eff.who))
         elif eff.what == "advance":
             advance = Frame(proc="advance", side=side, units=units, hex=act.hex, result=eff.who)
         elif eff.what == "eliminate":

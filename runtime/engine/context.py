@@ -99,6 +99,14 @@ def movers(module: Module, state: GameState, data: EngineState | None = None, *,
     return out
 
 
+def in_play(module: Module, state: GameState) -> frozenset[str] | None:
+    """The hexes of the scenario's map limits (ToV 14.1, 14.2), None when the whole map is in play."""
+    scenario = module.scenarios.get(state.scenario)
+    if scenario is None or scenario.map_limits is None or scenario.map_limits not in module.map.areas:
+        return None
+    return frozenset(module.map.areas[scenario.map_limits].hexes)
+
+
 def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, *,
                allowance: Fraction | int | None = None, mode: str | None = None) -> ReachResult:
     """``runtime.rules.reach`` for ``unit`` where it stands (a hex or its entry box)."""
@@ -117,7 +125,7 @@ def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, 
     enter, leave = surcharges(module, state, unit)
     return reach(module, state.occupancy(), unit, box=box, optional_rules=optional_on(state), steps=state.steps(),
                  rules=rules, allowance=allowance, mode=mode, weather=weather_now(module, state),
-                 enter_surcharge=enter or None, leave_surcharge=leave or None)
+                 enter_surcharge=enter or None, leave_surcharge=leave or None, within=in_play(module, state))
 
 
 def with_level(rules: RulesConfig, rule: str, level: str) -> RulesConfig:

@@ -15,7 +15,7 @@ from hexwright.runtime.state import GameState, Location, MovePieces, check_hex, 
 
 from . import runner
 from .actions import ExitMap, Move
-from .context import arrival_turn, entry_box, phase_of, phase_side, side_of, unit_reach, with_level
+from .context import arrival_turn, entry_box, in_play, phase_of, phase_side, side_of, unit_reach, with_level
 from .control import passed
 from .data import ExitRecord
 from .overstack import at_move_end, check_move_end
@@ -147,6 +147,10 @@ def apply_move(tx: Tx, act: Move) -> None:
         if p.at == Location.hex(act.to) and side_of(m, pid) != side:
             tx.refuse(f"{piece_name(m, pid)} is in {act.to}: opposing units never share a hex",
                       m.rules.movement.section)
+    limits = in_play(m, state)
+    if limits is not None and act.to not in limits:
+        area = m.map.areas[m.scenarios[state.scenario].map_limits or ""]
+        tx.check("movement", f"{act.to} is outside this scenario's map limits ({area.name})", "", act.to)
     result = unit_reach(m, state, act.unit, tx.rules, mode=mode)
     reached = result.hexes.get(act.to)
     for r in result.rulings:

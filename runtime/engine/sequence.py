@@ -22,7 +22,7 @@ from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, 
 
 from . import combat_choices, losses, relocation
 from .actions import Advance, Decline, EliminateExcess, EngineAction, Retreat, Roll
-from .context import hex_of, phase_of, side_of
+from .context import hex_of, in_play, phase_of, side_of
 from .control import passed
 from .data import Frame, with_engine_state
 from .overstack import checked_at_end_of
@@ -61,7 +61,8 @@ def _retreated(tx: Tx, unit: str, start: str, path: tuple[str, ...]) -> None:
 
 def retreat_options(tx: Tx, frame: Frame) -> tuple[str, RetreatOptions]:
     unit = _on_map(tx, frame.units)[0]
-    return unit, retreat_paths(tx.module, tx.state.occupancy(), unit, frame.length, rules=tx.rules)
+    return unit, retreat_paths(tx.module, tx.state.occupancy(), unit, frame.length, rules=tx.rules,
+                               control=tx.state.control, within=in_play(tx.module, tx.state))
 
 
 def vacated(tx: Tx, frame: Frame) -> tuple[str, ...]:
@@ -77,11 +78,13 @@ def advance_options(tx: Tx, frame: Frame) -> list[Advance]:
     occ = tx.state.occupancy()
     enemy = {h for p, h in occ.items() if side_of(tx.module, p) != frame.side}
     taken = set(occ.values()) if tx.rules.combat.advance.units == "one" else enemy
+    limits = in_play(tx.module, tx.state)
     for unit in _on_map(tx, frame.units):
         for hex in vacated(tx, frame):
             if hex in taken:
                 continue
-            for path in advance_paths(tx.module, occ, unit, hex, retreat_path=frame.path, rules=tx.rules):
+            for path in advance_paths(tx.module, occ, unit, hex, retreat_path=frame.path, rules=tx.rules,
+                                      within=limits):
                 out.append(Advance(unit=unit, path=path))
     return sorted(set(out), key=lambda a: (a.unit, len(a.path), a.path))
 

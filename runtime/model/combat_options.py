@@ -70,6 +70,24 @@ class Interdiction(Model):
     section: str = ""
 
 
+class ShiftException(Model):
+    """A weather shift that does not apply when every attacker stands in a hex with
+    ``from_feature`` and the defender in one with ``into_feature`` (ToV 4.1.5: major city to
+    major city)."""
+
+    from_feature: Id
+    into_feature: Id
+
+
+class RetreatReduction(Model):
+    """Units of ``sides`` in a hex with one of ``features`` retreat ``by`` hexes less (ToV 10.4,
+    12.4: German units in Metz fortifications and cities ignore "R" and retreat one on "RR")."""
+
+    features: list[Id] = Field(min_length=1)
+    sides: list[Id] = Field([], description="[] = every side")
+    by: int = Field(1, ge=1)
+
+
 LossAllocation = Literal["each_unit", "owner"]
 """How a CRT ``step_loss`` of N hits a stack: ``each_unit`` loses N (DoM, St-Lô), or N steps in
 all, allocated one by one by the owning player (ToV 10.3)."""

@@ -12,7 +12,15 @@ from typing import Literal
 
 from pydantic import Field
 
-from .combat_options import AirSupport, CasualtyCheck, CombatIntensity, Interdiction, LossAllocation
+from .combat_options import (
+    AirSupport,
+    CasualtyCheck,
+    CombatIntensity,
+    Interdiction,
+    LossAllocation,
+    RetreatReduction,
+    ShiftException,
+)
 from .common import Id, Model
 from .map import FeatureKind
 from .sequence import ArrivalGroup, ControlRules, HqRelocation, PoolDef, SequenceRules, StatusDef
@@ -227,6 +235,11 @@ class RetreatRules(Model):
     hexsides_allowed_on_first_step: list[Id] = Field(
         [], description="blocked hexsides a retreat may cross only as its first step (ToV 10.4)")
     off_map: Literal["eliminated", "allowed"] = "eliminated"
+    towards_supply: bool = Field(False, description="each hex of the path nearer (by supply line) to where the "
+                                                    "unit would be in supply (ToV 10.4); ignored when cut off")
+    overstack: Literal["refuse", "extend"] = Field(
+        "refuse", description="a last hex over the stacking limit: not a path, or one more hex (ToV 10.4)")
+    reduce_in: list[RetreatReduction] = Field([], description="shorter retreats by hex feature and side (ToV 12.4)")
     section: str = ""
 
 
@@ -266,6 +279,8 @@ class CombatRules(Model):
     terrain_benefits_side: dict[Id, Id] = Field(
         {}, description="terrain/feature id → the only side its combat effect helps (ToV 12.3)")
     weather_shifts: dict[Id, int] = {}
+    weather_shift_exceptions: dict[Id, ShiftException] = Field(
+        {}, description="weather → when its shift does not apply (ToV 4.1.5: major city into major city)")
     formation_bonus: FormationBonus | None = None
     drm_min: int | None = None
     drm_max: int | None = None

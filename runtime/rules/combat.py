@@ -246,7 +246,12 @@ def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterabl
         terrain_shifts = [keep]
     shifts = list(terrain_shifts)
     if weather is not None and cr.weather_shifts.get(weather):
-        shifts.append(Modifier(f"weather {weather}", cr.weather_shifts[weather], 0, cr.section))
+        exc = cr.weather_shift_exceptions.get(weather)
+        if exc is not None and exc.into_feature in hm.features[d] and \
+                all(exc.from_feature in hm.features[h] for h in by_hex):
+            notes.append(f"no {weather} shift: from {exc.from_feature} into {exc.into_feature}")
+        else:
+            shifts.append(Modifier(f"weather {weather}", cr.weather_shifts[weather], 0, cr.section))
     fb = cr.formation_bonus
     if fb is not None and (fb.optional_rule is None or fb.optional_rule in optional_rules):
         counts: dict[str, int] = {}

@@ -21,7 +21,7 @@ in direction order from lower hex indices.
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Collection, Container, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -105,12 +105,14 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
           optional_rules: frozenset[str] | set[str] = frozenset(),
           steps: Mapping[str, int] | None = None, rules: RulesConfig | None = None,
           enter_surcharge: Mapping[str, Fraction | int] | None = None,
-          leave_surcharge: Mapping[str, Fraction | int] | None = None) -> ReachResult:
+          leave_surcharge: Mapping[str, Fraction | int] | None = None,
+          within: Collection[str] | None = None) -> ReachResult:
     """Reachable hexes of ``unit`` (DoM §8.1, ToV 9.0, St-Lô 8.0).
 
     ``unit`` is placed by ``occupancy`` or, with ``box``, waits in that off-map box.
     ``allowance`` overrides the unit's movement (e.g. MF left after part of a move);
     ``rules`` overrides ``module.rules`` (players' enforcement choices).
+    ``within``: the hexes in play (a scenario's map limits); no other hex is entered.
     ``enter_surcharge``/``leave_surcharge`` add MP to enter/leave particular hexes (ToV 7.2
     interdiction: +1 each way around an air marker, doubled where two overlap); the
     caller works them out from the markers in play.
@@ -127,14 +129,15 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
         occupancy = {k: v for k, v in occupancy.items() if k != unit}
     with position(module, occupancy) as pos:
         return _reach(module, pos, unit, box, weather, mode, allowance, optional_rules, steps, rules,
-                      enter_surcharge, leave_surcharge)
+                      enter_surcharge, leave_surcharge, within)
 
 
 def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: str | None, mode: str | None,
            allowance: Fraction | int | None, optional_rules: frozenset[str] | set[str],
            steps: Mapping[str, int] | None, rules: RulesConfig,
            enter_surcharge: Mapping[str, Fraction | int] | None,
-           leave_surcharge: Mapping[str, Fraction | int] | None) -> ReachResult:
+           leave_surcharge: Mapping[str, Fraction | int] | None,
+           within: Collection[str] | None = None) -> ReachResult:
     piece = module.pieces.pieces[unit]
     utype = module.pieces.unit_types[piece.unit_type]
     hm = pos.hm
@@ -166,6 +169,10 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
         zoc_hexes = set(pos.enemy_zoc(zoc, side)) if rules.enforcement_of("zoc") != "off" else set()
         held = search.enemy if isinstance(search.enemy, set) else set(pos.enemy.get(side, {}))
         search.enemy = held | (zoc_hexes - {search.start})
+    if within is not None:  # a scenario's map limits (ToV 14.1, 14.2): the hexes outside are never entered
+        inside = {hm.idx(h) for h in within}
+        held = search.enemy if isinstance(search.enemy, set) else set(pos.enemy.get(side, {}))
+        search.enemy = held | {i for i in range(len(hm.labels)) if i not in inside}
     w = zoc.withdrawal
     if (w is not None and search.started_in_z and not zoc.can_leave
             and (w.optional_rule is None or w.optional_rule in optional_rules)

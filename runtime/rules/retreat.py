@@ -11,7 +11,7 @@ map. A unit with no legal path is eliminated (DoM §9.3, §9.4).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,10 +48,53 @@ class RetreatOptions:
                 "rulings": [str(r) for r in self.rulings]}
 
 
+def retreat_length(module: Module, occupancy: Mapping[str, str], unit: str, length: int, *,
+                   rules: RulesConfig | None = None) -> int:
+    """``length`` less the ``reduce_in`` reductions of the unit's hex and side (ToV 12.4), at least 0."""
+    rr = (rules or module.rules).combat.retreat
+    board = make_board(module, occupancy)
+    me = board.units.get(unit)
+    if me is None:  # not on the map (eliminated by the result's losses)
+        return length
+    feats = set(board.hm.features[me.hex])
+    cut = sum(x.by for x in rr.reduce_in if feats & set(x.features) and (not x.sides or me.side in x.sides))
+    return max(0, length - cut)
+
+
+def _supply_lengths(module: Module, occupancy: Mapping[str, str], side: str, control: Mapping[str, str] | None,
+                    rules: RulesConfig) -> dict[int, int]:
+    from .supply import supply
+
+    hm = make_board(module, occupancy).hm
+    return {hm.idx(h): n for h, n in supply(module, occupancy, side, control=control, rules=rules).length.items()}
+
+
 def retreat_paths(module: Module, occupancy: Mapping[str, str], unit: str, length: int, *,
-                  rules: RulesConfig | None = None) -> RetreatOptions:
-    """Every legal retreat path of ``unit`` of exactly ``length`` hexes, fewest EZOC hexes first."""
+                  rules: RulesConfig | None = None, control: Mapping[str, str] | None = None,
+                  within: Collection[str] | None = None) -> RetreatOptions:
+    """Every legal retreat path of ``unit`` of exactly ``length`` hexes, fewest EZOC hexes first.
+
+    With ``towards_supply`` each hex is nearer a supply source (by the supply line of a unit
+    there, ``control`` as for supply) than the one before, unless the unit is cut off; with
+    ``overstack: extend`` a last hex over the stacking limit makes the retreat one hex longer,
+    up to three more (ToV 10.4)."""
     r = rules or module.rules
+    out = _paths(module, occupancy, unit, length, r, control, length, within)
+    extra = 0
+    while not out.paths and r.combat.retreat.overstack == "extend" and extra < 3 and length > 0:
+        extra += 1
+        longer = _paths(module, occupancy, unit, length + extra, r, control, length, within)
+        if longer.paths:
+            longer.rulings.append(Ruling("retreat", f"{unit} retreats {extra} more hex(es): over the stacking "
+                                                    "limit at the end", r.combat.retreat.section, longer.start))
+            return longer
+    return out
+
+
+def _paths(module: Module, occupancy: Mapping[str, str], unit: str, length: int, r: RulesConfig,
+           control: Mapping[str, str] | None, due: int, within: Collection[str] | None) -> RetreatOptions:
+    """Paths of ``length`` hexes; hexes from the ``due``-th on may hold friendly units (an
+    extended retreat passes through the overstacked hex)."""
     rr, stacking, zoc = r.combat.retreat, r.stacking, r.zoc
     board = make_board(module, occupancy)
     if unit not in board.units:
@@ -70,6 +113,9 @@ def retreat_paths(module: Module, occupancy: Mapping[str, str], unit: str, lengt
     out = RetreatOptions(unit, hm.labels[start], length)
     if length <= 0:
         return out
+    near = _supply_lengths(module, occupancy, me.side, control, r) if rr.towards_supply else {}
+    if start not in near:
+        near = {}  # cut off: no hex is nearer
     start_hex = grid.hex_at(start)
     found: list[RetreatPath] = []
     off_map_reachable = False
@@ -82,8 +128,12 @@ def retreat_paths(module: Module, occupancy: Mapping[str, str], unit: str, lengt
         if j in enemy:
             return False
         last = k == length
+        if near and near.get(j, 1 << 30) >= near.get(i, 1 << 30):
+            return False
+        if within is not None and hm.labels[j] not in within:
+            return False
         if others.by_hex.get(j):
-            if not last and not rr.through_units:
+            if not last and not rr.through_units and not (k >= due and j in others.friendly_hexes(me.side)):
                 return False
             if last and (rr.into_units == "never" or stacking_problem(others, stacking, me, j)):
                 return False
@@ -115,8 +165,8 @@ def retreat_paths(module: Module, occupancy: Mapping[str, str], unit: str, lengt
 
 
 def advance_paths(module: Module, occupancy: Mapping[str, str], unit: str, vacated: str, *,
-                  retreat_path: tuple[str, ...] | list[str] = (), rules: RulesConfig | None = None
-                  ) -> list[tuple[str, ...]]:
+                  retreat_path: tuple[str, ...] | list[str] = (), rules: RulesConfig | None = None,
+                  within: Collection[str] | None = None) -> list[tuple[str, ...]]:
     """Advances open to ``unit`` into the ``vacated`` defender's hex and beyond (DoM §9.5, ToV 10.5).
 
     Hexes: ``max_hexes``, ``max_hexes_armored`` for armour, ``max_hexes_by_class`` by movement
@@ -145,7 +195,7 @@ def advance_paths(module: Module, occupancy: Mapping[str, str], unit: str, vacat
         return []  # ToV 10.5 note: mechanized units may attack into difficult terrain, not advance
 
     def ok(i: int, j: int) -> bool:
-        if j in enemy:
+        if j in enemy or (within is not None and hm.labels[j] not in within):
             return False
         bad = hm.side_features.get((i, j), frozenset()) & blocked
         return not (bad and not (ar.bridges_allow and (i, j) in hm.side_connections))

@@ -194,7 +194,8 @@ def test_10_combat_example_20_against_5_is_4_to_1_rough_3_to_1_then_6_to_1(m):
 
 
 def test_10_combat_example_retreat_to_2207_avoiding_the_ezoc_of_2308(m):
-    """Stack A retreats two hexes to 2207 by 2307; through 2308 it would enter B's EZOC."""
+    """Stack A retreats two hexes to 2207 by 2307, "to first avoid the EZOC, and make the units in
+    supply" (each hex nearer a German source, 10.4); through 2308 it would enter B's EZOC."""
     for unit in ("de_559_1125", "de_462_1216"):
         options = retreat_paths(m, COMBAT, unit, 2)
         assert not options.eliminated
@@ -203,7 +204,8 @@ def test_10_combat_example_retreat_to_2207_avoiding_the_ezoc_of_2308(m):
         fewest = [p.hexes for p in options.paths if p.ezoc_hexes == best]
         assert ("2307", "2207") in fewest
         assert all("2308" not in path for path in fewest)
-        assert any("2308" in p.hexes and p.ezoc_hexes >= 1 for p in options.paths)
+        # 10.4 towards supply: 2308, in B's EZOC, traces no supply line, so it is never nearer
+        assert all("2308" not in p.hexes for p in options.paths)
 
 
 def test_10_5_advance_stack_b_into_2407_second_hex_only_clear(m):

@@ -204,3 +204,23 @@ def test_10_2_3_7_1_a_game_with_every_choice_replays_bit_exact_and_undoes():
     assert game.state != end
     game.redo()
     assert game.state == end
+
+
+def test_10_4_12_4_units_in_a_fortification_ignore_r_and_retreat_one_less():
+    """ToV 12.4: "not required to retreat on an 'R' combat result" — the 2R* leaves red in its
+    fortification after the losses; the advance finds the hex held."""
+    from hexwright.runtime.model import HexData, HexFeature
+    from hexwright.runtime.model.combat_options import RetreatReduction
+    from hexwright.runtime.model.map import HexFeatureType
+
+    m = combat_module()
+    m.map.hex_feature_types["fortification"] = HexFeatureType(name="Fortification", kind="other")
+    m.map.hexes.setdefault("0504", HexData()).features.append(HexFeature(type="fortification"))
+    m.rules.combat.retreat.reduce_in = [RetreatReduction(features=["fortification"], sides=["red"])]
+    m.rules.combat.retreat.section = "10.4"
+    s, entry = attack(m, seed_rolling(3, 5))
+    assert "no retreat in 0504 — 10.4" in entry.text
+    s, _ = apply(m, s, LoseStep(unit="r_1"))
+    s, _ = apply(m, s, LoseStep(unit="r_2"))
+    assert s.hex_of("r_1") == s.hex_of("r_2") == "0504"
+    assert legal_actions(m, s) == [Roll()]       # no retreat, no advance: the casualty check

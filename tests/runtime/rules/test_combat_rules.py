@@ -216,3 +216,26 @@ def test_attacker_not_adjacent_is_ruled():
     add_unit(m, "d", side="red", combat=4)
     o = combat_odds(m, {"a": "0401", "d": "0404"}, ["a"], "0404")
     assert "not adjacent" in str(o.rulings[0])
+
+
+def test_no_mud_shift_from_a_major_city_into_a_major_city_tov_4_1_5():
+    """ToV 4.1.5: mud shifts one column left, "except for forces attacking from a Major City hex
+    into another Major City hex" — every attacker must be in one."""
+    from hexwright.runtime.model.combat_options import ShiftException
+    from hexwright.runtime.model.map import HexFeatureType
+
+    m = tov_module(features={"0403": ["major_city"], "0404": ["major_city"]})
+    m.map.hex_feature_types["major_city"] = HexFeatureType(name="Major city", kind="other")
+    m.rules.combat.weather_shifts = {"mud": -1}
+    m.rules.combat.weather_shift_exceptions = {"mud": ShiftException(from_feature="major_city",
+                                                                     into_feature="major_city")}
+    for uid in ("a", "b"):
+        add_unit(m, uid, combat=8)
+    add_unit(m, "d", side="red", combat=2)
+    city = combat_odds(m, {"a": "0403", "d": "0404"}, ["a"], "0404", weather="mud")
+    assert city.shifts == [] and "no mud shift: from major_city into major_city" in city.notes
+    mixed = combat_odds(m, {"a": "0403", "b": "0505", "d": "0404"}, ["a", "b"], "0404", weather="mud")
+    assert [(s.source, s.shift) for s in mixed.shifts] == [("weather mud", -1)]
+    m.rules.combat.weather_shift_exceptions = {}
+    plain = combat_odds(m, {"a": "0403", "d": "0404"}, ["a"], "0404", weather="mud")
+    assert [(s.source, s.shift) for s in plain.shifts] == [("weather mud", -1)]

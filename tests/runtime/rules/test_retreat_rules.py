@@ -7,6 +7,7 @@ from builders import add_unit, hexside_id, rules_module
 
 from hexwright.runtime.model.rules_config import AdvanceRules, CombatRules, RetreatRules, RulesConfig, StackingRules
 from hexwright.runtime.rules import advance_paths, enemy_zoc, make_board, retreat_paths
+from hexwright.runtime.rules.retreat import retreat_length
 
 
 def dom_rules() -> RulesConfig:
@@ -143,3 +144,60 @@ def test_advance_by_movement_class_and_none_into_difficult_terrain_tov_10_5():
     assert ("0404",) in paths and ("0404", "0504") in paths
     assert advance_paths(m, {"mech": "0304", "d": "0606"}, "mech", "0405") == []       # woods: no advance
     assert advance_paths(m, {"inf": "0304", "d": "0606"}, "inf", "0405") == [("0405",)]  # foot may
+
+
+def test_retreat_towards_supply_every_hex_nearer_a_source_tov_10_4():
+    """ToV 10.4: "A retreating unit always retreats in such a way as to get closer to a hex where
+    it would be in supply": each hex nearer (by its supply line) than the one before; a unit
+    cut off from every source retreats as it may."""
+    from hexwright.runtime.model import HexData, HexFeature
+
+    rr = RetreatRules(into_ezoc="allowed", towards_supply=True, section="10.4")
+    m = rules_module(rules=RulesConfig(combat=CombatRules(retreat=rr)))
+    add_unit(m, "a")
+    add_unit(m, "d", side="red")
+    occ = {"a": "0403", "d": "0404"}
+    anywhere = {p.hexes for p in retreat_paths(m, occ, "d", 2).paths}   # no source: cut off
+    m.map.hexes.setdefault("0707", HexData()).features.append(HexFeature(type="source", side="red"))
+    m.mark_edited()
+    near = {p.hexes for p in retreat_paths(m, occ, "d", 2).paths}
+    grid, scheme = m.map.grid.hex_grid(), m.map.grid.labels.scheme()
+
+    def to_source(h):
+        return grid.distance(scheme.parse(h, grid), scheme.parse("0707", grid))
+
+    assert near and near < anywhere
+    assert all(to_source(p[0]) < to_source("0404") and to_source(p[1]) < to_source(p[0]) for p in near)
+    assert any(to_source(p[-1]) >= to_source("0404") for p in anywhere)
+
+
+def test_retreat_one_more_hex_when_the_last_is_overstacked_tov_10_4():
+    """ToV 10.4: "If a unit exceeds the stacking limit in the last hex of a retreat, it must
+    retreat one additional hex" — through the full hex; refused where the module says so."""
+    rr = RetreatRules(into_units="friendly_within_stacking", into_ezoc="allowed", section="10.4")
+    m = rules_module(rules=RulesConfig(stacking=StackingRules(limit=1), combat=CombatRules(retreat=rr)))
+    for uid in ("a", "a2", "a3", "a4", "a5"):
+        add_unit(m, uid)
+    add_unit(m, "d", side="red")
+    add_unit(m, "d2", side="red")
+    occ = {"a": "0403", "a2": "0304", "a3": "0504", "a4": "0305", "a5": "0505", "d": "0404", "d2": "0405"}
+    assert retreat_paths(m, occ, "d", 1).eliminated             # only 0405, which d2 fills
+    m.rules.combat.retreat.overstack = "extend"
+    longer = retreat_paths(m, occ, "d", 1)
+    assert longer.paths and all(p.hexes[0] == "0405" and len(p.hexes) == 2 for p in longer.paths)
+    assert "d retreats 1 more hex(es): over the stacking limit at the end" in str(longer.rulings[-1])
+
+
+def test_retreat_shorter_in_a_fortification_for_one_side_tov_10_4_12_4():
+    """ToV 12.4: German units in Metz fortifications ignore "R" and retreat one hex on "RR"."""
+    from hexwright.runtime.model.combat_options import RetreatReduction
+    from hexwright.runtime.model.map import HexFeatureType
+
+    rr = RetreatRules(reduce_in=[RetreatReduction(features=["fortification"], sides=["red"])], section="10.4")
+    m = rules_module(features={"0404": ["fortification"]}, rules=RulesConfig(combat=CombatRules(retreat=rr)))
+    m.map.hex_feature_types["fortification"] = HexFeatureType(name="Fortification", kind="other")
+    add_unit(m, "d", side="red")
+    add_unit(m, "b")
+    assert [retreat_length(m, {"d": "0404"}, "d", n) for n in (1, 2)] == [0, 1]
+    assert retreat_length(m, {"b": "0404"}, "b", 2) == 2          # not for blue
+    assert retreat_length(m, {"d": "0505"}, "d", 2) == 2          # not outside
