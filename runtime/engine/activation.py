@@ -118,5 +118,9 @@ def end_activation(tx: Tx, step: Activation) -> None:
     if act is not None and step.status:
         for unit in act.units:
             remove_status(tx, unit, step.status)
+    if act is not None and act.hq:
+        from .hq import return_hq
+
+        return_hq(tx, act.hq)
     runner.seq_set(tx, activation=None, arriving=(), defended_hexes=())
     tx.set(moved=(), attacked=(), defended=(), declared=(), resolving=False)

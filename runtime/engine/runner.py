@@ -27,6 +27,7 @@ from hexwright.runtime.model.sequence import (
     Enforcement,
     FixedSide,
     Loop,
+    MoraleRecovery,
     PhaseSide,
     SetPool,
     Step,
@@ -296,6 +297,10 @@ def _begin(tx: Tx, step: Step) -> None:
         steps.supply_check(tx, step)
     elif isinstance(step, VictoryCheck):
         steps.victory_check(tx, step)
+    elif isinstance(step, MoraleRecovery):
+        from .hq import morale_recovery
+
+        morale_recovery(tx, step)
     elif isinstance(step, TableRoll) and str(tx.state.turn) in step.fixed:
         steps.store_result(tx, step, step.fixed[str(tx.state.turn)], "")
     elif isinstance(step, ArrivalsStep) and not arrivals.begin_arrivals(tx, step):

@@ -79,6 +79,14 @@ class SeqState(_Data):
     """Units whose must-stay restriction a retreat out of it lifted (ToV 12.7)."""
     defended_hexes: tuple[str, ...] = ()
     """Hexes attacked in this phase or activation (``combat.defend_once: hex``, ToV 10.0)."""
+    morale: dict[str, int] = {}
+    """HQ → its current morale, where it differs from the printed value (St-Lô 6.2 B)."""
+    attempted: tuple[str, ...] = ()
+    """HQs whose activation was attempted at least once in the game (St-Lô 6.3)."""
+    hq_home: dict[str, str] = {}
+    """An HQ placed on the map by its activation → the box it goes back to (St-Lô 6.1 I, 7.1 E)."""
+    placing: str = ""
+    """The HQ just activated, waiting for its owner to pick the hex it is placed in (6.1 I)."""
     relocated: tuple[str, ...] = ()
     interdicted: tuple[str, ...] = ()
     """Hexes with an interdiction marker this turn (``rules.json`` ``interdiction``, ToV 7.2)."""

@@ -12,6 +12,7 @@ from hexwright.runtime.model.sequence import (
     ChoiceStep,
     CupDraw,
     CupFill,
+    HqRoll,
     Initiative,
     SetPool,
     Step,
@@ -46,6 +47,11 @@ def _waiting(tx: Tx, kind: type, what: str) -> Step:
 def _die(tx: Tx, die: str) -> int:
     faces = tx.module.meta.dice.get(die)
     return faces.faces if faces is not None else 6
+
+
+def roll_die(tx: Tx, die: str) -> int:
+    """One die from the game's seeded generator, logged with the action."""
+    return _roll(tx, die)[0]
 
 
 def _roll(tx: Tx, die: str, count: int = 1) -> list[int]:
@@ -117,6 +123,13 @@ def apply_choose(tx: Tx, act: Choose) -> None:
         from .chits import decide_skip
 
         decide_skip(tx, act)
+        return
+    if seq.placing:
+        from .hq import apply_place
+
+        placing = _waiting(tx, HqRoll, "HQ to place")
+        assert isinstance(placing, HqRoll)
+        apply_place(tx, act, placing)
         return
     step = _waiting(tx, ChoiceStep, "choice")
     assert isinstance(step, ChoiceStep)
@@ -259,8 +272,14 @@ def apply_roll(tx: Tx, act: Roll) -> None:
     step = runner.waiting(tx.module, tx.data.seq)
     if tx.data.frames or step is None:
         tx.refuse("no roll is due now")
+    if tx.data.seq.placing:
+        tx.refuse(f"place {piece_name(tx.module, tx.data.seq.placing)} first", step.section)
     if isinstance(step, Initiative):
         _initiative(tx, step)
+    elif isinstance(step, HqRoll):
+        from .hq import roll_activation
+
+        roll_activation(tx, step)
     elif isinstance(step, TableRoll):
         _table_roll(tx, step)
     elif isinstance(step, ArrivalsStep):
@@ -418,13 +437,17 @@ def legal_step_actions(tx: Tx) -> list[Choose | PutChit | Draw | Roll]:
     step = runner.waiting(tx.module, tx.data.seq)
     if tx.data.seq.pending_skip:
         return list(choice_options(tx))
+    if tx.data.seq.placing:
+        from .hq import place_options
+
+        return list(place_options(tx))
     if isinstance(step, ChoiceStep):
         return list(choice_options(tx))
     if isinstance(step, CupFill):
         return list(put_options(tx))
     if isinstance(step, CupDraw):
         return [Draw()]
-    if step is not None and step.kind in ("initiative", "table_roll", "arrivals"):
+    if step is not None and step.kind in ("initiative", "table_roll", "arrivals", "hq_roll"):
         return [Roll()]
     return []
 

@@ -279,6 +279,50 @@ class SetPool(_Step):
     by_turn: dict[str, dict[Id, int]] = {}
 
 
+class FirstAttempt(Model):
+    """The first activation attempt in the game of each HQ of ``formations`` (or under them)
+    loses ``loss`` morale instead of the usual (St-Lô 6.3: US 35th Division, 2)."""
+
+    formations: list[Id] = Field(min_length=1)
+    loss: int = Field(ge=0)
+
+
+class HqRoll(_Step):
+    """Attempt to activate the HQ chosen (St-Lô 6.1): roll ``die`` (chance, logged) against
+    its current morale (the printed ``morale`` until changed). Below it (``at_most``: up to
+    it) the HQ is activated and the side's ``pool`` is set to morale − roll (TAPs, 6.1 D);
+    else the rest of this step list is skipped (6.1 J: the operation ends). Either way the
+    morale drops by ``loss`` — ``loss_with_status`` when the HQ holds that status (6.1 G: 2 on
+    its AA side), ``first_attempt`` the first time (6.3) — never below ``min_morale``, and
+    the HQ gets ``flip_to`` (6.4: its AA side). With ``place_with_units`` an HQ activated off
+    the map is placed with a unit it commands (6.1 I: the player picks the hex when there
+    are several) and goes back where it came from when its activation ends (7.1 E)."""
+
+    kind: Literal["hq_roll"] = "hq_roll"
+    die: Id = "d6"
+    success: Literal["below", "at_most"] = "below"
+    pool: Id | None = Field(None, description="side pool set to morale − roll on success (TAPs)")
+    loss: int = Field(1, ge=0)
+    loss_with_status: dict[Id, int] = Field({}, description="status → morale lost when the HQ holds it (6.1 G)")
+    first_attempt: list[FirstAttempt] = []
+    min_morale: int = Field(1, ge=0)
+    flip_to: Id | None = Field(None, description="status given at every attempt, kept until cleared (6.4: AA)")
+    place_with_units: bool = True
+
+
+class MoraleRecovery(_Step):
+    """The HQ phase (St-Lô 19.0): each HQ of ``sides`` holding ``status`` loses it, its morale
+    unchanged (its AA side is flipped back); any other gains ``gain`` morale, up to the printed
+    value, when every unit it commands on the map traces its side's line of communication
+    (``rules.json`` ``supply``; with ``trace: none`` always)."""
+
+    kind: Literal["morale_recovery"] = "morale_recovery"
+    sides: list[Id] = []
+    status: Id | None = None
+    gain: int = Field(2, ge=0)
+    trace: Literal["loc", "none"] = "loc"
+
+
 class VictoryCheck(_Step):
     """Sudden death: the game ends now if a ``sudden_death`` condition holds (ToV 13.0)."""
 
@@ -345,14 +389,14 @@ class Activation(_Step):
 
 Step = Annotated[
     ActionsStep | ChoiceStep | CupFill | CupDraw | Initiative | TableRoll | ArrivalsStep | SupplyCheck
-    | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation,
+    | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation | HqRoll | MoraleRecovery,
     Field(discriminator="kind"),
 ]
 Loop.model_rebuild()
 Activation.model_rebuild()
 
 STEP_KINDS = ("actions", "choice", "cup_fill", "cup_draw", "initiative", "table_roll", "arrivals", "supply_check",
-              "clear_statuses", "set_pool", "victory_check", "call", "loop", "activation")
+              "clear_statuses", "set_pool", "victory_check", "call", "loop", "activation", "hq_roll", "morale_recovery")
 
 
 # -- state the rules read -----------------------------------------------------------------------
