@@ -35,6 +35,9 @@ def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier
     sides = {side_of(tx.module, a) for a in attackers}
     mods = defender_modifiers(tx.module, s, [p for p in s.stack(Location.hex(hex)) if side_of(tx.module, p) not in sides])
     mods = [*mods, *(chosen or [])]
+    act = tx.data.seq.activation
+    if act is not None and act.attack_drm and any(a in act.units for a in attackers):
+        mods.append(Modifier(source=act.action or "action", drm=act.attack_drm))
     return combat_odds(tx.module, s.occupancy(), attackers, hex, optional_rules=optional_on(s), steps=s.steps(),
                        rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods)
 
@@ -91,6 +94,8 @@ def may_attack(tx: Tx, unit: str, for_legal: bool = False) -> str:
         return "" if runner.step_level(tx, step) != "enforce" and for_legal else "not activated"
     if act is not None and act.attacks == 0 and unit in act.units:
         return "this activation allows no attack"
+    if act is not None and act.participants is not None and unit in act.units and unit not in act.participants:
+        return "does not take part in this action"
     return blocked_from(tx.module, tx.state, unit, "attack")
 
 
@@ -163,6 +168,9 @@ def apply_declare(tx: Tx, act: Declare) -> None:
         tx.refuse(f"no enemy unit in {act.hex} to attack", sec)
     if len(set(act.attackers)) != len(act.attackers):
         tx.refuse("a unit is named twice in the attack", sec)
+    most = m.rules.combat.max_attackers
+    if most is not None and len(act.attackers) > most:
+        tx.check("combat", f"at most {most} unit(s) attack together", sec, act.hex)
     for a in act.attackers:
         at = tx.state.hex_of(a) if a in tx.state.pieces else None
         if at is None:
@@ -295,7 +303,8 @@ def legal_declares(tx: Tx) -> list[Declare]:
         if not enemies or _defended_already(tx, label, enemies):
             continue
         near = sorted(pid for pid, h in mine.items() if _adjacent(tx, h, label))
-        for k in range(1, len(near) + 1):
+        most = m.rules.combat.max_attackers if tx.rules.enforcement_of("combat") == "enforce" else None
+        for k in range(1, min(len(near), most or len(near)) + 1):
             for group in combinations(near, k):
                 plain = odds_for(tx, group, label).allowed
                 for intensity, air in options:

@@ -91,7 +91,8 @@ def movers(module: Module, state: GameState, data: EngineState | None = None, *,
     for pid in sorted(state.pieces):
         if side_of(module, pid) != side or pid in data.moved:
             continue
-        if activated_only and (act is None or pid not in act.units or act.moved.get(pid, 0) >= act.moves):
+        if activated_only and (act is None or pid not in act.units or act.moved.get(pid, 0) >= act.moves
+                               or not takes_part(module, data, pid)):
             continue
         at = state.pieces[pid].at
         if at.kind == "hex" or (entry_box(module, state, pid) and arrival_turn(module, state, pid) <= state.turn):
@@ -105,6 +106,20 @@ def in_play(module: Module, state: GameState) -> frozenset[str] | None:
     if scenario is None or scenario.map_limits is None or scenario.map_limits not in module.map.areas:
         return None
     return frozenset(module.map.areas[scenario.map_limits].hexes)
+
+
+def takes_part(module: Module, data: EngineState, unit: str) -> bool:
+    """``unit`` takes part in the costed action running (St-Lô 7.4.3, 7.5.1) and has moves
+    left in the actions step waiting (``moves_per_unit``, 8.1 E); True outside activations."""
+    from .runner import actions_step
+
+    act = data.seq.activation
+    if act is None:
+        return True
+    if act.participants is not None and unit not in act.participants:
+        return False
+    step = actions_step(module, data.seq)
+    return step is None or step.moves_per_unit is None or act.step_moved.get(unit, 0) < step.moves_per_unit
 
 
 def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, *,

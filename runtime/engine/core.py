@@ -133,8 +133,8 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
     elif step is not None:
         only = step.units == "activated" and runner.step_level(tx, step) == "enforce"
         if "move" in step.allow or "exit" in step.allow:
-            out += [a for a in moves.legal_moves(tx, movers(module, state, tx.data, activated_only=only), step.modes)
-                    if a.name in step.allow]
+            out += [a for a in moves.legal_moves(tx, movers(module, state, tx.data, activated_only=only), step.modes,
+                                                 modes_only=step.modes_only) if a.name in step.allow]
         if "relocate" in step.allow:
             out += relocation.legal_relocations(tx)
         if "interdict" in step.allow:

@@ -15,7 +15,7 @@ from hexwright.runtime.state import GameState, Location, MovePieces, check_hex, 
 
 from . import runner
 from .actions import ExitMap, Move
-from .context import arrival_turn, entry_box, in_play, phase_of, phase_side, side_of, unit_reach, with_level
+from .context import arrival_turn, entry_box, in_play, phase_of, phase_side, side_of, takes_part, unit_reach, with_level
 from .control import passed
 from .data import ExitRecord
 from .overstack import at_move_end, check_move_end
@@ -58,6 +58,10 @@ def _check_mover(tx: Tx, unit: str) -> None:
         runner.step_check(tx, step, f"{piece_name(m, unit)} is not activated")
     if step is not None and act is not None and act.moved.get(unit, 0) >= act.moves and unit in act.units:
         runner.step_check(tx, step, f"{piece_name(m, unit)} has made its {act.moves} move(s) in this activation")
+    if step is not None and act is not None and unit in act.units and not takes_part(m, tx.data, unit):
+        why = "does not take part in this action" if act.participants is not None and unit not in act.participants \
+            else f"has made its {step.moves_per_unit} move(s) in this action"
+        runner.step_check(tx, step, f"{piece_name(m, unit)} {why}")
     check_restrictions(tx, unit, None)
     at = s.pieces[unit].at
     if at.kind != "hex" and entry_box(m, s, unit) is None:
@@ -110,9 +114,12 @@ def mode_problem(tx: Tx, unit: str, mode: str) -> str:
 
 
 def _mode(tx: Tx, act: Move) -> str | None:
-    if not act.mode:
-        return None
     step = runner.actions_step(tx.module, tx.data.seq)
+    if not act.mode:
+        if step is not None and step.modes_only:
+            names = ", ".join(tx.rules.movement.modes[x].name for x in step.modes if x in tx.rules.movement.modes)
+            tx.check("movement", f"a move in this step is made as: {names}", step.section)
+        return None
     if act.mode not in tx.rules.movement.modes:
         tx.refuse(f"no movement mode {act.mode!r} in rules.json movement.modes", tx.rules.movement.section)
     decl = tx.rules.movement.modes[act.mode]
@@ -129,7 +136,9 @@ def _count_move(tx: Tx, unit: str) -> None:
     if act is not None and unit in act.units:
         moved = dict(act.moved)
         moved[unit] = moved.get(unit, 0) + 1
-        tx.set(seq=tx.data.seq.model_copy(update={"activation": act.model_copy(update={"moved": moved})}))
+        step_moved = {**act.step_moved, unit: act.step_moved.get(unit, 0) + 1}
+        tx.set(seq=tx.data.seq.model_copy(update={"activation": act.model_copy(
+            update={"moved": moved, "step_moved": dict(sorted(step_moved.items()))})}))
         if moved[unit] < act.moves:
             return
     tx.set(moved=tuple(sorted(set(tx.data.moved) | {unit})))
@@ -206,7 +215,8 @@ def apply_exit(tx: Tx, act: ExitMap) -> None:
     _count_move(tx, act.unit)
 
 
-def legal_moves(tx: Tx, units: list[str], modes: list[str] | None = None) -> list[Move | ExitMap]:
+def legal_moves(tx: Tx, units: list[str], modes: list[str] | None = None, *,
+                modes_only: bool = False) -> list[Move | ExitMap]:
     out: list[Move | ExitMap] = []
     strict = tx.rules.enforcement_of("restriction") == "enforce"
     for unit in units:
@@ -217,7 +227,7 @@ def legal_moves(tx: Tx, units: list[str], modes: list[str] | None = None) -> lis
         usable = [x for x in (modes or []) if x in tx.rules.movement.modes]
         if tx.rules.enforcement_of("movement") == "enforce":
             usable = [x for x in usable if not mode_problem(tx, unit, x)]
-        for mode in [""] + usable:
+        for mode in ([] if modes_only and tx.rules.enforcement_of("movement") == "enforce" else [""]) + usable:
             result = unit_reach(tx.module, tx.state, unit, tx.rules, mode=mode or None)
             ends = ((h, x) for h, x in sorted(result.hexes.items()))
             if at_move_end(tx) and tx.rules.enforcement_of("stacking") == "enforce":

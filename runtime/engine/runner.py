@@ -29,6 +29,7 @@ from hexwright.runtime.model.sequence import (
     Loop,
     MoraleRecovery,
     PhaseSide,
+    PoolEmpty,
     SetPool,
     Step,
     SupplyCheck,
@@ -193,6 +194,10 @@ def loop_ends(tx: Tx, loop: Loop, frame: StepFrame | None) -> str:
             return "every side passed in turn"
         if cond.kind == "die" and frame is not None and frame.stop:
             return "the initiative roll ended it"
+        if isinstance(cond, PoolEmpty) and frame is not None and \
+                tx.data.seq.pools.get(cond.pool, {}).get(tx.data.seq.active, 0) <= cond.below:
+            decl = tx.module.rules.pools.get(cond.pool)
+            return f"no {decl.name if decl is not None else cond.pool} left"
     if iteration >= loop.max_iterations:
         return f"the limit of {loop.max_iterations} iterations"
     return ""
@@ -325,8 +330,8 @@ def _begin_actions(tx: Tx) -> None:
     """An actions step begins: inside an activation, its per-step attack counts start afresh
     (St-Lô 9.1 A: one attack per attack action), and a new round of declarations opens."""
     act = tx.data.seq.activation
-    if act is not None and act.step_attacked:
-        seq_set(tx, activation=act.model_copy(update={"step_attacked": {}}))
+    if act is not None and (act.step_attacked or act.step_moved):
+        seq_set(tx, activation=act.model_copy(update={"step_attacked": {}, "step_moved": {}}))
     if act is not None and tx.data.resolving and not tx.data.declared:
         tx.set(resolving=False)
 

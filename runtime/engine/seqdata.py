@@ -41,6 +41,15 @@ class Activated(_Data):
     moved: dict[str, int] = {}
     attacked: dict[str, int] = {}
     step_attacked: dict[str, int] = {}
+    step_moved: dict[str, int] = {}
+    actions: int = 0
+    """Costed options chosen in this activation (St-Lô 7.1.2: first and only)."""
+    participants: tuple[str, ...] | None = None
+    """The units taking part in the costed action running (None: every unit of the activation)."""
+    action: str = ""
+    """The name of the costed action running."""
+    attack_drm: int = 0
+    """The DRM of the action running for its attacks (St-Lô 9.4.4)."""
 
 
 class SeqState(_Data):

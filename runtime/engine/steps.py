@@ -105,7 +105,9 @@ def choice_options(tx: Tx) -> list[Choose]:
     if seq.picking:
         return [c for o in step.options if o.id == seq.picking for c in pick_options(tx, o, side)]
     out = []
-    for o in step.options:
+    from .tactical import open_options
+
+    for o in open_options(tx, step.options):
         if o.sides and side not in o.sides:
             continue
         if o.kind in PICKED_KINDS:
@@ -133,13 +135,27 @@ def apply_choose(tx: Tx, act: Choose) -> None:
         return
     step = _waiting(tx, ChoiceStep, "choice")
     assert isinstance(step, ChoiceStep)
-    if act not in choice_options(tx):
+    costed = next((o for o in step.options if o.id == act.option and o.cost is not None), None)
+    if costed is not None and not seq.picking:
+        from .tactical import pay
+
+        if act.target or (costed.sides and seq.active not in costed.sides):
+            tx.refuse(f"{act.option} {act.target}".strip() + " is not a choice now", step.section)
+
+        pay(tx, costed)  # refused with its section when it cannot be paid (St-Lô 7.1.1 B)
+        seq = tx.data.seq
+    if act not in choice_options(tx) and costed is None:
         legal = ", ".join(c.option + (f" {c.target}" if c.target else "") for c in choice_options(tx))
         tx.refuse(f"{act.option} {act.target}".strip() + f" is not a choice now (choices: {legal})", step.section)
     option = next(o for o in step.options if o.id == act.option)
     who = _side_name(tx, seq.active)
     if option.kind in PICKED_KINDS:
         apply_pick(tx, step, option, act, who)
+        return
+    if option.kind == "end":
+        tx.say(f"{who} chooses {option.label or option.id}")
+        runner.done(tx)
+        runner.stop_loop(tx, option.label or option.id)
         return
     if option.kind == "pass":
         tx.say(f"{who} passes")

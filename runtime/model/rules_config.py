@@ -287,6 +287,8 @@ class CombatRules(Model):
     declare_all_first: bool = Field(
         True, description="every attack is declared before the first is resolved (DoM §9); False: declare and "
                           "resolve one by one (ToV 10.1)")
+    max_attackers: int | None = Field(
+        None, ge=1, description="units that may attack together (St-Lô 9.1 C–D: 1, each attacks alone); None: any")
     defend_once: Literal["unit", "hex", "no"] = Field(
         "unit", description="unit: a unit is attacked at most once per phase or activation (DoM §9); hex: each hex "
                             "once, a unit that retreated into another hex may be attacked again (ToV 10.0, 10.4); "

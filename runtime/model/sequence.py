@@ -125,6 +125,38 @@ class ActionsStep(_Step):
     attacks_per_unit: int | None = Field(
         None, ge=1, description="in an activation: attacks each unit may make in this step (St-Lô 9.1 A: one per "
                                "attack action); None: only the activation's attacks limit")
+    moves_per_unit: int | None = Field(
+        None, ge=1, description="in an activation: moves each unit may make in this step (St-Lô 8.1 E: one per "
+                               "movement action); None: only the activation's moves limit")
+    modes_only: bool = Field(False, description="a Move must name one of ``modes`` (St-Lô 8.2: the strategic "
+                                                "movement action moves only strategically)")
+
+
+class ActionCost(Model):
+    """What an option costs from a side ``pool`` (St-Lô 7.1.1: a tactical action's TAPs), and
+    which of the activation's units take part, measured as it is chosen (7.4.5).
+
+    The HQ of the activation running must trace its side's line (``rules.json`` ``supply``,
+    7.3.1) or the action costs ``without_loc`` (7.3.2 B) — unless ``without_loc_allowed`` is
+    false (7.3.2 A). With ``radius``, a unit beyond the HQ's command radius (7.4.1) takes part
+    only if its size is in ``out_of_command``, and the action then costs at least that much
+    (7.4.2: battalions 2; 7.4.3: companies not at all); never when the HQ has no line (7.4.2 B).
+    Units of the activation take part only if their size is in ``sizes`` ([] = any, 7.5.1)."""
+
+    pool: Id
+    points: int = Field(1, ge=0, description="the cost; with all: the least the pool must hold")
+    all: bool = Field(False, description="spends the whole pool (7.1.2 B: 'all')")
+    first_only: bool = Field(False, description="only as the first and only action of the activation, which "
+                                                "ends after it (7.1.2 A, C)")
+    without_loc: int | None = Field(None, ge=0, description="the cost when the HQ traces no line (None: the same)")
+    without_loc_allowed: bool = True
+    radius: int | None = Field(None, ge=0, description="the HQ's command radius (None: no command effects)")
+    range_kind: Literal["distance", "radius"] = "radius"
+    out_of_command: dict[str, int] = Field(
+        {}, description="unit size → the cost when a unit of that size beyond the radius takes part; sizes not "
+                        "listed do not take part (7.4.2–7.4.3)")
+    sizes: list[str] = Field([], description="only units of these sizes take part ([] = any)")
+    section: str = ""
 
 
 class ChoiceOption(Model):
@@ -135,7 +167,8 @@ class ChoiceOption(Model):
     West: any two divisions); arrival groups picked come in at once (ToV 11.2: one division
     of the reinforcements available; 11.3: any reserves, each at a VP cost)."""
 
-    kind: Literal["pass", "procedure", "hq", "formations", "arrivals"]
+    kind: Literal["pass", "procedure", "hq", "formations", "arrivals", "end"] = Field(
+        description="end: ends the nearest loop (St-Lô 7.1.1 C: the HQ's activation, the points left forfeit)")
     id: Id
     label: str = ""
     procedure: Id | None = Field(None, description="run after the option is chosen (hq: the activation of the HQ "
@@ -150,6 +183,10 @@ class ChoiceOption(Model):
     echelons: list[Echelon] = Field([], description="formations: only formations of these echelons ([] = any)")
     groups: list[Id] = Field([], description="arrivals: the candidate groups ([] = every group of the side "
                                              "with a choice trigger)")
+    cost: ActionCost | None = Field(None, description="procedure: paid from a pool as it is chosen; the units "
+                                                      "that take part are fixed then (St-Lô 7.1)")
+    attack_drm: int = Field(0, description="procedure: a DRM for the attacks made in it (St-Lô 9.4.4: deliberate "
+                                           "+1, intensive +2)")
 
 
 class ChoiceStep(_Step):
@@ -354,12 +391,20 @@ class CountEnds(Tagged):
     count: int = Field(ge=1)
 
 
+class PoolEmpty(Tagged):
+    """The acting side's ``pool`` is at ``below`` or less (St-Lô 7.1.1: no TAPs left)."""
+
+    kind: Literal["pool_empty"] = "pool_empty"
+    pool: Id
+    below: int = 0
+
+
 class CupEmpty(Tagged):
     kind: Literal["cup_empty"] = "cup_empty"
     cup: Id
 
 
-EndCondition = Annotated[AllPassed | DieEnds | CountEnds | CupEmpty, Field(discriminator="kind")]
+EndCondition = Annotated[AllPassed | DieEnds | CountEnds | CupEmpty | PoolEmpty, Field(discriminator="kind")]
 
 
 class Loop(_Step):

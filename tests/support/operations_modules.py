@@ -14,7 +14,9 @@ from __future__ import annotations
 from builders import add_unit, dom_crt, rules_module
 
 from hexwright.runtime.model import Box, HexData, HexFeature, Phase, Placement, Scenario, Turn, TurnTrack
+from hexwright.runtime.model.rules_config import MovementMode, ZocRules
 from hexwright.runtime.model.sequence import (
+    ActionCost,
     ActionsStep,
     Activation,
     ChoiceOption,
@@ -26,6 +28,7 @@ from hexwright.runtime.model.sequence import (
     Loop,
     MoraleRecovery,
     PoolDef,
+    PoolEmpty,
     SequenceRules,
     StatusDef,
     UnitSelect,
@@ -89,4 +92,70 @@ def operations_module(*, hq_roll: HqRoll = HQ_ROLL):
     return m
 
 
-__all__ = ["HQ_ROLL", "OPERATIONS", "operations_module"]
+def rigged(s, *faces: int):
+    """``s`` with a generator whose next d6 rolls are ``faces`` (a seed found by search)."""
+    from hexwright.runtime.state.rng import RngState, roll
+
+    for seed in range(100_000):
+        rng = RngState(seed=seed)
+        if roll(rng, 6, len(faces))[0] == list(faces):
+            return s.model_copy(update={"rng": rng})
+    raise AssertionError(faces)
+
+
+def _cost(points: int = 1, **update) -> ActionCost:
+    base = ActionCost(pool="tap", points=points, without_loc=3, radius=2, out_of_command={"II": 2}, section="7.1")
+    return base.model_copy(update=update)
+
+
+BATTALION_ONLY = {"without_loc": None, "without_loc_allowed": False, "out_of_command": {}, "sizes": ["II"]}
+TACTICAL_ACTIONS = [
+    ChoiceOption(kind="procedure", id="movement", label="Movement", procedure="movement", cost=_cost()),
+    ChoiceOption(kind="procedure", id="strategic", label="Strategic movement", procedure="strategic",
+                 cost=_cost(all=True, first_only=True, **BATTALION_ONLY)),
+    ChoiceOption(kind="procedure", id="hasty", label="Hasty attack", procedure="attack", cost=_cost()),
+    ChoiceOption(kind="procedure", id="deliberate", label="Deliberate attack", procedure="attack", attack_drm=1,
+                 cost=_cost(2, **BATTALION_ONLY)),
+    ChoiceOption(kind="end", id="end", label="End of activation"),
+]
+
+
+def tactical_module():
+    """:func:`operations_module` (clear terrain at 1 MP) where an activated HQ buys tactical actions with its points
+    (after St-Lô 7.1–7.5): movement 1 (3 without a line of communication, 2 with a battalion
+    beyond the HQ's command radius of 2; companies beyond it stay put); strategic movement, all
+    points, first and only, battalions only, not without a line; hasty attack 1; deliberate
+    attack 2 (+1 DRM), battalions only; or end the activation. A third blue company ``b_c3``
+    stands at 0209, far from its HQ; red ``r_c`` (a company) at 0707."""
+    m = operations_module()
+    m.tables.terrain_effects.terrain["clear"] = {"*": "1"}
+    add_unit(m, "b_c3", "blue", combat=2, movement=3, size="I", formation="b_green")
+    m.pieces.pieces["b_c3"].hq = "b_hq2"
+    add_unit(m, "r_c", "red", combat=1, movement=3, size="I")
+    m.pieces.pieces["r_c"].hq = "r_hq"
+    m.scenarios["ops"].setup += [Placement(piece="b_c3", hex="0209"), Placement(piece="r_c", hex="0707")]
+    m.rules.movement.modes = {"strategic": MovementMode(name="Strategic movement", allowance=8, keep_away_from_enemy=4,
+                                                        section="8.2")}
+    m.rules.sequence.procedures["activation"] = [
+        HQ_ROLL,
+        Activation(id="tactical", name="Tactical actions", section="7.2.1", moves=99, attacks=99,
+                   select=UnitSelect(by="designation", hq_from="choice", include_hq=False),
+                   steps=[Loop(id="actions", name="Tactical actions", until=[PoolEmpty(pool="tap")], section="7.1",
+                               steps=[ChoiceStep(id="tactical_action", name="Tactical action", section="7.1",
+                                                 options=list(TACTICAL_ACTIONS))])])]
+    m.rules.sequence.procedures |= {
+        "movement": [ActionsStep(id="move", name="Movement", allow=["move"], units="activated", moves_per_unit=1,
+                                 section="8.1")],
+        "strategic": [ActionsStep(id="strategic_move", name="Strategic movement", allow=["move"], units="activated",
+                                  modes=["strategic"], modes_only=True, moves_per_unit=1, section="8.2")],
+        "attack": [ActionsStep(id="attack", name="Attack", allow=["declare", "resolve"], units="activated",
+                               attacks_per_unit=1, section="9.1")],
+    }
+    m.rules.zoc = ZocRules(can_leave=True, reenter_after_leaving=False, section="4.1")
+    m.rules.combat.max_attackers = 1
+    m.rules.combat.declare_all_first = False
+    m.rules.combat.defend_once = "no"
+    return m
+
+
+__all__ = ["HQ_ROLL", "OPERATIONS", "TACTICAL_ACTIONS", "operations_module", "rigged", "tactical_module"]

@@ -4,22 +4,12 @@
 from __future__ import annotations
 
 import pytest
-from operations_modules import HQ_ROLL, operations_module
+from operations_modules import HQ_ROLL, operations_module, rigged
 
 from hexwright.runtime.engine import Choose, EndPhase, Move, Roll, apply, engine_state, legal_actions
 from hexwright.runtime.engine.hq import morale
 from hexwright.runtime.model.rules_config import RoadLeg
-from hexwright.runtime.state import ActionError, GameState, initial_state
-from hexwright.runtime.state.rng import RngState, roll
-
-
-def rigged(s: GameState, *faces: int) -> GameState:
-    """``s`` with a generator whose next d6 rolls are ``faces`` (a seed found by search)."""
-    for seed in range(100_000):
-        rng = RngState(seed=seed)
-        if roll(rng, 6, len(faces))[0] == list(faces):
-            return s.model_copy(update={"rng": rng})
-    raise AssertionError(faces)
+from hexwright.runtime.state import ActionError, initial_state
 
 
 def to_turn_end(m, s):
