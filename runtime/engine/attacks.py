@@ -23,6 +23,7 @@ from . import combat_choices, losses, relocation, runner
 from .actions import Declare, Resolve
 from .context import hex_of, phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
+from .loss_order import take_losses, vacated_advance
 from .statuses import add_status, blocked_from, defender_modifiers
 from .transaction import Tx
 
@@ -269,6 +270,8 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
                 relocation.destroy(tx, on_map)
             if advance is not None:
                 advance = advance.model_copy(update={"vacated": advance.vacated + vacated})
+        elif eff.what == "step_loss" and tx.rules.combat.losses is not None:
+            take_losses(tx, tx.rules.combat.losses, units, eff.amount)
         elif eff.what == "step_loss":
             owed = losses.step_losses(tx, units, eff.amount, side, eff.who)
             if owed is not None:
@@ -282,6 +285,8 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
         else:
             tx.say(f"{eff.who} {eff.what}: not automated, apply it by hand")
     frames += combat_choices.rolls_after(tx, dec, outcome.result, attack_side, attackers)
+    if advance is None:
+        advance = vacated_advance(tx, act.hex, attackers, attack_side)
     if advance is not None:
         frames.append(advance)
     frames += list(reversed(retreats))

@@ -262,10 +262,38 @@ class AdvanceRules(Model):
     section: str = ""
 
 
+class CrtLine(Model):
+    """A line of the CRT chosen by the defender's terrain (St-Lô 9.2.1): the terrain effects
+    chart's ``combat[...].crt_line`` names ``line``; the line is read off the CRT ``crt``."""
+
+    line: Id
+    crt: Id
+
+
+class LossRules(Model):
+    """How the steps of a loss result are taken from a side's units (St-Lô 9.2.4–9.2.5): the
+    result's amount is the steps lost in all, taken group by group in ``order`` (unit types;
+    the types no group names come last), each unit of a group to its last step before the
+    next; ``immune`` types never lose steps in combat; excess losses are ignored."""
+
+    order: list[list[Id]] = []
+    immune: list[Id] = []
+    section: str = ""
+
+
 class CombatRules(Model):
     """Odds or differential, caps, multipliers, shifts, DRMs, which CRT."""
 
     crt: Id | None = Field(None, description="None: the module's only CRT")
+    crt_lines: list[CrtLine] = Field(
+        [], description="CRT lines by the defender's terrain, the line most favourable to the defender first "
+                        "(St-Lô 9.2.1); a hex whose terrain names none uses crt")
+    losses: LossRules | None = Field(
+        None, description="a step_loss result is steps in all, taken in this order (St-Lô 9.2.4); None: every "
+                          "unit loses the amount")
+    advance_when_vacated: bool = Field(
+        False, description="the attackers may advance into the defender's hex when the attack leaves it empty, "
+                           "whatever the result code (St-Lô 9.2.6 A)")
     attack_value: Literal["attack", "combat"] = "attack"
     defense_value: Literal["defense", "combat"] = "defense"
     min_value: Number | None = Field(None, description="odds/differential below this count as this (DoM ΔCF −1)")

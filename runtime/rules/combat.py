@@ -164,6 +164,20 @@ def _hex_effects(module: Module, board: Board, d: int, rules: CombatRules, side:
     return [(k, te.combat[k]) for k in keys if k in te.combat and _effect_applies(k, rules, side)]
 
 
+def _crt_line(module: Module, cr: CombatRules, effects: list[tuple[str, CombatEffect]],
+              default: tuple[str, CombatResultsTable], notes: list[str]) -> tuple[str, CombatResultsTable]:
+    """The CRT line of the defender's terrain: the first of ``crt_lines`` that a terrain or
+    feature of the hex names (St-Lô 9.2.1 B–C)."""
+    named = {eff.crt_line for _k, eff in effects if eff.crt_line}
+    for entry in cr.crt_lines:
+        if entry.line in named:
+            if entry.crt not in module.tables.crts:
+                raise ValueError(f"rules.json combat.crt_lines names CRT {entry.crt!r}, which tables.json does not have")
+            notes.append(f"CRT line {entry.line}")
+            return entry.crt, module.tables.crts[entry.crt]
+    return default
+
+
 def _value(u: Unit, which: str) -> int:
     v = u.values
     if which in ("attack", "defense"):
@@ -218,6 +232,7 @@ def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterabl
 
     defense = Fraction(sum(_value(board.units[x], cr.defense_value) for x in defenders))
     effects = _hex_effects(module, board, d, cr, defender_side)
+    crt_id, crt = _crt_line(module, cr, effects, (crt_id, crt), notes)
     mult = Fraction(1)
     for key, eff in effects:
         m = parse_fraction(eff.defense_multiplier)

@@ -158,4 +158,46 @@ def tactical_module():
     return m
 
 
-__all__ = ["HQ_ROLL", "OPERATIONS", "TACTICAL_ACTIONS", "operations_module", "rigged", "tactical_module"]
+__all__ = ["HQ_ROLL", "OPERATIONS", "TACTICAL_ACTIONS", "losses_module", "operations_module", "rigged", "tactical_module"]
+
+
+def losses_module(code: str = "D3"):
+    """Blue ``b_inf`` at 0303 attacks red's hex 0304 in a blue combat phase: ``r_bn`` (infantry,
+    2 steps), ``r_gun`` (an asset), ``r_rcn`` (recon) and, with ``hq``, ``r_hq``; every CRT cell
+    is ``code`` (D<n>: the defender loses n steps in all). Hex 0304 is woods with a village;
+    0404 woods alone. CRT lines, top first: village (``crt_village``), woods (``crt_woods``);
+    ``crt`` is the rest (after St-Lô 9.2.1, 9.2.4–9.2.6)."""
+    from builders import odds_crt
+
+    from hexwright.runtime.model import CombatEffect, ResultCode, ResultEffect, UnitType
+    from hexwright.runtime.model.rules_config import AdvanceRules, CrtLine, LossRules
+
+    m = rules_module(7, 7, terrain={"0304": "woods", "0404": "woods"}, features={"0304": ["village"]})
+    m.map.hex_feature_types["village"] = m.map.hex_feature_types["cathedral"].model_copy(update={"name": "Village"})
+    te = m.tables.terrain_effects
+    te.combat = {"woods": CombatEffect(crt_line="woods"), "village": CombatEffect(crt_line="village")}
+    results = {f"D{n}": ResultCode(name=f"Defender loses {n}", effects=[ResultEffect(who="defender", what="step_loss",
+                                                                                      amount=n)]) for n in range(1, 8)}
+    for crt_id in ("crt", "crt_woods", "crt_village"):
+        crt = odds_crt(crt_id)
+        crt.cells = [[code] * len(crt.columns) for _ in crt.rows]
+        crt.results = results
+        m.tables.crts[crt_id] = crt
+    m.pieces.unit_types |= {"asset": UnitType(name="Asset", symbol="armor", movement_class="foot", exerts_zoc=False),
+                            "recon": UnitType(name="Recon", symbol="recon", movement_class="foot")}
+    add_unit(m, "b_inf", "blue", combat=12, movement=3, size="II")
+    add_unit(m, "r_bn", "red", combat=2, movement=3, size="II", reduced=1)
+    add_unit(m, "r_gun", "red", "asset", combat=0, movement=3)
+    add_unit(m, "r_rcn", "red", "recon", combat=0, movement=4)
+    add_unit(m, "r_hq", "red", "hq", combat=0, movement=0)
+    m.meta.sequence = [Phase(id="blue_combat", name="Blue combat", side="blue", kind="combat", section="9.0")]
+    m.rules.stacking.limit = None
+    m.rules.combat.crt = "crt"
+    m.rules.combat.crt_lines = [CrtLine(line="village", crt="crt_village"), CrtLine(line="woods", crt="crt_woods")]
+    m.rules.combat.losses = LossRules(order=[["inf"], ["asset"], ["recon"]], immune=["hq"], section="9.2.4")
+    m.rules.combat.advance_when_vacated = True
+    m.rules.combat.advance = AdvanceRules(mode="free", max_hexes=1, section="9.2.6")
+    m.scenarios = {"fight": Scenario(name="Fight", last_turn=1, first_side="blue", setup=[
+        Placement(piece="b_inf", hex="0303"), Placement(piece="r_bn", hex="0304"), Placement(piece="r_gun", hex="0304"),
+        Placement(piece="r_rcn", hex="0304")])}
+    return m

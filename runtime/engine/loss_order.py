@@ -1,0 +1,59 @@
+"""Combat losses taken in an order of unit kinds, and the advance into a hex left empty
+(St-Lô 9.2.4–9.2.6), as module data: ``rules.json`` ``combat.losses``,
+``combat.advance_when_vacated``."""
+
+from __future__ import annotations
+
+from hexwright.runtime.model.rules_config import LossRules
+from hexwright.runtime.state import piece_name
+
+from . import relocation
+from .data import Frame
+from .transaction import Tx
+
+
+def _steps_left(tx: Tx, unit: str) -> int:
+    return len(tx.module.pieces.pieces[unit].steps) - tx.state.pieces[unit].step
+
+
+def loss_order(tx: Tx, rules: LossRules, units: tuple[str, ...]) -> list[str]:
+    """``units`` that may lose steps, in the order they take them: group by group, the types
+    no group names last; within a group the unit with the most steps left first, then by id."""
+    m = tx.module
+    groups = [set(g) for g in rules.order]
+
+    def rank(unit: str) -> tuple[int, int, str]:
+        kind = m.pieces.pieces[unit].unit_type
+        group = next((i for i, g in enumerate(groups) if kind in g), len(groups))
+        return group, -_steps_left(tx, unit), unit
+
+    return sorted((u for u in units if m.pieces.pieces[u].unit_type not in rules.immune
+                   and tx.state.hex_of(u) is not None), key=rank)
+
+
+def take_losses(tx: Tx, rules: LossRules, units: tuple[str, ...], steps: int) -> None:
+    """``steps`` lost in all by ``units`` (9.2.4 A–C); immune units keep theirs (9.2.5)."""
+    left = steps
+    for unit in loss_order(tx, rules, units):
+        while left and tx.state.hex_of(unit) is not None:
+            relocation.lose_step(tx, unit)
+            left -= 1
+        if not left:
+            break
+    if left:
+        tx.say(f"{left} step(s) more than the units have: ignored" + (f" — {rules.section}" if rules.section else ""))
+    spared = [u for u in units if tx.module.pieces.pieces[u].unit_type in rules.immune and tx.state.hex_of(u)]
+    if spared and steps:
+        tx.say(f"{', '.join(piece_name(tx.module, u) for u in spared)} never lose steps in combat"
+               + (f" — {rules.section}" if rules.section else ""))
+
+
+def vacated_advance(tx: Tx, hex: str, attackers: tuple[str, ...], side: str) -> Frame | None:
+    """The attackers may advance into ``hex`` once the attack has left it empty (9.2.6 A)."""
+    if not tx.rules.combat.advance_when_vacated:
+        return None
+    m = tx.module
+    if any(tx.state.hex_of(p) == hex and m.pieces.pieces[p].side != side for p in tx.state.pieces):
+        return None  # an enemy unit is left (9.2.5: an HQ is never eliminated): no advance
+    movers = tuple(a for a in attackers if tx.state.hex_of(a) is not None)
+    return Frame(proc="advance", side=side, units=movers, hex=hex, vacated=(hex,), result="attacker") if movers else None

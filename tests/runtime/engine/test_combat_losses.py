@@ -1,0 +1,79 @@
+"""CRT lines by the defender's terrain, losses taken in an order of unit kinds, HQs immune, and
+the advance into a hex the attack left empty, as module data (after St-Lô 9.2.1, 9.2.4–9.2.6,
+9.2.8, 9.5 A, D) on a synthetic module."""
+
+from __future__ import annotations
+
+from operations_modules import losses_module
+
+from hexwright.runtime.engine import Advance, Declare, Resolve, apply, legal_actions
+from hexwright.runtime.engine.attacks import attack_odds
+from hexwright.runtime.model import Placement
+from hexwright.runtime.state import Location, initial_state
+
+
+def start(m=None, *extra: Placement):
+    m = m or losses_module()
+    m.scenarios["fight"].setup += list(extra)
+    return m, initial_state(m, "fight", 1)
+
+
+def fight(m, s, hex: str = "0304"):
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex=hex))
+    return apply(m, s, Resolve(hex=hex))
+
+
+def test_9_2_1_the_defenders_terrain_picks_the_crt_line_the_one_nearest_the_top_when_several():
+    """9.2.1 B–C: woods with a village reads the village line (above woods); woods alone the woods line."""
+    m, s = start()
+    odds = attack_odds(m, s, ("b_inf",), "0304")
+    assert odds.crt == "crt_village" and "CRT line village" in odds.notes
+    s = s.model_copy(update={"pieces": {**s.pieces, "r_bn": s.pieces["r_bn"].model_copy(
+        update={"at": Location.hex("0404")})}})
+    assert attack_odds(m, s, ("b_inf",), "0404").crt == "crt_woods"
+
+
+def test_9_2_1_a_hex_whose_terrain_names_no_line_uses_the_default_crt():
+    m, s = start(None, Placement(piece="r_hq", hex="0202"))
+    assert attack_odds(m, s, ("b_inf",), "0202").crt == "crt"
+
+
+def test_9_2_8_9_5_a_odds_round_down_and_above_the_table_use_the_highest_column():
+    """9.5 A: 11 to 2 is 5-1 rounded down; 9.2.8: above the last column, the last."""
+    m, s = start()
+    m.pieces.pieces["b_inf"].steps[0].combat = 11
+    assert attack_odds(m, s, ("b_inf",), "0304").column_label == "5:1"
+    m.pieces.pieces["b_inf"].steps[0].combat = 40
+    assert attack_odds(m, s, ("b_inf",), "0304").column_label == "10:1"
+
+
+def test_9_2_4_steps_are_lost_by_infantry_first_then_assets_recon_last():
+    """D3: the battalion's two steps, then the asset; the recon unit survives (9.2.4 A–B)."""
+    m, s = start()
+    s, entry = fight(m, s)
+    assert s.pieces["r_bn"].at.kind == "eliminated" and s.pieces["r_gun"].at.kind == "eliminated"
+    assert s.hex_of("r_rcn") == "0304"
+    assert not any(isinstance(a, Advance) for a in legal_actions(m, s))  # the recon unit holds the hex
+
+
+def test_9_2_4_c_excess_losses_are_ignored_and_9_2_6_the_attacker_may_advance_into_the_empty_hex():
+    m, s = start(losses_module("D7"))
+    s, entry = fight(m, s)
+    assert "3 step(s) more than the units have: ignored — 9.2.4" in entry.text
+    assert all(s.pieces[u].at.kind == "eliminated" for u in ("r_bn", "r_gun", "r_rcn"))
+    assert Advance(unit="b_inf", path=("0304",)) in legal_actions(m, s)
+    s, _ = apply(m, s, Advance(unit="b_inf", path=("0304",)))
+    assert s.hex_of("b_inf") == "0304"
+
+
+def test_9_2_5_an_hq_is_never_eliminated_in_combat_and_no_advance_enters_its_hex():
+    m, s = start(losses_module("D7"), Placement(piece="r_hq", hex="0304"))
+    s, entry = fight(m, s)
+    assert s.hex_of("r_hq") == "0304" and "never lose steps in combat — 9.2.4" in entry.text
+    assert not any(isinstance(a, Advance) for a in legal_actions(m, s))
+
+
+def test_9_2_4_one_step_flips_a_full_battalion_before_touching_the_asset():
+    m, s = start(losses_module("D1"))
+    s, _ = fight(m, s)
+    assert s.pieces["r_bn"].step == 1 and s.hex_of("r_gun") == "0304"
