@@ -50,7 +50,7 @@ def test_9_2_8_9_5_a_odds_round_down_and_above_the_table_use_the_highest_column(
 def test_9_2_4_steps_are_lost_by_infantry_first_then_assets_recon_last():
     """D3: the battalion's two steps, then the asset; the recon unit survives (9.2.4 A–B)."""
     m, s = start()
-    s, entry = fight(m, s)
+    s, _ = fight(m, s)
     assert s.pieces["r_bn"].at.kind == "eliminated" and s.pieces["r_gun"].at.kind == "eliminated"
     assert s.hex_of("r_rcn") == "0304"
     assert not any(isinstance(a, Advance) for a in legal_actions(m, s))  # the recon unit holds the hex
