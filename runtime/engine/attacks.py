@@ -24,6 +24,7 @@ from .actions import Declare, Resolve
 from .context import hex_of, phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
 from .loss_order import take_losses, vacated_advance
+from .restrictions import attack_problem
 from .statuses import add_status, blocked_from, defender_modifiers
 from .transaction import Tx
 
@@ -180,6 +181,9 @@ def apply_declare(tx: Tx, act: Declare) -> None:
             tx.refuse(f"{piece_name(m, a)} is not the attacker's unit", sec)
         if not _adjacent(tx, at, act.hex):
             tx.check("combat", f"{piece_name(m, a)} is not adjacent to {act.hex}", sec, act.hex)
+        barred = attack_problem(tx, a, act.hex)
+        if barred is not None:
+            tx.check("restriction", barred[0], barred[1], act.hex)
         spent = attacks_spent(tx, a)
         if spent:
             tx.check("combat", f"{piece_name(m, a)} {spent}", sec, act.hex)
@@ -307,7 +311,9 @@ def legal_declares(tx: Tx) -> list[Declare]:
         enemies = [p for p in stack if side_of(m, p) != side]
         if not enemies or _defended_already(tx, label, enemies):
             continue
-        near = sorted(pid for pid, h in mine.items() if _adjacent(tx, h, label))
+        strict = tx.rules.enforcement_of("restriction") == "enforce"
+        near = sorted(pid for pid, h in mine.items() if _adjacent(tx, h, label)
+                      and not (strict and attack_problem(tx, pid, label)))
         most = m.rules.combat.max_attackers if tx.rules.enforcement_of("combat") == "enforce" else None
         for k in range(1, min(len(near), most or len(near)) + 1):
             for group in combinations(near, k):

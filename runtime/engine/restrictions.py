@@ -51,3 +51,16 @@ def check_restrictions(tx: Tx, unit: str, to: str | None) -> None:
     problem = restriction_problem(tx, unit, to)
     if problem is not None:
         tx.check("restriction", problem[0], problem[1], to or "")
+
+
+def attack_problem(tx: Tx, unit: str, hex: str) -> tuple[str, str] | None:
+    """(reason, section) if ``unit`` may not attack ``hex``: a must-stay restriction that
+    covers attacks (St-Lô 8.4: a divisional boundary)."""
+    for r in restrictions_of(tx, unit):
+        if not r.attacks or (r.until_retreated_out and unit in tx.data.seq.released):
+            continue
+        if r.kind in ("must_stay_in_hex", "must_stay_in_area"):
+            problem = restriction_problem(tx, unit, hex)
+            if problem is not None:
+                return f"{problem[0]}: it may not attack there", problem[1]
+    return None

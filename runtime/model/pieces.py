@@ -86,6 +86,9 @@ class Restriction(Model):
     hex: str | None = None
     until_retreated_out: bool = Field(
         False, description="must_stay: lifted once a combat result drives the unit out (ToV 12.7)")
+    attacks: bool = Field(
+        False, description="must_stay: the unit may not attack a hex outside it either (St-Lô 8.4.1-8.4.2: "
+                           "divisional boundaries)")
     section: str = ""
     note: str = ""
 

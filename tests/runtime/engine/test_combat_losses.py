@@ -4,12 +4,13 @@ the advance into a hex the attack left empty, as module data (after St-Lô 9.2.1
 
 from __future__ import annotations
 
+import pytest
 from operations_modules import losses_module
 
 from hexwright.runtime.engine import Advance, Declare, Resolve, apply, legal_actions
 from hexwright.runtime.engine.attacks import attack_odds
 from hexwright.runtime.model import Placement
-from hexwright.runtime.state import Location, initial_state
+from hexwright.runtime.state import ActionError, Location, initial_state
 
 
 def start(m=None, *extra: Placement):
@@ -77,3 +78,22 @@ def test_9_2_4_one_step_flips_a_full_battalion_before_touching_the_asset():
     m, s = start(losses_module("D1"))
     s, _ = fight(m, s)
     assert s.pieces["r_bn"].step == 1 and s.hex_of("r_gun") == "0304"
+
+
+def test_8_4_a_divisional_boundary_bars_moving_and_attacking_across_it():
+    """8.4.1: units of a division may not enter or attack a hex beyond its boundary: a must-stay
+    restriction to an area that covers attacks too, refused with its section."""
+    from hexwright.runtime.model import Area
+    from hexwright.runtime.model.pieces import Restriction
+
+    m = losses_module()
+    m.map.areas["west"] = Area(name="West of the boundary", hexes=[f"{c:02d}{r:02d}" for c in (1, 2, 3)
+                                                                   for r in range(1, 8) if (c, r) != (3, 4)])
+    m.pieces.pieces["b_inf"].restrictions = [Restriction(kind="must_stay_in_area", area="west", attacks=True,
+                                                         section="8.4.1")]
+    m, s = start(m)
+    assert not any(isinstance(a, Declare) for a in legal_actions(m, s))
+    with pytest.raises(ActionError, match=r"must stay in West of the boundary: it may not attack there at 0304 — 8\.4\.1"):
+        apply(m, s, Declare(attackers=("b_inf",), hex="0304"))
+    m.pieces.pieces["b_inf"].restrictions[0].attacks = False
+    assert Declare(attackers=("b_inf",), hex="0304") in legal_actions(m, s)
