@@ -24,6 +24,7 @@ from .actions import Declare, Resolve
 from .context import hex_of, phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
 from .loss_order import take_losses, vacated_advance
+from .markers import marker_modifiers
 from .restrictions import attack_problem
 from .statuses import add_status, blocked_from, defender_modifiers
 from .transaction import Tx
@@ -37,6 +38,7 @@ def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier
     sides = {side_of(tx.module, a) for a in attackers}
     mods = defender_modifiers(tx.module, s, [p for p in s.stack(Location.hex(hex)) if side_of(tx.module, p) not in sides])
     mods = [*mods, *(chosen or [])]
+    mods += marker_modifiers(tx.module, s, hex)
     act = tx.data.seq.activation
     if act is not None and act.attack_drm and any(a in act.units for a in attackers):
         mods.append(Modifier(source=act.action or "action", drm=act.attack_drm))

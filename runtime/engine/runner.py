@@ -25,6 +25,7 @@ from hexwright.runtime.model.sequence import (
     CupEmpty,
     CupFill,
     Enforcement,
+    Entrench,
     FixedSide,
     Loop,
     MoraleRecovery,
@@ -302,6 +303,10 @@ def _begin(tx: Tx, step: Step) -> None:
         steps.supply_check(tx, step)
     elif isinstance(step, VictoryCheck):
         steps.victory_check(tx, step)
+    elif isinstance(step, Entrench):
+        from .markers import entrench
+
+        entrench(tx, step)
     elif isinstance(step, MoraleRecovery):
         from .hq import morale_recovery
 

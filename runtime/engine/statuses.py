@@ -87,5 +87,5 @@ def defender_modifiers(module: Module, state: GameState, defenders: list[str]) -
             e = decl.effects
             if (e.defender_drm or e.defender_shift) and sid not in out:
                 out[sid] = Modifier(source=decl.name or sid, shift=e.defender_shift, drm=e.defender_drm,
-                                    section=decl.section)
+                                    section=decl.section, group=e.drm_group)
     return [out[k] for k in sorted(out)]

@@ -76,6 +76,10 @@ def apply_end(tx: Tx, act: EndPhase) -> None:
         tx.check("combat", f"declared attacks are not resolved yet ({', '.join(x.hex for x in tx.data.declared)})",
                  tx.module.rules.combat.section)
     runner.done(tx)
+    if tx.module.rules.hex_markers:
+        from .markers import remove_unheld
+
+        remove_unheld(tx)
 
 
 # -- choices ---------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from .common import Id, Model
 from .map import FeatureKind
 from .sequence import ArrivalGroup, ControlRules, HqRelocation, PoolDef, SequenceRules, StatusDef
 from .sequence import Enforcement as Enforcement
-from .tables import Number
+from .tables import CombatEffect, Number
 
 RULE_IDS = (
     "movement", "zoc", "stacking", "exit", "entry", "drop", "supply", "los", "combat", "retreat", "advance",
@@ -331,6 +331,18 @@ class CombatRules(Model):
     air_support: AirSupport | None = Field(None, description="pool points spent on a combat (ToV 7.1)")
 
 
+class HexMarker(Model):
+    """A marker that sits in a hex and changes combat against the units there, face by face
+    (St-Lô 13.0: an entrenchment, improved position then strongpoint; 13.0 B: every unit in
+    the hex benefits). The engine removes it when no unit of ``kept_by`` is left in its hex at
+    the end of an actions step (13.1.5 A)."""
+
+    combat: list[CombatEffect] = Field([], description="by face: shift and DRM (with its drm_group) for attacks "
+                                                        "on the hex")
+    kept_by: list[Id] = Field([], description="unit types that keep it on the map ([] = it stays)")
+    section: str = ""
+
+
 class RulesConfig(Model):
     """``rules.json``: the rules the engine computes, and how strictly."""
 
@@ -346,6 +358,8 @@ class RulesConfig(Model):
     pools: dict[Id, PoolDef] = Field({}, description="side pools: air points, TAPs, initiative level")
     arrivals: dict[Id, ArrivalGroup] = Field({}, description="arrival groups triggered by turn, chit draw or die")
     control: ControlRules = ControlRules()
+    hex_markers: dict[Id, HexMarker] = Field({}, description="markers of pieces.json that change combat in their "
+                                                             "hex (St-Lô 13.0 entrenchments)")
     hq_relocation: HqRelocation | None = Field(None, description="activated HQs may relocate (ToV 2.3)")
     interdiction: Interdiction | None = Field(None, description="air interdiction markers on movement (ToV 7.2)")
     enforcement: dict[Id, Enforcement] = Field(

@@ -324,6 +324,19 @@ class FirstAttempt(Model):
     loss: int = Field(ge=0)
 
 
+class Entrench(_Step):
+    """Build or improve a hex marker (St-Lô 13.1 entrenching): in each hex holding a unit of
+    ``unit_types`` that takes part in the activation's action, a hex without ``marker`` gets
+    it (face 0: an improved position); one with face 0 up is flipped (face 1: a strongpoint).
+    A hex with a feature of ``upgrade_features`` whose combat effect benefits the side counts as
+    holding face 0 (13.1.3 A: a German permanent improved position)."""
+
+    kind: Literal["entrench"] = "entrench"
+    marker: Id
+    unit_types: list[Id] = []
+    upgrade_features: list[Id] = []
+
+
 class HqRoll(_Step):
     """Attempt to activate the HQ chosen (St-Lô 6.1): roll ``die`` (chance, logged) against
     its current morale (the printed ``morale`` until changed). Below it (``at_most``: up to
@@ -434,14 +447,15 @@ class Activation(_Step):
 
 Step = Annotated[
     ActionsStep | ChoiceStep | CupFill | CupDraw | Initiative | TableRoll | ArrivalsStep | SupplyCheck
-    | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation | HqRoll | MoraleRecovery,
+    | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation | HqRoll | MoraleRecovery | Entrench,
     Field(discriminator="kind"),
 ]
 Loop.model_rebuild()
 Activation.model_rebuild()
 
 STEP_KINDS = ("actions", "choice", "cup_fill", "cup_draw", "initiative", "table_roll", "arrivals", "supply_check",
-              "clear_statuses", "set_pool", "victory_check", "call", "loop", "activation", "hq_roll", "morale_recovery")
+              "clear_statuses", "set_pool", "victory_check", "call", "loop", "activation", "hq_roll", "morale_recovery",
+              "entrench")
 
 
 # -- state the rules read -----------------------------------------------------------------------
@@ -457,6 +471,8 @@ class StatusEffects(Model):
     attack_multiplier: Number = "1"
     defense_multiplier: Number = "1"
     defender_drm: int = Field(0, description="DRM for the attacker when a defender has it (St-Lô 9.4.4)")
+    drm_group: str = Field("", description="defender DRMs of one group do not add up: the largest counts (St-Lô "
+                                           "9.4.4: pinned +2 and disrupted +3 give +3)")
     defender_shift: int = 0
 
 

@@ -29,6 +29,8 @@ class CombatEffect(Model):
     attack_multiplier: Number = "1"
     defense_multiplier: Number = "1"
     drm: int = 0
+    drm_group: str = Field("", description="DRMs of one group do not add up: the largest counts (St-Lô 9.4.4: "
+                                           "improved position and strongpoint)")
     crt_line: str = ""
     note: str = ""
 

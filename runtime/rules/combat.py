@@ -43,6 +43,8 @@ class Modifier:
     shift: int = 0
     drm: int = 0
     section: str = ""
+    group: str = ""
+    """DRMs of one group do not add up: only the largest counts (St-Lô 9.4.4: pinned and disrupted)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"source": self.source, "shift": self.shift, "drm": self.drm, "section": self.section}
@@ -178,6 +180,21 @@ def _crt_line(module: Module, cr: CombatRules, effects: list[tuple[str, CombatEf
     return default
 
 
+def _grouped(drms: list[Modifier], notes: list[str]) -> list[Modifier]:
+    """Within each DRM group only the largest in size counts (St-Lô 9.4.4 footnotes: a pinned and
+    a disrupted defender +3; an improved position and a strongpoint −2)."""
+    out: list[Modifier] = []
+    for m in drms:
+        rival = next((k for k, x in enumerate(out) if m.group and x.group == m.group), None)
+        if rival is None:
+            out.append(m)
+            continue
+        keep, drop = (m, out[rival]) if abs(m.drm) > abs(out[rival].drm) else (out[rival], m)
+        out[rival] = keep
+        notes.append(f"{drop.source} {drop.drm:+d} does not add to {keep.source} {keep.drm:+d}")
+    return out
+
+
 def _value(u: Unit, which: str) -> int:
     v = u.values
     if which in ("attack", "defense"):
@@ -279,7 +296,9 @@ def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterabl
             shifts.append(Modifier("formation attack", min(fb.max_total, qualifying * fb.shift), 0, cr.section))
     extra = list(modifiers)
     shifts += [m for m in extra if m.shift]
-    drms = [Modifier(k, 0, eff.drm, te.section) for k, eff in effects if eff.drm] + [m for m in extra if m.drm]
+    drms = [Modifier(k, 0, eff.drm, te.section, eff.drm_group) for k, eff in effects if eff.drm] + \
+        [m for m in extra if m.drm]
+    drms = _grouped(drms, notes)
     drm = sum(m.drm for m in drms)
     if cr.drm_max is not None and drm > cr.drm_max:
         drm = cr.drm_max

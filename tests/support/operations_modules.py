@@ -13,8 +13,20 @@ from __future__ import annotations
 
 from builders import add_unit, dom_crt, rules_module
 
-from hexwright.runtime.model import Box, HexData, HexFeature, Phase, Placement, Scenario, Turn, TurnTrack
-from hexwright.runtime.model.rules_config import MovementMode, ZocRules
+from hexwright.runtime.model import (
+    Box,
+    CombatEffect,
+    HexData,
+    HexFeature,
+    Marker,
+    MarkerFace,
+    Phase,
+    Placement,
+    Scenario,
+    Turn,
+    TurnTrack,
+)
+from hexwright.runtime.model.rules_config import HexMarker, MovementMode, ZocRules
 from hexwright.runtime.model.sequence import (
     ActionCost,
     ActionsStep,
@@ -22,6 +34,7 @@ from hexwright.runtime.model.sequence import (
     ChoiceOption,
     ChoiceStep,
     CountEnds,
+    Entrench,
     FirstAttempt,
     FixedSide,
     HqRoll,
@@ -116,6 +129,9 @@ TACTICAL_ACTIONS = [
     ChoiceOption(kind="procedure", id="hasty", label="Hasty attack", procedure="attack", cost=_cost()),
     ChoiceOption(kind="procedure", id="deliberate", label="Deliberate attack", procedure="attack", attack_drm=1,
                  cost=_cost(2, **BATTALION_ONLY)),
+    ChoiceOption(kind="procedure", id="entrench", label="Entrenching", procedure="entrench",
+                 cost=_cost(all=True, first_only=True, without_loc=None, without_loc_allowed=False,
+                            out_of_command={})),
     ChoiceOption(kind="end", id="end", label="End of activation"),
 ]
 
@@ -125,7 +141,9 @@ def tactical_module():
     (after St-Lô 7.1–7.5): movement 1 (3 without a line of communication, 2 with a battalion
     beyond the HQ's command radius of 2; companies beyond it stay put); strategic movement, all
     points, first and only, battalions only, not without a line; hasty attack 1; deliberate
-    attack 2 (+1 DRM), battalions only; or end the activation. A third blue company ``b_c3``
+    attack 2 (+1 DRM), battalions only; entrenching, all points, first and only, not without a
+    line, units in the radius only (an ``entrenchment`` hex marker: IP −1, SP −2, one DRM group
+    with the red-only permanent IP feature ``permanent_ip``, kept by infantry); or end the activation. A third blue company ``b_c3``
     stands at 0209, far from its HQ; red ``r_c`` (a company) at 0707."""
     m = operations_module()
     m.tables.terrain_effects.terrain["clear"] = {"*": "1"}
@@ -150,7 +168,18 @@ def tactical_module():
                                   modes=["strategic"], modes_only=True, moves_per_unit=1, section="8.2")],
         "attack": [ActionsStep(id="attack", name="Attack", allow=["declare", "resolve"], units="activated",
                                attacks_per_unit=1, section="9.1")],
+        "entrench": [Entrench(id="dig", name="Entrenching", marker="entrenchment", unit_types=["inf"],
+                              upgrade_features=["permanent_ip"], section="13.1")],
     }
+    m.pieces.markers["entrenchment"] = Marker(name="Entrenchment", kind="status", count=50,
+                                              faces=[MarkerFace(text="IP"), MarkerFace(text="SP")])
+    m.rules.hex_markers = {"entrenchment": HexMarker(
+        combat=[CombatEffect(drm=-1, drm_group="entrenchment"), CombatEffect(drm=-2, drm_group="entrenchment")],
+        kept_by=["inf"], section="13.0")}
+    m.map.hex_feature_types["permanent_ip"] = m.map.hex_feature_types["cathedral"].model_copy(
+        update={"name": "Permanent improved position"})
+    m.tables.terrain_effects.combat["permanent_ip"] = CombatEffect(drm=-1, drm_group="entrenchment")
+    m.rules.combat.terrain_benefits_side = {"permanent_ip": "red"}
     m.rules.zoc = ZocRules(can_leave=True, reenter_after_leaving=False, section="4.1")
     m.rules.combat.max_attackers = 1
     m.rules.combat.declare_all_first = False

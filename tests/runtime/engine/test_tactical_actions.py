@@ -38,7 +38,7 @@ def test_27_1_a_movement_costs_one_then_two_once_the_battalion_starts_beyond_the
     from there costs 2 (7.4.2 A, 7.4.5: measured at the start of each action); at 0 the HQ goes back."""
     m, s = activated("b_hq", 1)
     assert taps(s) == 4 and s.pieces["b_hq"].at.id == "0303"
-    assert options(m, s) == ["deliberate", "end", "hasty", "movement", "strategic"]
+    assert options(m, s) == ["deliberate", "end", "entrench", "hasty", "movement", "strategic"]
     s, entry = apply(m, s, Choose(option="movement"))
     assert "Movement: 1 point(s), Blue b_bn bn — 7.1" in entry.text and taps(s) == 3
     assert {a.unit for a in legal_actions(m, s) if isinstance(a, Move)} == {"b_bn"}
