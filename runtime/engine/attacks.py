@@ -32,18 +32,33 @@ from .transaction import Tx
 _STATUS = {"pin": "pinned", "disrupt": "disrupted"}
 
 
+def defending_hexes(tx: Tx, attackers: tuple[str, ...], hex: str) -> list[str]:
+    """The hexes an attack on ``hex`` is made on: ``hex``, or with ``combat.all_adjacent`` every
+    hex next to an attacker that holds a unit of another side (St-Lô 9.1.1), ``hex`` first."""
+    if not tx.rules.combat.all_adjacent:
+        return [hex]
+    m, s = tx.module, tx.state
+    sides = {side_of(m, a) for a in attackers}
+    at = {h for a in attackers if (h := s.hex_of(a)) is not None}
+    held = {h for p, h in s.occupancy().items() if side_of(m, p) not in sides}
+    return [hex] + sorted(h for h in held if h != hex and any(_adjacent(tx, h, x) for x in at))
+
+
 def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier] | None = None) -> CombatOdds:
-    """The odds now, with the players' choices for this combat (``chosen``: intensity, air)."""
+    """The odds now, with the players' choices for this combat (``chosen``: intensity, air), on
+    every defending hex (``defending_hexes``)."""
     s = tx.state
     sides = {side_of(tx.module, a) for a in attackers}
-    mods = defender_modifiers(tx.module, s, [p for p in s.stack(Location.hex(hex)) if side_of(tx.module, p) not in sides])
+    hexes = defending_hexes(tx, attackers, hex)
+    mods = defender_modifiers(tx.module, s, [p for h in hexes for p in s.stack(Location.hex(h))
+                                             if side_of(tx.module, p) not in sides])
     mods = [*mods, *(chosen or [])]
-    mods += marker_modifiers(tx.module, s, hex)
+    mods += [x for h in hexes for x in marker_modifiers(tx.module, s, h)]
     act = tx.data.seq.activation
     if act is not None and act.attack_drm and any(a in act.units for a in attackers):
         mods.append(Modifier(source=act.action or "action", drm=act.attack_drm))
     return combat_odds(tx.module, s.occupancy(), attackers, hex, optional_rules=optional_on(s), steps=s.steps(),
-                       rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods)
+                       rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods, also=hexes[1:])
 
 
 def attacks_spent(tx: Tx, unit: str) -> str:
@@ -226,8 +241,9 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
         seq = tx.data.seq
         tx.set(seq=seq.model_copy(update={"defended_hexes": tuple(sorted(set(seq.defended_hexes) | {act.hex}))}))
     _count_attacks(tx, dec.attackers)
-    defenders = defender_in(tx, act.hex)
     attackers = tuple(a for a in dec.attackers if tx.state.hex_of(a) is not None)
+    hexes = defending_hexes(tx, attackers, act.hex)
+    defenders = [p for h in hexes for p in defender_in(tx, h)]
     if not defenders or not attackers:
         tx.say(f"attack on {act.hex} called off: {'no defender left' if not defenders else 'no attacker left'}")
         return
@@ -292,7 +308,7 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
             tx.say(f"{eff.who} {eff.what}: not automated, apply it by hand")
     frames += combat_choices.rolls_after(tx, dec, outcome.result, attack_side, attackers)
     if advance is None:
-        advance = vacated_advance(tx, act.hex, attackers, attack_side)
+        advance = vacated_advance(tx, hexes, attackers, attack_side)
     if advance is not None:
         frames.append(advance)
     frames += list(reversed(retreats))
@@ -319,6 +335,8 @@ def legal_declares(tx: Tx) -> list[Declare]:
         most = m.rules.combat.max_attackers if tx.rules.enforcement_of("combat") == "enforce" else None
         for k in range(1, min(len(near), most or len(near)) + 1):
             for group in combinations(near, k):
+                if m.rules.combat.all_adjacent and min(defending_hexes(tx, group, label)) != label:
+                    continue  # the same attack on every adjacent enemy unit, named by its first hex
                 plain = odds_for(tx, group, label).allowed
                 for intensity, air in options:
                     # a choice only shifts right: allowed without it, allowed with it

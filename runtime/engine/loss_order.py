@@ -48,12 +48,14 @@ def take_losses(tx: Tx, rules: LossRules, units: tuple[str, ...], steps: int) ->
                + (f" — {rules.section}" if rules.section else ""))
 
 
-def vacated_advance(tx: Tx, hex: str, attackers: tuple[str, ...], side: str) -> Frame | None:
-    """The attackers may advance into ``hex`` once the attack has left it empty (9.2.6 A)."""
+def vacated_advance(tx: Tx, hexes: list[str], attackers: tuple[str, ...], side: str) -> Frame | None:
+    """The attackers may advance into a defending hex the attack has left empty (9.2.6 A)."""
     if not tx.rules.combat.advance_when_vacated:
         return None
     m = tx.module
-    if any(tx.state.hex_of(p) == hex and m.pieces.pieces[p].side != side for p in tx.state.pieces):
-        return None  # an enemy unit is left (9.2.5: an HQ is never eliminated): no advance
+    held = {tx.state.hex_of(p) for p in tx.state.pieces if m.pieces.pieces[p].side != side}
+    empty = tuple(h for h in hexes if h not in held)  # 9.2.5: a hex where an HQ is left is not empty
     movers = tuple(a for a in attackers if tx.state.hex_of(a) is not None)
-    return Frame(proc="advance", side=side, units=movers, hex=hex, vacated=(hex,), result="attacker") if movers else None
+    if not movers or not empty:
+        return None
+    return Frame(proc="advance", side=side, units=movers, hex=hexes[0], vacated=empty, result="attacker")

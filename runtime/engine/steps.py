@@ -75,11 +75,26 @@ def apply_end(tx: Tx, act: EndPhase) -> None:
     if tx.data.declared:
         tx.check("combat", f"declared attacks are not resolved yet ({', '.join(x.hex for x in tx.data.declared)})",
                  tx.module.rules.combat.section)
+    if isinstance(step, ActionsStep) and step.must_attack:
+        _must_attack(tx, step)
     runner.done(tx)
     if tx.module.rules.hex_markers:
         from .markers import remove_unheld
 
         remove_unheld(tx)
+
+
+def _must_attack(tx: Tx, step: ActionsStep) -> None:
+    """Every unit taking part that could still attack must (St-Lô 9.1 B, 27.2 C)."""
+    from .attacks import legal_declares
+
+    act = tx.data.seq.activation
+    taking = set(act.participants if act is not None and act.participants is not None else
+                 (act.units if act is not None else ()))
+    due = sorted({a for d in legal_declares(tx) for a in d.attackers if not taking or a in taking})
+    if due:
+        names = ", ".join(piece_name(tx.module, u) for u in due)
+        tx.check("combat", f"{names} must still attack every adjacent enemy unit", step.section)
 
 
 # -- choices ---------------------------------------------------------------------------------------

@@ -315,6 +315,9 @@ class CombatRules(Model):
     declare_all_first: bool = Field(
         True, description="every attack is declared before the first is resolved (DoM §9); False: declare and "
                           "resolve one by one (ToV 10.1)")
+    all_adjacent: bool = Field(
+        False, description="an attack is on every enemy unit adjacent to the attackers at once, their defence "
+                           "summed (St-Lô 9.1.1); Declare names any one of their hexes")
     max_attackers: int | None = Field(
         None, ge=1, description="units that may attack together (St-Lô 9.1 C–D: 1, each attacks alone); None: any")
     defend_once: Literal["unit", "hex", "no"] = Field(

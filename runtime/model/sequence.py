@@ -128,6 +128,8 @@ class ActionsStep(_Step):
     moves_per_unit: int | None = Field(
         None, ge=1, description="in an activation: moves each unit may make in this step (St-Lô 8.1 E: one per "
                                "movement action); None: only the activation's moves limit")
+    must_attack: bool = Field(False, description="the step may not end while a unit taking part could still "
+                                                 "attack (St-Lô 9.1 B: every eligible unit in an EZOC attacks)")
     modes_only: bool = Field(False, description="a Move must name one of ``modes`` (St-Lô 8.2: the strategic "
                                                 "movement action moves only strategically)")
 

@@ -207,15 +207,20 @@ def _value(u: Unit, which: str) -> int:
 def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterable[str], defender_hex: str, *,
                 weather: str | None = None, modifiers: Iterable[Modifier] = (),
                 optional_rules: frozenset[str] | set[str] = frozenset(), steps: Mapping[str, int] | None = None,
-                rules: RulesConfig | None = None) -> CombatOdds:
-    """Everything about an attack on ``defender_hex`` short of the die roll (see module doc)."""
+                rules: RulesConfig | None = None, also: Iterable[str] = ()) -> CombatOdds:
+    """Everything about an attack on ``defender_hex`` short of the die roll (see module doc).
+
+    ``also``: more hexes attacked in the same combat (St-Lô 9.1.1: every adjacent enemy unit):
+    their units' defence is added, and every hex's terrain effects count — the CRT line the
+    one nearest the top (9.2.1 C), DRMs once per group ("any defender", 9.4.4)."""
     cr = (rules or module.rules).combat
     board = make_board(module, occupancy, steps)
     hm = board.hm
     te = module.tables.terrain_effects
     crt_id, crt = pick_crt(module, cr)
     d = hm.idx(defender_hex)
-    defenders = list(board.by_hex.get(d, []))
+    more = [hm.idx(h) for h in sorted(set(also) - {defender_hex})]
+    defenders = list(board.by_hex.get(d, [])) + [u for h in more for u in board.by_hex.get(h, [])]
     atk_ids = sorted(set(attackers))
     if not defenders:
         raise ValueError(f"no unit in the defender's hex {defender_hex}")
@@ -249,6 +254,8 @@ def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterabl
 
     defense = Fraction(sum(_value(board.units[x], cr.defense_value) for x in defenders))
     effects = _hex_effects(module, board, d, cr, defender_side)
+    for h in more:
+        effects += [e for e in _hex_effects(module, board, h, cr, defender_side) if e not in effects]
     crt_id, crt = _crt_line(module, cr, effects, (crt_id, crt), notes)
     mult = Fraction(1)
     for key, eff in effects:
