@@ -5,8 +5,8 @@ entry hex is blocked (St-Lô 18.2.1), with the VP they cost or earn (ToV 11.3)."
 
 from __future__ import annotations
 
-from hexwright.runtime.model.sequence import ArrivalGroup, ArrivalsStep, Step
-from hexwright.runtime.rules import make_board, zoc_of_side
+from hexwright.runtime.model.sequence import AfterTrigger, ArrivalGroup, ArrivalsStep, Step
+from hexwright.runtime.rules import make_board, stacking_violations, zoc_of_side
 from hexwright.runtime.rules.supply import source_hexes
 from hexwright.runtime.state import Location, MovePieces, piece_name
 
@@ -42,17 +42,18 @@ def _enemy_zoc(tx: Tx, side: str) -> set[str]:
     return out
 
 
-def _free_hex(tx: Tx, group: ArrivalGroup, placed: dict[str, int]) -> str | None:
-    occ = tx.state.occupancy()
-    limit = tx.rules.stacking.limit
+def _free_hex(tx: Tx, group: ArrivalGroup, piece: str, placed: dict[str, str]) -> str | None:
+    """The first entry hex ``piece`` may be placed in: no enemy unit, within the stacking limit
+    by weight and exemptions (St-Lô 8.3, 18.2.1), out of an enemy ZOC when the group says so."""
+    occ = {**tx.state.occupancy(), **placed}
     ezoc = _enemy_zoc(tx, group.side) if group.not_in_ezoc else set()
     for hex in entry_hexes(tx, group):
         if hex in ezoc:
             continue
-        here = [p for p, h in occ.items() if h == hex]
-        if any(tx.module.pieces.pieces[p].side != group.side for p in here):
+        if any(tx.module.pieces.pieces[p].side != group.side for p, h in occ.items() if h == hex):
             continue
-        if limit is None or len(here) + placed.get(hex, 0) < limit:
+        trial = {**occ, piece: hex}
+        if not any(h == hex for h, _why in stacking_violations(tx.module, trial, tx.rules)):
             return hex
     return None
 
@@ -63,9 +64,11 @@ def place(tx: Tx, gid: str, group: ArrivalGroup) -> bool:
     seq = tx.data.seq
     where: dict[str, str] = {}
     if entry_hexes(tx, group):
-        placed: dict[str, int] = {}
+        placed: dict[str, str] = {}
         for p in pieces:
-            hex = _free_hex(tx, group, placed)
+            if p in group.boxes:
+                continue
+            hex = _free_hex(tx, group, p, placed)
             if hex is None:
                 if group.delay_when_blocked:
                     if gid not in seq.delayed:
@@ -74,10 +77,10 @@ def place(tx: Tx, gid: str, group: ArrivalGroup) -> bool:
                            + (f" — {group.section}" if group.section else ""))
                     return False
                 break
-            where[p] = hex
-            placed[hex] = placed.get(hex, 0) + 1
+            where[p] = placed[p] = hex
     for p in pieces:
-        to = Location.hex(where[p]) if p in where else Location.box(group.box) if group.box else None
+        box = group.boxes.get(p, group.box)
+        to = Location.hex(where[p]) if p in where else Location.box(box) if box else None
         if to is not None:
             tx.do(MovePieces(pieces=(p,), to=to))
     seq = tx.data.seq
@@ -107,7 +110,9 @@ def _next_in_queues(tx: Tx, step: ArrivalsStep | None) -> dict[str, tuple[str, A
             out[q] = (gid, g)
         elif g.queue:
             out[q] = ("", g)  # an earlier group of the queue waits for another trigger
-    return {q: v for q, v in out.items() if v[0]}
+    automatic = {_queue(gid, g) for gid, g in _groups(tx, step)
+                 if isinstance(g.trigger, AfterTrigger) and _arrival_turn(tx, gid) == tx.state.turn}
+    return {q: v for q, v in out.items() if v[0] and q not in automatic}  # 18.1.2 B: no roll that turn
 
 
 def begin_arrivals(tx: Tx, step: ArrivalsStep) -> bool:
@@ -119,10 +124,21 @@ def begin_arrivals(tx: Tx, step: ArrivalsStep) -> bool:
             place(tx, gid, group)
     for gid, g in _groups(tx, step):
         seq = tx.data.seq
-        if g.trigger.kind == "turn" and g.trigger.turn <= tx.state.turn and gid not in seq.arrived \
-                and gid not in seq.delayed:
+        if gid in seq.arrived or gid in seq.delayed:
+            continue
+        t = g.trigger
+        if (t.kind == "turn" and t.turn <= tx.state.turn) or (isinstance(t, AfterTrigger) and _arrival_turn(tx, t.group) is not None and \
+                tx.state.turn >= (_arrival_turn(tx, t.group) or 0) + t.turns):
             place(tx, gid, g)
     return bool(_next_in_queues(tx, step))
+
+
+def _arrival_turn(tx: Tx, gid: str) -> int | None:
+    """The turn group ``gid`` arrived (None: not yet)."""
+    group = tx.module.rules.arrivals.get(gid)
+    if group is None or gid not in tx.data.seq.arrived:
+        return None
+    return min((tx.data.seq.entered[p] for p in group.pieces if p in tx.data.seq.entered), default=None)
 
 
 def roll_arrivals(tx: Tx, step: Step) -> None:

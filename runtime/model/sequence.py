@@ -531,7 +531,18 @@ class ChoiceTrigger(Tagged):
     after_on_map: list[Id] = Field([], description="pieces that must be on the map first (ToV 11.3: VI Corps HQ)")
 
 
-ArrivalTrigger = Annotated[TurnTrigger | ChitDrawTrigger | DieTrigger | ChoiceTrigger, Field(discriminator="kind")]
+class AfterTrigger(Tagged):
+    """``turns`` turns after ``group`` arrived, without a roll (St-Lô 18.1.2 B: "on the turn
+    immediately following, it does not roll … but automatically receives the 3/134th");
+    the groups after it in its queue wait for it."""
+
+    kind: Literal["after"] = "after"
+    group: Id
+    turns: int = Field(1, ge=0)
+
+
+ArrivalTrigger = Annotated[TurnTrigger | ChitDrawTrigger | DieTrigger | ChoiceTrigger | AfterTrigger,
+                           Field(discriminator="kind")]
 
 
 class ArrivalGroup(Model):
@@ -546,6 +557,8 @@ class ArrivalGroup(Model):
     at_sources: bool = Field(False, description="enter on any supply source of the side (ToV 11.2)")
     controlled_sources: bool = Field(False, description="at_sources: only those the side controls (ToV 11.3)")
     box: Id | None = Field(None, description="or placed in this box to enter by movement")
+    boxes: dict[Id, Id] = Field({}, description="piece → the box it is placed in instead (St-Lô 18.2.2–18.2.3: an "
+                                                "HQ on its division display, artillery on its track)")
     delay_when_blocked: bool = Field(True, description="an enemy or full entry hex delays the group (St-Lô 18.2.1)")
     not_in_ezoc: bool = Field(False, description="an entry hex in an enemy ZOC is blocked, friendly units or not "
                                                  "(ToV 11.2)")

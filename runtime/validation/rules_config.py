@@ -14,6 +14,7 @@ from hexwright.runtime.model import Module, Phase
 from hexwright.runtime.model.issues import ModuleIssue
 from hexwright.runtime.model.rules_config import RULE_IDS
 
+from .operations_check import operations_problems
 from .sequence_check import sequence_problems, step_ids
 
 FILE = "rules.json"
@@ -86,4 +87,5 @@ def rules_problems(module: Module) -> list[ModuleIssue]:
         out.append(ModuleIssue(FILE, "drops", f"box {box!r} has more than one air drop"))
     need("enforcement", r.enforcement, set(RULE_IDS) | {f"step.{i}" for i in step_ids(module)}, "rule id")
     out += sequence_problems(module)
+    out += operations_problems(module)
     return sorted(out)
