@@ -71,7 +71,9 @@ def select_units(tx: Tx, step: Activation, side: str) -> tuple[str, list[str]]:
         wanted = {a for a in named if a in m.pieces.formations}
         units = [p for p in mine if p in occ and in_formations(tx, m.pieces.pieces[p].formation, wanted)]
     elif sel.by == "designation":
-        units = [p for p in mine if m.pieces.pieces[p].hq == hq and p != hq and p in occ]
+        from .hq import subordinates
+
+        units = [p for p in subordinates(m, tx.data.seq, hq) if p in mine and p in occ]
     else:
         units = []
         if hq in occ:

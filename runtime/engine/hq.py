@@ -17,6 +17,7 @@ from hexwright.runtime.state import GameState, Location, MovePieces, piece_name
 from . import runner
 from .actions import Choose
 from .data import engine_state
+from .seqdata import SeqState
 from .statuses import add_status, remove_status
 from .transaction import Tx
 
@@ -62,10 +63,16 @@ def _loss(tx: Tx, step: HqRoll, hq: str) -> tuple[int, str]:
     return step.loss, ""
 
 
+def subordinates(module: Module, seq: SeqState, hq: str) -> list[str]:
+    """The units bearing ``hq``'s designation: printed (``Piece.hq``) or taken on by a
+    substitute company (St-Lô 12.2.2), sorted."""
+    return sorted(p for p, piece in module.pieces.pieces.items() if seq.designations.get(p, piece.hq) == hq and p != hq)
+
+
 def place_hexes(tx: Tx, hq: str) -> list[str]:
     """Hexes of the units ``hq`` commands, where it may be placed (6.1 I)."""
     occ = tx.state.occupancy()
-    return sorted({occ[p] for p, piece in tx.module.pieces.pieces.items() if piece.hq == hq and p in occ})
+    return sorted({occ[p] for p in subordinates(tx.module, tx.data.seq, hq) if p in occ})
 
 
 def roll_activation(tx: Tx, step: HqRoll) -> None:
@@ -166,7 +173,7 @@ def morale_recovery(tx: Tx, step: MoraleRecovery) -> None:
             remove_status(tx, hq, step.status)
             tx.say(f"{name}: rested side up, morale {_morale(tx, hq)}{cite}")
             continue
-        units = [p for p, piece in m.pieces.pieces.items() if piece.hq == hq and p in occ]
+        units = [p for p in subordinates(m, tx.data.seq, hq) if p in occ]
         cut = [u for u in units if not traced.get(u, step.trace == "none")]
         now = _morale(tx, hq)
         top = printed_morale(m, tx.state, hq)

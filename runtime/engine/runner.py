@@ -31,6 +31,7 @@ from hexwright.runtime.model.sequence import (
     MoraleRecovery,
     PhaseSide,
     PoolEmpty,
+    Reorganize,
     SetPool,
     Step,
     SupplyCheck,
@@ -307,6 +308,10 @@ def _begin(tx: Tx, step: Step) -> None:
         from .markers import entrench
 
         entrench(tx, step)
+    elif isinstance(step, Reorganize):
+        from .reorganize import reorganize
+
+        reorganize(tx, step)
     elif isinstance(step, MoraleRecovery):
         from .hq import morale_recovery
 

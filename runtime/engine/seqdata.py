@@ -94,6 +94,10 @@ class SeqState(_Data):
     """HQs whose activation was attempted at least once in the game (St-Lô 6.3)."""
     hq_home: dict[str, str] = {}
     """An HQ placed on the map by its activation → the box it goes back to (St-Lô 6.1 I, 7.1 E)."""
+    designations: dict[str, str] = {}
+    """A substitute company → the HQ whose designation it bears (St-Lô 12.2.2)."""
+    substitutes: dict[str, str] = {}
+    """A substitute company → the box it was taken from, to go back to (or be used again, 12.2.3)."""
     placing: str = ""
     """The HQ just activated, waiting for its owner to pick the hex it is placed in (6.1 I)."""
     relocated: tuple[str, ...] = ()

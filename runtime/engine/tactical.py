@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexwright.runtime.model.sequence import ActionCost, ChoiceOption
+from hexwright.runtime.model.sequence import ActionCost, ChoiceOption, Reorganize
 from hexwright.runtime.rules import command_radius, supply
 from hexwright.runtime.state import piece_name
 
@@ -83,6 +83,19 @@ def price(tx: Tx, cost: ActionCost) -> Priced:
     return Priced(pool if cost.all else price_, tuple(units), "", tuple(notes))
 
 
+def procedure_problem(tx: Tx, option: ChoiceOption) -> tuple[str, str]:
+    """(why, section) when the procedure ``option`` runs cannot be done now: a reorganization
+    whose conditions fail (St-Lô 12.1.1, 12.2 A, 12.2.1 C); ("", "") otherwise."""
+    from .reorganize import problem
+
+    steps = tx.module.rules.sequence.procedures.get(option.procedure or "", [])
+    first = steps[0] if steps else None
+    if isinstance(first, Reorganize):
+        why = problem(tx, first)
+        return why, first.section
+    return "", ""
+
+
 def pay(tx: Tx, option: ChoiceOption) -> None:
     """Pay for ``option`` and fix the units taking part (refused with its section if it cannot be chosen)."""
     from .steps import set_pool_value
@@ -93,6 +106,9 @@ def pay(tx: Tx, option: ChoiceOption) -> None:
     name = option.label or option.id
     if found.problem:
         tx.refuse(f"{name}: {found.problem}", cost.section)
+    why, section = procedure_problem(tx, option)
+    if why:
+        tx.refuse(f"{name}: {why}", section)
     act = tx.data.seq.activation
     assert act is not None
     side = tx.data.seq.active
@@ -110,4 +126,4 @@ def pay(tx: Tx, option: ChoiceOption) -> None:
 
 def open_options(tx: Tx, options: list[ChoiceOption]) -> list[ChoiceOption]:
     """Options whose cost can be paid now (those without a cost, always)."""
-    return [o for o in options if o.cost is None or not price(tx, o.cost).problem]
+    return [o for o in options if (o.cost is None or not price(tx, o.cost).problem) and not procedure_problem(tx, o)[0]]

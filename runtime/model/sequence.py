@@ -339,6 +339,29 @@ class Entrench(_Step):
     upgrade_features: list[Id] = []
 
 
+class Reorganize(_Step):
+    """Reorganize the activation HQ's units (St-Lô 12): ``breakdown`` replaces its battalion (a
+    unit of ``battalion_sizes``, on its full step, 12.2 A) by ``companies`` companies in its
+    hex — its own (units of ``company_sizes`` it commands) or else substitutes taken from the
+    ``substitute_boxes`` of its formation, in order (12.2.1), which then bear its designation
+    until built up (12.2.2; eliminated ones are used again, 12.2.3); the battalion goes to the
+    HQ's box. ``buildup`` needs ``min_companies`` of its companies on the map, all within the
+    HQ's command ``radius`` (12.1.1 A): they leave (substitutes back to their box) and the
+    battalion is placed with the HQ, on its reduced step when fewer than ``companies`` were
+    combined (12.1.2)."""
+
+    kind: Literal["reorganize"] = "reorganize"
+    mode: Literal["breakdown", "buildup"]
+    battalion_sizes: list[str] = ["II"]
+    company_sizes: list[str] = ["I"]
+    companies: int = Field(3, ge=1)
+    min_companies: int = Field(2, ge=1)
+    radius: int | None = Field(None, ge=0, description="buildup: the HQ's command radius every company must be in")
+    substitute_boxes: dict[Id, list[Id]] = Field(
+        {}, description="formation (or one above it) → boxes substitute companies come from, in order (12.2.1 B: the "
+                        "US 2nd Division uses the 29th's)")
+
+
 class HqRoll(_Step):
     """Attempt to activate the HQ chosen (St-Lô 6.1): roll ``die`` (chance, logged) against
     its current morale (the printed ``morale`` until changed). Below it (``at_most``: up to
@@ -449,7 +472,8 @@ class Activation(_Step):
 
 Step = Annotated[
     ActionsStep | ChoiceStep | CupFill | CupDraw | Initiative | TableRoll | ArrivalsStep | SupplyCheck
-    | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation | HqRoll | MoraleRecovery | Entrench,
+    | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation | HqRoll | MoraleRecovery | Entrench
+    | Reorganize,
     Field(discriminator="kind"),
 ]
 Loop.model_rebuild()
@@ -457,7 +481,7 @@ Activation.model_rebuild()
 
 STEP_KINDS = ("actions", "choice", "cup_fill", "cup_draw", "initiative", "table_roll", "arrivals", "supply_check",
               "clear_statuses", "set_pool", "victory_check", "call", "loop", "activation", "hq_roll", "morale_recovery",
-              "entrench")
+              "entrench", "reorganize")
 
 
 # -- state the rules read -----------------------------------------------------------------------

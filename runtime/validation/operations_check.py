@@ -49,6 +49,10 @@ def operations_problems(module: Module) -> list[ModuleIssue]:
                 need(f"{f}.marker", [st.marker], r.hex_markers, "hex marker (rules.json hex_markers)")
                 need(f"{f}.unit_types", st.unit_types, module.pieces.unit_types, "unit type")
                 need(f"{f}.upgrade_features", st.upgrade_features, module.map.hex_feature_types, "hex feature type")
+            if isinstance(st, Reorganize):
+                need(f"{f}.substitute_boxes", st.substitute_boxes, module.pieces.formations, "formation")
+                for form, boxes in sorted(st.substitute_boxes.items()):
+                    need(f"{f}.substitute_boxes.{form}", boxes, module.map.boxes, "box")
             if isinstance(st, ChoiceStep):
                 for j, o in enumerate(st.options):
                     if o.cost is not None:

@@ -42,6 +42,7 @@ from hexwright.runtime.model.sequence import (
     MoraleRecovery,
     PoolDef,
     PoolEmpty,
+    Reorganize,
     SequenceRules,
     StatusDef,
     UnitSelect,
@@ -132,6 +133,10 @@ TACTICAL_ACTIONS = [
     ChoiceOption(kind="procedure", id="entrench", label="Entrenching", procedure="entrench",
                  cost=_cost(all=True, first_only=True, without_loc=None, without_loc_allowed=False,
                             out_of_command={})),
+    ChoiceOption(kind="procedure", id="breakdown", label="Breakdown", procedure="breakdown",
+                 cost=_cost(radius=None, sizes=["II"])),
+    ChoiceOption(kind="procedure", id="buildup", label="Buildup", procedure="buildup",
+                 cost=_cost(radius=None, sizes=["I"])),
     ChoiceOption(kind="end", id="end", label="End of activation"),
 ]
 
@@ -143,7 +148,9 @@ def tactical_module():
     points, first and only, battalions only, not without a line; hasty attack 1; deliberate
     attack 2 (+1 DRM), battalions only; entrenching, all points, first and only, not without a
     line, units in the radius only (an ``entrenchment`` hex marker: IP −1, SP −2, one DRM group
-    with the red-only permanent IP feature ``permanent_ip``, kept by infantry); or end the activation. A third blue company ``b_c3``
+    with the red-only permanent IP feature ``permanent_ip``, kept by infantry); breakdown (b_bn, two
+    steps, into substitutes s1–s3 from the box ``subs_blue``) and buildup (companies within 2 of the
+    HQ; b_hq2's battalion ``b_bn2`` waits on the display) for 1; or end the activation. A third blue company ``b_c3``
     stands at 0209, far from its HQ; red ``r_c`` (a company) at 0707."""
     m = operations_module()
     m.tables.terrain_effects.terrain["clear"] = {"*": "1"}
@@ -171,6 +178,21 @@ def tactical_module():
         "entrench": [Entrench(id="dig", name="Entrenching", marker="entrenchment", unit_types=["inf"],
                               upgrade_features=["permanent_ip"], section="13.1")],
     }
+    m.rules.sequence.procedures |= {
+        "breakdown": [Reorganize(id="break", mode="breakdown", substitute_boxes={"b_white": ["subs_blue"]},
+                                 section="12.2")],
+        "buildup": [Reorganize(id="build", mode="buildup", radius=2, section="12.1")],
+    }
+    m.map.boxes["subs_blue"] = Box(name="Blue substitute companies", kind="holding", side="blue")
+    m.pieces.pieces["b_bn"].formation = "b_white"
+    m.pieces.formations["b_white"] = m.pieces.formations["b_green"].model_copy(update={"name": "White"})
+    m.pieces.pieces["b_bn"].steps.append(m.pieces.pieces["b_bn"].steps[0].model_copy(update={"combat": 2}))
+    add_unit(m, "b_bn2", "blue", combat=6, movement=3, size="II", formation="b_green", reduced=3)
+    m.pieces.pieces["b_bn2"].hq = "b_hq2"
+    for sub in ("s1", "s2", "s3"):
+        add_unit(m, sub, "blue", combat=1, movement=3, size="I", formation="b_white")
+    m.scenarios["ops"].setup += [Placement(piece="b_bn2", box="dd_blue")] + [
+        Placement(piece=sub, box="subs_blue") for sub in ("s1", "s2", "s3")]
     m.pieces.markers["entrenchment"] = Marker(name="Entrenchment", kind="status", count=50,
                                               faces=[MarkerFace(text="IP"), MarkerFace(text="SP")])
     m.rules.hex_markers = {"entrenchment": HexMarker(

@@ -38,7 +38,7 @@ def test_27_1_a_movement_costs_one_then_two_once_the_battalion_starts_beyond_the
     from there costs 2 (7.4.2 A, 7.4.5: measured at the start of each action); at 0 the HQ goes back."""
     m, s = activated("b_hq", 1)
     assert taps(s) == 4 and s.pieces["b_hq"].at.id == "0303"
-    assert options(m, s) == ["deliberate", "end", "entrench", "hasty", "movement", "strategic"]
+    assert options(m, s) == ["breakdown", "deliberate", "end", "entrench", "hasty", "movement", "strategic"]
     s, entry = apply(m, s, Choose(option="movement"))
     assert "Movement: 1 point(s), Blue b_bn bn — 7.1" in entry.text and taps(s) == 3
     assert {a.unit for a in legal_actions(m, s) if isinstance(a, Move)} == {"b_bn"}
@@ -62,7 +62,7 @@ def test_7_4_2_a_battalion_beyond_the_radius_may_not_make_a_deliberate_attack_no
     s, _ = apply(m, s, Choose(option="movement"))
     s, _ = apply(m, s, Move(unit="b_bn", to="0306"))
     s, _ = apply(m, s, EndPhase())
-    assert options(m, s) == ["end", "hasty", "movement"]
+    assert options(m, s) == ["breakdown", "end", "hasty", "movement"]  # 12.2 B: breakdown needs no radius
     with pytest.raises(ActionError, match=r"Deliberate attack: no unit may take part — 7\.1"):
         apply(m, s, Choose(option="deliberate"))
 
@@ -92,7 +92,7 @@ def test_27_1_c_without_a_line_of_communication_an_action_costs_three():
     m, s = activated("b_hq", 1, m)
     m.pieces.pieces["b_hq"].steps[0].morale = 5
     assert taps(s) == 4
-    assert options(m, s) == ["end", "hasty", "movement"]  # 7.3.2 A: no strategic, no deliberate
+    assert options(m, s) == ["breakdown", "end", "hasty", "movement"]  # 7.3.2 A: no strategic, no deliberate
     s, entry = apply(m, s, Choose(option="movement"))
     assert "Movement: 3 point(s) (no line of communication)" in entry.text and taps(s) == 1
     s, _ = apply(m, s, EndPhase())
