@@ -17,6 +17,7 @@ from hexwright.runtime.model.sequence import (
     HqRoll,
     Loop,
     MoraleRecovery,
+    Reorganize,
     Step,
 )
 
