@@ -110,6 +110,9 @@ def mode_problem(tx: Tx, unit: str, mode: str) -> str:
     decl = tx.rules.movement.modes[mode]
     if decl.arrival_turn_only and not arrived_this_turn(tx, unit):
         return f"{decl.name} only on the turn a unit arrives"
+    piece = tx.module.pieces.pieces[unit]
+    if (decl.sizes and piece.size not in decl.sizes) or (decl.unit_types and piece.unit_type not in decl.unit_types):
+        return f"{decl.name} is not open to a unit of its kind"
     return ""
 
 

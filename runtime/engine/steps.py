@@ -113,6 +113,14 @@ def hq_targets(tx: Tx, side: str, types: list[str]) -> list[str]:
     return out
 
 
+def _has_units(tx: Tx, hq: str) -> bool:
+    """Some unit bearing ``hq``'s designation is still in play (St-Lô 9.2.7 B)."""
+    from .hq import subordinates
+
+    return any(tx.state.pieces[u].at.kind != "eliminated" for u in subordinates(tx.module, tx.data.seq, hq)
+               if u in tx.state.pieces)
+
+
 def choice_options(tx: Tx) -> list[Choose]:
     seq = tx.data.seq
     if seq.pending_skip:
@@ -132,7 +140,8 @@ def choice_options(tx: Tx) -> list[Choose]:
         if o.kind in PICKED_KINDS:
             out += pick_options(tx, o, side)
         elif o.kind == "hq":
-            out += [Choose(option=o.id, target=h) for h in hq_targets(tx, side, o.hq_types)]
+            out += [Choose(option=o.id, target=h) for h in hq_targets(tx, side, o.hq_types)
+                    if not o.hq_with_units or _has_units(tx, h)]
         else:
             out.append(Choose(option=o.id))
     return out

@@ -109,6 +109,8 @@ class MovementMode(Model):
     arrival_turn_only: bool = Field(
         False, description="only units on the turn they arrive: placed by an arrival group this turn, or "
                            "entering from their box on their turn of arrival (ToV 11.2)")
+    sizes: list[str] = Field([], description="only units of these sizes ([] = any; St-Lô 8.2: battalions)")
+    unit_types: list[Id] = Field([], description="only units of these types ([] = any; St-Lô 17.0 D: not recon)")
     section: str = ""
 
 

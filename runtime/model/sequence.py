@@ -177,6 +177,8 @@ class ChoiceOption(Model):
                                                    "chosen; formations: the activation of those picked)")
     sides: list[Id] = Field([], description="only these sides may choose it ([] = any)")
     hq_types: list[Id] = Field([], description="hq: unit types that count as HQs ([] = unit types with is_hq)")
+    hq_with_units: bool = Field(False, description="hq: only HQs with a unit bearing their designation left in "
+                                                   "play (St-Lô 9.2.7 B)")
     count: int = Field(1, ge=1, description="formations/arrivals: how many may be picked")
     min_count: int | None = Field(None, ge=0, description="formations/arrivals: the picking may end after this "
                                                           "many (None: count, or every candidate if fewer)")

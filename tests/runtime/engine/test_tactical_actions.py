@@ -138,3 +138,29 @@ def test_27_2_d_a_hasty_attack_costs_one_point_however_many_attacks_and_delibera
     assert taps(s) == 2 and "Deliberate attack: 2 point(s)" in entry.text
     odds = attack_odds(m, s, ("b_bn",), "0304")
     assert [(x.source, x.drm) for x in odds.drms] == [("Deliberate attack", 1)]
+
+
+def test_8_2_a_movement_mode_open_only_to_units_of_some_sizes():
+    """8.2 / 7.5.1: strategic movement is for battalions; a mode names the sizes it is open to."""
+    from hexwright.runtime.engine.moves import mode_problem
+    from hexwright.runtime.engine.transaction import Tx
+
+    m = tactical_module()
+    m.rules.movement.modes["strategic"].sizes = ["II"]
+    s = initial_state(m, "ops", 1)
+    tx = Tx(m, s, engine_state(s), m.rules)
+    assert mode_problem(tx, "b_bn", "strategic") == ""
+    assert mode_problem(tx, "b_c1", "strategic") == "Strategic movement is not open to a unit of its kind"
+
+
+def test_9_2_7_b_an_hq_whose_units_are_all_eliminated_may_not_be_activated():
+    from hexwright.runtime.state import Eliminate
+    from hexwright.runtime.state import apply as state_apply
+
+    m = tactical_module()
+    m.rules.sequence.phases["operations"][0].steps[0].options[0].hq_with_units = True
+    s = initial_state(m, "ops", 1)
+    assert Choose(option="activate", target="b_hq") in legal_actions(m, s)
+    s, _ = state_apply(m, s, Eliminate(pieces=("b_bn",)))
+    assert Choose(option="activate", target="b_hq") not in legal_actions(m, s)
+    assert Choose(option="activate", target="b_hq2") in legal_actions(m, s)
