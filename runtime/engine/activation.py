@@ -96,6 +96,8 @@ def select_units(tx: Tx, step: Activation, side: str) -> tuple[str, list[str]]:
     if hq and sel.include_hq and hq in occ:
         units.append(hq)
     units = [p for p in units if not any(st in sel.exclude_statuses for st in tx.data.seq.statuses.get(p, ()))]
+    if sel.unit_types:
+        units = [p for p in units if m.pieces.pieces[p].unit_type in sel.unit_types]
     units = [p for p in units if not blocked_from(m, s, p, "activate")]
     units += [p for p in tx.data.seq.arriving if p not in units and m.pieces.pieces[p].side == side]
     return hq, sorted(set(units))
@@ -120,7 +122,7 @@ def end_activation(tx: Tx, step: Activation) -> None:
     if act is not None and step.status:
         for unit in act.units:
             remove_status(tx, unit, step.status)
-    if act is not None and act.hq:
+    if act is not None and act.hq and step.return_hq:
         from .hq import return_hq
 
         return_hq(tx, act.hq)

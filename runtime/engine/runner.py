@@ -291,6 +291,11 @@ def _begin(tx: Tx, step: Step) -> None:
         return
     if isinstance(step, Activation):
         activation.begin_activation(tx, step)
+        act = tx.data.seq.activation
+        if step.skip_if_empty and act is not None and not act.units:
+            activation.end_activation(tx, step)
+            done(tx)
+            return
         push(tx, StepFrame(root=top.root, path=top.path + (top.index,)))
         return
     if isinstance(step, Call):

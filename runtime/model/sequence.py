@@ -113,6 +113,8 @@ class UnitSelect(Model):
                             "formations choice (ToV 4.3 SHAEF / OB West: any two divisions)")
     include_hq: bool = True
     exclude_statuses: list[Id] = Field([], description="units with these statuses are not activated")
+    unit_types: list[Id] = Field([], description="only units of these types ([] = any; St-Lô 17.0 C: recon units "
+                                                 "within the active HQ's command radius)")
 
 
 class ActionsStep(_Step):
@@ -470,6 +472,9 @@ class Activation(_Step):
     attacks: int = Field(1, ge=0, description="attacks each activated unit may make in this activation "
                                               "(ToV 10.0: 1; St-Lô 9.1 A: more, one per attack action)")
     status: Id | None = Field("activated", description="status given to the activated units while it runs")
+    return_hq: bool = Field(True, description="an HQ placed by its activation roll goes back to its box when this "
+                                              "ends (false: a later activation of the same HQ returns it)")
+    skip_if_empty: bool = Field(False, description="with no unit selected the activation is skipped")
 
 
 Step = Annotated[

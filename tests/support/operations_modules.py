@@ -209,7 +209,7 @@ def tactical_module():
     return m
 
 
-__all__ = ["HQ_ROLL", "OPERATIONS", "TACTICAL_ACTIONS", "losses_module", "operations_module", "rigged", "tactical_module"]
+__all__ = ["HQ_ROLL", "OPERATIONS", "TACTICAL_ACTIONS", "losses_module", "operations_module", "recon_module", "rigged", "tactical_module"]
 
 
 def losses_module(code: str = "D3"):
@@ -251,4 +251,27 @@ def losses_module(code: str = "D3"):
     m.scenarios = {"fight": Scenario(name="Fight", last_turn=1, first_side="blue", setup=[
         Placement(piece="b_inf", hex="0303"), Placement(piece="r_bn", hex="0304"), Placement(piece="r_gun", hex="0304"),
         Placement(piece="r_rcn", hex="0304")])}
+    return m
+
+
+def recon_module():
+    """:func:`tactical_module` where, once an HQ's tactical actions end, the recon units within
+    its command radius of 2 may move (after St-Lô 17.0 C): blue ``b_rcn`` at 0304 (near 0303),
+    ``b_rcn2`` at 0109 (far from every HQ)."""
+    from hexwright.runtime.model import UnitType
+
+    m = tactical_module()
+    m.pieces.unit_types["recon"] = UnitType(name="Recon", symbol="recon", movement_class="foot")
+    for unit, hex in (("b_rcn", "0304"), ("b_rcn2", "0109")):
+        add_unit(m, unit, "blue", "recon", combat=1, movement=4, size="I")
+        m.scenarios["ops"].setup.append(Placement(piece=unit, hex=hex))
+    roll, tactical = m.rules.sequence.procedures["activation"]
+    assert isinstance(tactical, Activation)
+    m.rules.sequence.procedures["activation"] = [
+        roll, tactical.model_copy(update={"return_hq": False}),
+        Activation(id="recon", name="Recon movement", section="17.0", skip_if_empty=True,
+                   select=UnitSelect(by="hq_range", hq_from="choice", range=2, range_kind="radius",
+                                     unit_types=["recon"], include_hq=False),
+                   steps=[ActionsStep(id="recon_move", name="Recon movement", allow=["move"], units="activated",
+                                      section="17.0")])]
     return m
