@@ -1,6 +1,7 @@
 """Seeded random playouts of each synthetic sequence (chit-pull, initiative loop, activation
 choices with several attacks, HQs relocated when destroyed, reinforcements picked and moved
-by rail): every game
+by rail, HQ activation by morale with tactical actions paid in points, recon moves, losses by
+unit kind): every game
 finishes, every action offered is legal (applying any of them never raises), the log replays
 bit for bit, and a save loads back to the same state."""
 
@@ -9,13 +10,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from operations_modules import losses_module, recon_module, tactical_module
 from sequence_modules import activation_module, chit_module, initiative_module, reinforcement_module, relocation_module
 
 from hexwright.runtime.engine import ENGINE, apply, is_over, legal_actions, sort_key, to_step
 from hexwright.runtime.state import Game, load_game_bytes, replayed, save_bytes, state_json
 
 MODULES = {"chits": (chit_module, "chits"), "ops": (initiative_module, "ops"), "act": (activation_module, "act"),
-           "relocation": (relocation_module, "act"), "reinforcement": (reinforcement_module, "act")}
+           "relocation": (relocation_module, "act"), "reinforcement": (reinforcement_module, "act"),
+           "tactical": (tactical_module, "ops"), "recon": (recon_module, "ops"), "losses": (losses_module, "fight")}
 
 
 def _playout(m, scenario: str, seed: int, probe_every: int = 7) -> Game:
