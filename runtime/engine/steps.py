@@ -14,6 +14,7 @@ from hexwright.runtime.model.sequence import (
     CupFill,
     HqRoll,
     Initiative,
+    Recover,
     SetPool,
     Step,
     SupplyCheck,
@@ -324,6 +325,8 @@ def apply_roll(tx: Tx, act: Roll) -> None:
         from .hq import roll_activation
 
         roll_activation(tx, step)
+    elif isinstance(step, Recover):
+        recover(tx, step)
     elif isinstance(step, TableRoll):
         _table_roll(tx, step)
     elif isinstance(step, ArrivalsStep):
@@ -331,6 +334,32 @@ def apply_roll(tx: Tx, act: Roll) -> None:
     else:
         assert step is not None
         tx.refuse(f"no roll is due now (waiting: {runner.step_name(step)})")
+
+
+def recover(tx: Tx, step: Recover) -> None:
+    """One roll per hex of the units taking part that hold the statuses (St-Lô 14.3.1 B)."""
+    from .statuses import remove_status
+
+    act = tx.data.seq.activation
+    units = (act.participants if act.participants is not None else act.units) if act is not None else ()
+    wanted = set(step.statuses)
+    by_hex: dict[str, list[str]] = {}
+    for u in units:
+        hex = tx.state.hex_of(u)
+        if hex is not None and wanted & set(tx.data.seq.statuses.get(u, ())):
+            by_hex.setdefault(hex, []).append(u)
+    cite = f" — {step.section}" if step.section else ""
+    for hex, here in sorted(by_hex.items()):
+        die = _roll(tx, step.die)[0]
+        ok = die in step.succeed_on
+        names = ", ".join(piece_name(tx.module, u) for u in here)
+        tx.say(f"recovery at {hex} rolls {die}: {'recovered' if ok else 'no change'} ({names}){cite}")
+        for u in here if ok else []:
+            for status in step.statuses:
+                remove_status(tx, u, status)
+    if not by_hex:
+        tx.say(f"recovery: nothing to recover{cite}")
+    runner.done(tx)
 
 
 def _initiative(tx: Tx, step: Initiative) -> None:
@@ -491,7 +520,7 @@ def legal_step_actions(tx: Tx) -> list[Choose | PutChit | Draw | Roll]:
         return list(put_options(tx))
     if isinstance(step, CupDraw):
         return [Draw()]
-    if step is not None and step.kind in ("initiative", "table_roll", "arrivals", "hq_roll"):
+    if step is not None and step.kind in ("initiative", "table_roll", "arrivals", "hq_roll", "recover"):
         return [Roll()]
     return []
 

@@ -68,6 +68,9 @@ def price(tx: Tx, cost: ActionCost) -> Priced:
         size = m.pieces.pieces[unit].size
         if unit not in occ or unit == act.hq or (cost.sizes and size not in cost.sizes):
             continue
+        held = set(tx.data.seq.statuses.get(unit, ()))
+        if held & set(cost.exclude_statuses) or (cost.with_statuses and not held & set(cost.with_statuses)):
+            continue
         if inside is not None and occ[unit] not in inside:
             if not loc or size not in cost.out_of_command:
                 continue

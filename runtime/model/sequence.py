@@ -160,6 +160,10 @@ class ActionCost(Model):
         {}, description="unit size → the cost when a unit of that size beyond the radius takes part; sizes not "
                         "listed do not take part (7.4.2–7.4.3)")
     sizes: list[str] = Field([], description="only units of these sizes take part ([] = any)")
+    exclude_statuses: list[Id] = Field([], description="units holding one of these take no part (St-Lô 14.2.1 A: "
+                                                       "pinned, disrupted)")
+    with_statuses: list[Id] = Field([], description="only units holding one of these take part (St-Lô 14.3: the "
+                                                    "Recovery action) ([] = any)")
     section: str = ""
 
 
@@ -366,6 +370,16 @@ class Reorganize(_Step):
                         "US 2nd Division uses the 29th's)")
 
 
+class Recover(_Step):
+    """Roll once per hex of the units taking part that hold one of ``statuses`` (chance, logged):
+    on a result in ``succeed_on`` every such unit there loses them (St-Lô 14.3.1 B: even)."""
+
+    kind: Literal["recover"] = "recover"
+    statuses: list[Id] = Field(min_length=1)
+    die: Id = "d6"
+    succeed_on: list[int] = Field(min_length=1)
+
+
 class HqRoll(_Step):
     """Attempt to activate the HQ chosen (St-Lô 6.1): roll ``die`` (chance, logged) against
     its current morale (the printed ``morale`` until changed). Below it (``at_most``: up to
@@ -480,7 +494,7 @@ class Activation(_Step):
 Step = Annotated[
     ActionsStep | ChoiceStep | CupFill | CupDraw | Initiative | TableRoll | ArrivalsStep | SupplyCheck
     | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation | HqRoll | MoraleRecovery | Entrench
-    | Reorganize,
+    | Reorganize | Recover,
     Field(discriminator="kind"),
 ]
 Loop.model_rebuild()
@@ -488,7 +502,7 @@ Activation.model_rebuild()
 
 STEP_KINDS = ("actions", "choice", "cup_fill", "cup_draw", "initiative", "table_roll", "arrivals", "supply_check",
               "clear_statuses", "set_pool", "victory_check", "call", "loop", "activation", "hq_roll", "morale_recovery",
-              "entrench", "reorganize")
+              "entrench", "reorganize", "recover")
 
 
 # -- state the rules read -----------------------------------------------------------------------

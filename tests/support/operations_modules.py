@@ -42,9 +42,11 @@ from hexwright.runtime.model.sequence import (
     MoraleRecovery,
     PoolDef,
     PoolEmpty,
+    Recover,
     Reorganize,
     SequenceRules,
     StatusDef,
+    StatusEffects,
     UnitSelect,
 )
 
@@ -118,7 +120,8 @@ def rigged(s, *faces: int):
 
 
 def _cost(points: int = 1, **update) -> ActionCost:
-    base = ActionCost(pool="tap", points=points, without_loc=3, radius=2, out_of_command={"II": 2}, section="7.1")
+    base = ActionCost(pool="tap", points=points, without_loc=3, radius=2, out_of_command={"II": 2},
+                      exclude_statuses=["pinned"], section="7.1")
     return base.model_copy(update=update)
 
 
@@ -137,6 +140,8 @@ TACTICAL_ACTIONS = [
                  cost=_cost(radius=None, sizes=["II"])),
     ChoiceOption(kind="procedure", id="buildup", label="Buildup", procedure="buildup",
                  cost=_cost(radius=None, sizes=["I"])),
+    ChoiceOption(kind="procedure", id="recovery", label="Recovery", procedure="recovery",
+                 cost=_cost(out_of_command={}, exclude_statuses=[], with_statuses=["pinned"])),
     ChoiceOption(kind="end", id="end", label="End of activation"),
 ]
 
@@ -150,7 +155,9 @@ def tactical_module():
     line, units in the radius only (an ``entrenchment`` hex marker: IP −1, SP −2, one DRM group
     with the red-only permanent IP feature ``permanent_ip``, kept by infantry); breakdown (b_bn, two
     steps, into substitutes s1–s3 from the box ``subs_blue``) and buildup (companies within 2 of the
-    HQ; b_hq2's battalion ``b_bn2`` waits on the display) for 1; or end the activation. A third blue company ``b_c3``
+    HQ; b_hq2's battalion ``b_bn2`` waits on the display) for 1; recovery for 1 (pinned units in
+    the radius, one roll per hex, even recovers); pinned units take part in nothing else; or end
+    the activation. A third blue company ``b_c3``
     stands at 0209, far from its HQ; red ``r_c`` (a company) at 0707."""
     m = operations_module()
     m.tables.terrain_effects.terrain["clear"] = {"*": "1"}
@@ -182,7 +189,10 @@ def tactical_module():
         "breakdown": [Reorganize(id="break", mode="breakdown", substitute_boxes={"b_white": ["subs_blue"]},
                                  section="12.2")],
         "buildup": [Reorganize(id="build", mode="buildup", radius=2, section="12.1")],
+        "recovery": [Recover(id="recover", statuses=["pinned"], succeed_on=[2, 4, 6], section="14.3")],
     }
+    m.rules.statuses["pinned"] = StatusDef(name="Pinned", effects=StatusEffects(defender_drm=2, drm_group="pin"),
+                                           section="14.2")
     m.map.boxes["subs_blue"] = Box(name="Blue substitute companies", kind="holding", side="blue")
     m.pieces.pieces["b_bn"].formation = "b_white"
     m.pieces.formations["b_white"] = m.pieces.formations["b_green"].model_copy(update={"name": "White"})
