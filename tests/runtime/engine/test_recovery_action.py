@@ -16,7 +16,7 @@ def pinned_companies():
     m = tactical_module()
     s = initial_state(m, "ops", 1)
     data = engine_state(s)
-    seq = data.seq.model_copy(update={"statuses": {c: ("pinned",) for c in ("b_c1", "b_c2", "b_c3")}})
+    seq = data.seq.model_copy(update={"statuses": dict.fromkeys(("b_c1", "b_c2", "b_c3"), ("pinned",))})
     s = s.model_copy(update={"engine": data.model_copy(update={"seq": seq})})
     s, _ = apply(m, s, Choose(option="activate", target="b_hq2"))
     s, _ = apply(m, rigged(s, 1), Roll())
