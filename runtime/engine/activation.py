@@ -122,6 +122,10 @@ def end_activation(tx: Tx, step: Activation) -> None:
     if act is not None and step.status:
         for unit in act.units:
             remove_status(tx, unit, step.status)
+    if step.clear_pool and tx.data.seq.pools.get(step.clear_pool, {}).get(tx.data.seq.active):
+        from .steps import set_pool_value
+
+        set_pool_value(tx, step.clear_pool, tx.data.seq.active, 0)
     if act is not None and act.hq and step.return_hq:
         from .hq import return_hq
 

@@ -489,6 +489,8 @@ class Activation(_Step):
     return_hq: bool = Field(True, description="an HQ placed by its activation roll goes back to its box when this "
                                               "ends (false: a later activation of the same HQ returns it)")
     skip_if_empty: bool = Field(False, description="with no unit selected the activation is skipped")
+    clear_pool: Id | None = Field(None, description="the acting side's pool emptied when the activation ends "
+                                                    "(St-Lô 7.1.1 D: TAPs left are forfeit)")
 
 
 Step = Annotated[

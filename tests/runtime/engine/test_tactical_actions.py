@@ -164,3 +164,14 @@ def test_9_2_7_b_an_hq_whose_units_are_all_eliminated_may_not_be_activated():
     s, _ = state_apply(m, s, Eliminate(pieces=("b_bn",)))
     assert Choose(option="activate", target="b_hq") not in legal_actions(m, s)
     assert Choose(option="activate", target="b_hq2") in legal_actions(m, s)
+
+
+def test_7_1_1_d_points_left_when_the_activation_ends_are_forfeit():
+    m = tactical_module()
+    m.rules.sequence.procedures["activation"][1].clear_pool = "tap"
+    m, s = activated("b_hq", 1, m)
+    s, _ = apply(m, s, Choose(option="movement"))
+    s, _ = apply(m, s, EndPhase())
+    assert taps(s) == 3
+    s, entry = apply(m, s, Choose(option="end"))
+    assert taps(s) == 0 and "Blue Tactical action points: 0" in entry.text
