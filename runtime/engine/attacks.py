@@ -292,7 +292,8 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
                 relocation.destroy(tx, on_map)
             if advance is not None:
                 advance = advance.model_copy(update={"vacated": advance.vacated + vacated})
-        elif eff.what == "step_loss" and tx.rules.combat.losses is not None:
+        elif eff.what == "step_loss" and tx.rules.combat.losses is not None and \
+                tx.rules.combat.loss_allocation != "owner":
             take_losses(tx, tx.rules.combat.losses, units, eff.amount)
         elif eff.what == "step_loss":
             owed = losses.step_losses(tx, units, eff.amount, side, eff.who)

@@ -31,6 +31,20 @@ def loss_order(tx: Tx, rules: LossRules, units: tuple[str, ...]) -> list[str]:
                    and tx.state.hex_of(u) is not None), key=rank)
 
 
+def first_group(tx: Tx, rules: LossRules, units: tuple[str, ...]) -> tuple[str, ...]:
+    """The units of ``units`` in the first group of the loss order that has any (immune types never)."""
+    ordered = loss_order(tx, rules, units)
+    if not ordered:
+        return ()
+    groups = [set(g) for g in rules.order]
+
+    def group(unit: str) -> int:
+        kind = tx.module.pieces.pieces[unit].unit_type
+        return next((i for i, g in enumerate(groups) if kind in g), len(groups))
+
+    return tuple(sorted(u for u in ordered if group(u) == group(ordered[0])))
+
+
 def take_losses(tx: Tx, rules: LossRules, units: tuple[str, ...], steps: int) -> None:
     """``steps`` lost in all by ``units`` (9.2.4 A–C); immune units keep theirs (9.2.5)."""
     left = steps

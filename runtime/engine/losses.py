@@ -3,7 +3,9 @@
 * ``loss_allocation: owner`` (ToV 10.3): a CRT ``step_loss`` of N against a stack is N steps in
   all, each allocated by the owning player (a ``losses`` frame waiting for :class:`LoseStep`);
   with one unit left to choose from, or no more steps than the loss, the engine takes them.
-  ``each_unit`` (the default: DoM, St-Lô) takes N steps from every unit at once.
+  ``each_unit`` (the default: DoM) takes N steps from every unit at once. With a loss order
+  (``combat.losses``, St-Lô 9.2.4–9.2.5) the owner chooses within the first group of unit
+  types left, never an immune type.
 * The rolls after the result (``roll`` frames, the attacker's :class:`Roll`, dice from the
   game's generator and logged): combat intensity (ToV 10.2.3: one attacking unit, chosen by the
   attacker, loses a step on the level's faces) and the casualty check (ToV 10.3: on its faces,
@@ -41,14 +43,25 @@ def step_losses(tx: Tx, units: tuple[str, ...], amount: int, side: str, why: str
     return None
 
 
+def _candidates(tx: Tx, units: tuple[str, ...]) -> tuple[str, ...]:
+    """The units the owner may take the next step from: those on the map, or with a loss order
+    (``combat.losses``, St-Lô 9.2.4–9.2.5) those of its first group left, immune types never."""
+    on_map = _on_map(tx, units)
+    if tx.rules.combat.losses is None:
+        return on_map
+    from .loss_order import first_group
+
+    return first_group(tx, tx.rules.combat.losses, on_map)
+
+
 def settle_losses(tx: Tx, frame: Frame) -> bool:
     """Take the losses nobody has to choose; True when the owner must choose a unit."""
-    units = _on_map(tx, frame.units)
+    units = _candidates(tx, frame.units)
     left = frame.length
     while left > 0 and units and (len(units) == 1 or sum(steps_left(tx, u) for u in units) <= left):
         relocation.lose_step(tx, units[0])
         left -= 1
-        units = _on_map(tx, units)
+        units = _candidates(tx, frame.units)
     if left > 0 and units:
         _replace_top(tx, frame.model_copy(update={"units": units, "length": left}))
         return True
@@ -61,7 +74,7 @@ def _replace_top(tx: Tx, frame: Frame) -> None:
 
 
 def legal_losses(tx: Tx, frame: Frame) -> list[LoseStep]:
-    return [LoseStep(unit=u) for u in sorted(_on_map(tx, frame.units))]
+    return [LoseStep(unit=u) for u in sorted(_candidates(tx, frame.units))]
 
 
 def apply_lose_step(tx: Tx, act: LoseStep) -> None:
@@ -70,15 +83,17 @@ def apply_lose_step(tx: Tx, act: LoseStep) -> None:
     if top is None or top.proc != "losses":
         tx.refuse("no step loss is to be allocated now", sec)
     assert top is not None
-    units = _on_map(tx, top.units)
+    units = _candidates(tx, top.units)
     if act.unit not in units:
         names = ", ".join(piece_name(tx.module, u) for u in units)
-        tx.refuse(f"{act.unit} cannot take this loss (one of: {names})", sec)
+        order = tx.rules.combat.losses
+        tx.refuse(f"{act.unit} cannot take this loss (one of: {names})",
+                  order.section if order is not None and order.section else sec)
     relocation.lose_step(tx, act.unit)
     tx.texts[-1] += f" (step loss allocated by its owner — {sec})" if sec else " (step loss allocated by its owner)"
     left = top.length - 1
     rest = _on_map(tx, top.units)
-    if left > 0 and rest:
+    if left > 0 and _candidates(tx, rest):
         _replace_top(tx, top.model_copy(update={"units": rest, "length": left}))
     else:
         tx.set(frames=tx.data.frames[:-1])

@@ -97,3 +97,31 @@ def test_8_4_a_divisional_boundary_bars_moving_and_attacking_across_it():
         apply(m, s, Declare(attackers=("b_inf",), hex="0304"))
     m.pieces.pieces["b_inf"].restrictions[0].attacks = False
     assert Declare(attackers=("b_inf",), hex="0304") in legal_actions(m, s)
+
+
+def test_9_2_4_with_owner_allocation_the_owner_chooses_within_the_first_group_left():
+    """9.2.4 A: the defender picks which infantry unit loses the step; an asset may not take it
+    while infantry is left; 9.2.5: never the HQ."""
+    from builders import add_unit
+
+    from hexwright.runtime.engine import LoseStep
+
+    m = losses_module("D1")
+    m.rules.combat.loss_allocation = "owner"
+    add_unit(m, "r_co", "red", combat=1, movement=3, size="I")
+    m, s = start(m, Placement(piece="r_co", hex="0304"), Placement(piece="r_hq", hex="0304"))
+    s, _ = fight(m, s)
+    assert [a for a in legal_actions(m, s) if isinstance(a, LoseStep)] == [LoseStep(unit="r_bn"), LoseStep(unit="r_co")]
+    with pytest.raises(ActionError, match=r"r_gun cannot take this loss .* — 9\.2\.4"):
+        apply(m, s, LoseStep(unit="r_gun"))
+    s, _ = apply(m, s, LoseStep(unit="r_co"))
+    assert s.pieces["r_co"].at.kind == "eliminated" and s.pieces["r_bn"].step == 0
+
+
+def test_9_2_4_with_owner_allocation_a_single_candidate_group_is_taken_in_order_without_asking():
+    m = losses_module("D7")
+    m.rules.combat.loss_allocation = "owner"
+    m, s = start(m, Placement(piece="r_hq", hex="0304"))
+    s, _ = fight(m, s)
+    assert all(s.pieces[u].at.kind == "eliminated" for u in ("r_bn", "r_gun", "r_rcn"))
+    assert s.hex_of("r_hq") == "0304"
