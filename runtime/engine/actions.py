@@ -63,6 +63,8 @@ class Declare(_EngineAction):
     hex: Hex
     intensity: int = Field(0, ge=0, le=99, description="rules.json combat.intensity: the shift chosen (0 = none)")
     air: int = Field(0, ge=0, le=99, description="rules.json combat.air_support: pool points spent")
+    assets: tuple[Id, ...] = Field((), max_length=16, description="rules.json assets: assets assigned to the "
+                                                                  "attacking unit (St-Lô 9.3)")
 
 
 class Resolve(_EngineAction):

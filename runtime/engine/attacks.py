@@ -19,7 +19,7 @@ from hexwright.runtime.rules.retreat import retreat_length
 from hexwright.runtime.state import GameState, Location, piece_name
 from hexwright.runtime.state.rng import roll
 
-from . import combat_choices, losses, relocation, runner
+from . import assets, combat_choices, losses, relocation, runner
 from .actions import Declare, Resolve
 from .context import hex_of, phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
@@ -44,7 +44,8 @@ def defending_hexes(tx: Tx, attackers: tuple[str, ...], hex: str) -> list[str]:
     return [hex] + sorted(h for h in held if h != hex and any(_adjacent(tx, h, x) for x in at))
 
 
-def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier] | None = None) -> CombatOdds:
+def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier] | None = None, *,
+             armoured: bool | None = None) -> CombatOdds:
     """The odds now, with the players' choices for this combat (``chosen``: intensity, air), on
     every defending hex (``defending_hexes``)."""
     s = tx.state
@@ -54,6 +55,7 @@ def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier
                                              if side_of(tx.module, p) not in sides])
     mods = [*mods, *(chosen or [])]
     mods += [x for h in hexes for x in marker_modifiers(tx.module, s, h)]
+    mods += assets.combat_modifiers(tx, attackers, [p for h in hexes for p in defender_in(tx, h)], armoured)
     act = tx.data.seq.activation
     if act is not None and act.attack_drm and any(a in act.units for a in attackers):
         mods.append(Modifier(source=act.action or "action", drm=act.attack_drm))
@@ -214,6 +216,13 @@ def apply_declare(tx: Tx, act: Declare) -> None:
         tx.check("combat", f"{piece_name(m, defenders[0])} is already attacked this turn", sec, act.hex)
     attack_side = side_of(m, act.attackers[0])
     combat_choices.check_declare(tx, act, attack_side)
+    if act.assets:
+        if tx.rules.assets is None:
+            tx.refuse("this game has no assets to assign", sec)
+        assert tx.rules.assets is not None
+        if len(act.attackers) != 1:
+            tx.check("combat", "assets are assigned to one attacking unit", tx.rules.assets.section, act.hex)
+        assets.assign(tx, tx.rules.assets, act.attackers[0], act.assets)
     odds = odds_for(tx, act.attackers, act.hex, combat_choices.modifiers(tx, act.intensity, act.air))
     if not odds.allowed:
         tx.check("combat", "; ".join(r.text for r in odds.rulings) or "attack not allowed", sec, act.hex)
@@ -247,7 +256,10 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
     if not defenders or not attackers:
         tx.say(f"attack on {act.hex} called off: {'no defender left' if not defenders else 'no attacker left'}")
         return
-    odds = odds_for(tx, attackers, act.hex, combat_choices.declared_modifiers(tx, dec))
+    had_armour = bool(assets.armoured_assets(tx, attackers))
+    superiority = assets.armor_superiority(tx, attackers, defenders)
+    odds = odds_for(tx, attackers, act.hex, combat_choices.declared_modifiers(tx, dec) +
+                    ([superiority] if superiority is not None else []), armoured=had_armour)
     if not odds.allowed:
         tx.say(f"attack on {act.hex} called off: " + ("; ".join(r.text for r in odds.rulings) or "not possible"))
         return

@@ -63,13 +63,11 @@ def take_losses(tx: Tx, rules: LossRules, units: tuple[str, ...], steps: int) ->
 
 
 def vacated_advance(tx: Tx, hexes: list[str], attackers: tuple[str, ...], side: str) -> Frame | None:
-    """The attackers may advance into a defending hex the attack has left empty (9.2.6 A)."""
+    """The attackers may advance into a defending hex the attack leaves empty (9.2.6 A): the
+    frame is offered once the losses are taken and assets gone (5.3); a hex an enemy unit still
+    holds is not offered (9.2.5: an HQ left there) and with none the frame ends by itself."""
     if not tx.rules.combat.advance_when_vacated:
         return None
-    m = tx.module
-    held = {tx.state.hex_of(p) for p in tx.state.pieces if m.pieces.pieces[p].side != side}
-    empty = tuple(h for h in hexes if h not in held)  # 9.2.5: a hex where an HQ is left is not empty
     movers = tuple(a for a in attackers if tx.state.hex_of(a) is not None)
-    if not movers or not empty:
-        return None
-    return Frame(proc="advance", side=side, units=movers, hex=hexes[0], vacated=empty, result="attacker")
+    return Frame(proc="advance", side=side, units=movers, hex=hexes[0], vacated=tuple(hexes),
+                 result="attacker") if movers else None

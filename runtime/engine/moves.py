@@ -179,6 +179,10 @@ def apply_move(tx: Tx, act: Move) -> None:
         path, cost = (act.to,), ""
     tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.to)))
     tx.texts[-1] += cost
+    if tx.data.seq.attached:
+        from .assets import follow
+
+        follow(tx, act.unit)  # St-Lô 5.0 B: assets move with their unit
     if mode:
         tx.texts[-1] += f" [{tx.rules.movement.modes[mode].name}]"
     check_move_end(tx, act.to)

@@ -98,6 +98,8 @@ class SeqState(_Data):
     """A substitute company → the HQ whose designation it bears (St-Lô 12.2.2)."""
     substitutes: dict[str, str] = {}
     """A substitute company → the box it was taken from, to go back to (or be used again, 12.2.3)."""
+    attached: dict[str, str] = {}
+    """An asset → the unit it is assigned to (St-Lô 5.0 A, 9.3)."""
     placing: str = ""
     """The HQ just activated, waiting for its owner to pick the hex it is placed in (6.1 I)."""
     relocated: tuple[str, ...] = ()

@@ -20,7 +20,7 @@ from __future__ import annotations
 from hexwright.runtime.rules import RetreatOptions, Ruling, advance_paths, retreat_paths, stacking_violations
 from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
 
-from . import combat_choices, losses, relocation
+from . import assets, combat_choices, losses, relocation
 from .actions import Advance, Decline, EliminateExcess, EngineAction, Retreat, Roll
 from .context import hex_of, in_play, phase_of, side_of
 from .control import passed
@@ -92,6 +92,8 @@ def advance_options(tx: Tx, frame: Frame) -> list[Advance]:
 def settle(tx: Tx) -> None:
     """Run the procedures and steps that need no choice; stop at the first that does."""
     while not tx.data.over:
+        if tx.rules.assets is not None:
+            assets.orphans(tx)  # St-Lô 5.3: at once, before any advance
         if not tx.data.frames:
             advance(tx)
             if not tx.data.frames:
@@ -195,6 +197,7 @@ def apply_advance(tx: Tx, act: Advance) -> None:
         if act.path[-1] in occ.values():
             tx.refuse(f"{act.path[-1]} is occupied", sec)
     tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.path[-1])))
+    assets.follow(tx, act.unit)  # St-Lô 9.2.6 A: with its assets
     tx.texts[-1] += " (advance after combat)"
     tx.state = passed(tx.state, side_of(tx.module, act.unit), act.path, tx.module)
     _pop(tx)

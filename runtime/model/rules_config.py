@@ -336,6 +336,54 @@ class CombatRules(Model):
     air_support: AirSupport | None = Field(None, description="pool points spent on a combat (ToV 7.1)")
 
 
+class ArmorLoss(Model):
+    """At a differential of ``at_most`` or worse the attacker loses ``assets`` armoured assets."""
+
+    at_most: int
+    assets: int = Field(ge=1)
+
+
+class ArmorSuperiority(Model):
+    """St-Lô 9.4.1: when the attacking unit has assets with armour, each side rolls ``die`` and
+    adds armour (attacker's assets) or anti-tank values (every defending unit); at a difference
+    of ``min_differential`` or more the attacker gets a DRM of the difference × ``factor``
+    (fractions dropped); at a loss threshold it loses armoured assets."""
+
+    die: Id = "d6"
+    min_differential: int = 2
+    factor: Number = "1/2"
+    losses: list[ArmorLoss] = []
+
+
+class AssetRules(Model):
+    """Units attached to a combat unit (St-Lô 5.0, 9.3): assigned to an attacking unit when its
+    attack is declared, from the boxes ``from_boxes`` (on their first step, 9.3.3 E), within
+    ``limits`` by the parent's size and the asset's class (9.3.1 A; the units of one HQ
+    together within the limit of ``group_size``), only to ``parent_types`` of the asset's own
+    formation (9.3.3 B–D), and only when the attacker's HQ traces its line (9.3.2 B). They
+    move with their unit, go to the ``holding_boxes`` box of their formation when it is
+    eliminated (5.3), and give the combat DRMs of 9.4.1–9.4.3."""
+
+    classes: dict[Id, Id] = Field({}, description="asset unit type → its class (major, minor, engineer…)")
+    parent_types: list[Id] = []
+    limits: dict[str, dict[Id, int]] = Field({}, description="parent size → class → most assets attached")
+    group_size: str | None = Field(None, description="the units bearing one HQ's designation together stay within "
+                                                     "the limit of this size (9.3.1 A: a battalion's companies)")
+    attacker_max: int | None = Field(5, ge=0, description="assets one attack may assign (9.3 B)")
+    from_boxes: list[Id] = []
+    same_formation: bool = True
+    needs_loc: bool = True
+    holding_boxes: dict[Id, Id] = Field({}, description="formation → the box assets go to when their unit is "
+                                                        "eliminated (5.3)")
+    engineer_class: Id = "engineer"
+    engineer_drm: int = Field(0, description="9.4.2: +1 when the attacking unit has an engineer asset")
+    armor_class: Id = "major"
+    defending_armor_drm: int = Field(0, description="9.4.3: −1 when a defender has an armoured asset of the armour "
+                                                    "class and the attacking unit has no armoured asset")
+    armor_superiority: ArmorSuperiority | None = None
+    section: str = ""
+
+
 class HexMarker(Model):
     """A marker that sits in a hex and changes combat against the units there, face by face
     (St-Lô 13.0: an entrenchment, improved position then strongpoint; 13.0 B: every unit in
@@ -363,6 +411,7 @@ class RulesConfig(Model):
     pools: dict[Id, PoolDef] = Field({}, description="side pools: air points, TAPs, initiative level")
     arrivals: dict[Id, ArrivalGroup] = Field({}, description="arrival groups triggered by turn, chit draw or die")
     control: ControlRules = ControlRules()
+    assets: AssetRules | None = Field(None, description="units attached to combat units (St-Lô 5.0, 9.3)")
     hex_markers: dict[Id, HexMarker] = Field({}, description="markers of pieces.json that change combat in their "
                                                              "hex (St-Lô 13.0 entrenchments)")
     hq_relocation: HqRelocation | None = Field(None, description="activated HQs may relocate (ToV 2.3)")

@@ -65,6 +65,13 @@ def operations_problems(module: Module) -> list[ModuleIssue]:
     need("hex_markers", r.hex_markers, module.pieces.markers, "marker (pieces.json markers)")
     for j, line in enumerate(r.combat.crt_lines):
         need(f"combat.crt_lines.{j}.crt", [line.crt], module.tables.crts, "CRT")
+    if r.assets is not None:
+        a = r.assets
+        need("assets.classes", a.classes, module.pieces.unit_types, "unit type")
+        need("assets.parent_types", a.parent_types, module.pieces.unit_types, "unit type")
+        need("assets.from_boxes", a.from_boxes, module.map.boxes, "box")
+        need("assets.holding_boxes", a.holding_boxes, module.pieces.formations, "formation")
+        need("assets.holding_boxes", a.holding_boxes.values(), module.map.boxes, "box")
     for gid, g in sorted(r.arrivals.items()):
         need(f"arrivals.{gid}.boxes", g.boxes, g.pieces, "piece of the group")
         need(f"arrivals.{gid}.boxes", g.boxes.values(), module.map.boxes, "box")

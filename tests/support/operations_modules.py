@@ -219,7 +219,7 @@ def tactical_module():
     return m
 
 
-__all__ = ["HQ_ROLL", "OPERATIONS", "TACTICAL_ACTIONS", "losses_module", "operations_module", "recon_module", "rigged", "tactical_module"]
+__all__ = ["HQ_ROLL", "OPERATIONS", "TACTICAL_ACTIONS", "assets_module", "losses_module", "operations_module", "recon_module", "rigged", "tactical_module"]
 
 
 def losses_module(code: str = "D3"):
@@ -284,4 +284,45 @@ def recon_module():
                                      unit_types=["recon"], include_hq=False),
                    steps=[ActionsStep(id="recon_move", name="Recon movement", allow=["move"], units="activated",
                                       section="17.0")])]
+    return m
+
+
+def assets_module(code: str = "D1"):
+    """:func:`losses_module` with assets (after St-Lô 5.0, 9.3, 9.4.1–9.4.3): blue's box
+    ``blue_assets`` holds four M4s (major, armour 5) and an engineer, all of the formation
+    ``b_div`` like ``b_inf`` (combat 11); red ``r_bn`` (anti-tank 2) and ``r_gun`` (a minor
+    asset, anti-tank 5) defend 0304; a red M10 ``r_m10`` (major, armour 3) waits in
+    ``red_assets``. Limits: a battalion 3 major, 1 engineer, 2 minor; DRMs capped at +5/−2."""
+    from hexwright.runtime.model import Formation, UnitType
+    from hexwright.runtime.model.rules_config import ArmorLoss, ArmorSuperiority, AssetRules
+
+    m = losses_module(code)
+    m.pieces.unit_types |= {"major": UnitType(name="Major asset", symbol="armor", movement_class="foot",
+                                              exerts_zoc=False),
+                            "engineer": UnitType(name="Engineer asset", symbol="engineer", movement_class="foot",
+                                                 exerts_zoc=False)}
+    m.pieces.pieces["b_inf"].steps[0].combat = 11
+    m.pieces.pieces["b_inf"].formation = "b_div"
+    m.pieces.pieces["r_bn"].steps[0].anti_tank = 2
+    m.pieces.pieces["r_gun"].steps[0].anti_tank = 5
+    m.pieces.pieces["r_gun"].formation = "r_div"
+    m.pieces.formations |= {"b_div": Formation(name="Blue division", side="blue"),
+                            "r_div": Formation(name="Red division", side="red")}
+    for n in range(1, 5):
+        add_unit(m, f"b_m4_{n}", "blue", "major", combat=0, movement=3, formation="b_div")
+        m.pieces.pieces[f"b_m4_{n}"].steps[0].armor = 5
+    add_unit(m, "b_eng", "blue", "engineer", combat=0, movement=3, formation="b_div")
+    add_unit(m, "r_m10", "red", "major", combat=0, movement=3)
+    m.pieces.pieces["r_m10"].steps[0].armor = 3
+    for box, side in (("blue_assets", "blue"), ("red_assets", "red"), ("red_holding", "red")):
+        m.map.boxes[box] = Box(name=box, kind="holding", side=side)
+    m.scenarios["fight"].setup += [Placement(piece=f"b_m4_{n}", box="blue_assets") for n in range(1, 5)] + [
+        Placement(piece="b_eng", box="blue_assets"), Placement(piece="r_m10", box="red_assets")]
+    m.rules.assets = AssetRules(
+        classes={"major": "major", "engineer": "engineer", "asset": "minor"}, parent_types=["inf"],
+        limits={"II": {"major": 3, "engineer": 1, "minor": 2}}, from_boxes=["blue_assets", "red_assets"],
+        holding_boxes={"r_div": "red_holding"}, engineer_drm=1, defending_armor_drm=-1,
+        armor_superiority=ArmorSuperiority(losses=[ArmorLoss(at_most=-3, assets=1), ArmorLoss(at_most=-7, assets=2)]),
+        section="9.3")
+    m.rules.combat.drm_min, m.rules.combat.drm_max = -2, 5
     return m

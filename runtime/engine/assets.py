@@ -1,0 +1,154 @@
+"""Assets attached to combat units (St-Lô 5.0, 9.3, 9.4.1–9.4.3), as module data:
+``rules.json`` ``assets``. Which unit each asset is assigned to is kept in the engine state
+(``SeqState.attached``); the asset is a piece in its unit's hex, so it is stacked, shown,
+undone and saved like any other. Armour superiority rolls the game's seeded dice, logged."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+
+from hexwright.runtime.model.common import parse_fraction
+from hexwright.runtime.model.rules_config import AssetRules
+from hexwright.runtime.rules import Modifier
+from hexwright.runtime.state import Eliminate, Location, MovePieces, piece_name
+
+from . import runner
+from .transaction import Tx
+
+
+def attached(tx: Tx, unit: str) -> list[str]:
+    """The assets assigned to ``unit``, sorted."""
+    return sorted(a for a, p in tx.data.seq.attached.items() if p == unit)
+
+
+def _class(rules: AssetRules, tx: Tx, asset: str) -> str:
+    return rules.classes.get(tx.module.pieces.pieces[asset].unit_type, "")
+
+
+def _value(tx: Tx, unit: str, field: str) -> int:
+    piece = tx.module.pieces.pieces[unit]
+    values = piece.steps[min(tx.state.pieces[unit].step, len(piece.steps) - 1)]
+    found: int | None = getattr(values, field)
+    return found or 0
+
+
+def assign_problem(tx: Tx, rules: AssetRules, parent: str, assets: tuple[str, ...]) -> str:
+    """Why ``assets`` may not be assigned to ``parent`` now ("" if they may) (9.3–9.3.3)."""
+    from .activation import in_formations
+    from .hq import subordinates
+    from .tactical import hq_traces
+
+    m, s = tx.module, tx.state
+    piece = m.pieces.pieces[parent]
+    if rules.parent_types and piece.unit_type not in rules.parent_types:
+        return f"{piece_name(m, parent)} may not be assigned assets"
+    if rules.attacker_max is not None and len(assets) > rules.attacker_max:
+        return f"at most {rules.attacker_max} assets per attack"
+    for a in assets:
+        if a not in m.pieces.pieces or a not in s.pieces:
+            return f"no asset {a!r}"
+        at = s.pieces[a].at
+        if _class(rules, tx, a) == "" or at.kind != "box" or at.id not in rules.from_boxes \
+                or s.pieces[a].step or a in tx.data.seq.attached:
+            return f"{piece_name(m, a)} is not available for assignment"
+        if rules.same_formation and not in_formations(tx, piece.formation, {m.pieces.pieces[a].formation or ""}):
+            return f"{piece_name(m, a)} belongs to another formation"
+    act = tx.data.seq.activation
+    if rules.needs_loc and act is not None and act.hq and parent in act.units and not hq_traces(tx, act.hq):
+        return f"{piece_name(m, act.hq)} traces no line of communication"
+    hq = tx.data.seq.designations.get(parent, piece.hq) or ""
+    group = subordinates(m, tx.data.seq, hq) if hq and rules.group_size else [parent]
+    for who, size in (((parent,), piece.size), (tuple(group), rules.group_size)):
+        limit = rules.limits.get(size or "", {})
+        held = [x for u in who for x in attached(tx, u)] + list(assets)
+        for cls, most in sorted(limit.items()):
+            if sum(1 for x in held if _class(rules, tx, x) == cls) > most:
+                return f"more than {most} {cls} asset(s) for {piece_name(m, parent) if len(who) == 1 else hq}"
+    return ""
+
+
+def assign(tx: Tx, rules: AssetRules, parent: str, assets: tuple[str, ...]) -> None:
+    """Place ``assets`` under ``parent`` (9.3 A)."""
+    why = assign_problem(tx, rules, parent, assets)
+    if why:
+        tx.check("combat", f"assets: {why}", rules.section)
+    hex = tx.state.hex_of(parent)
+    if hex is None or not assets:
+        return
+    tx.do(MovePieces(pieces=assets, to=Location.hex(hex)))
+    runner.seq_set(tx, attached=dict(sorted({**tx.data.seq.attached, **dict.fromkeys(assets, parent)}.items())))
+    tx.texts[-1] += f" (assigned to {piece_name(tx.module, parent)}{' — ' + rules.section if rules.section else ''})"
+
+
+def follow(tx: Tx, parent: str) -> None:
+    """Assets move with their unit (5.0 B)."""
+    hex = tx.state.hex_of(parent)
+    mine = tuple(a for a in attached(tx, parent) if tx.state.hex_of(a) != hex)
+    if hex is not None and mine:
+        tx.do(MovePieces(pieces=mine, to=Location.hex(hex)))
+
+
+def orphans(tx: Tx) -> None:
+    """Assets whose unit was eliminated go to their holding box at once (5.3)."""
+    rules = tx.rules.assets
+    if rules is None:
+        return
+    from .activation import in_formations
+
+    for asset, parent in sorted(tx.data.seq.attached.items()):
+        if tx.state.hex_of(parent) is not None:
+            continue
+        runner.seq_set(tx, attached={k: v for k, v in tx.data.seq.attached.items() if k != asset})
+        formation = tx.module.pieces.pieces[asset].formation
+        box = next((b for f, b in sorted(rules.holding_boxes.items()) if in_formations(tx, formation, {f})), None)
+        if box is not None and tx.state.hex_of(asset) is not None:
+            tx.do(MovePieces(pieces=(asset,), to=Location.box(box)))
+            tx.texts[-1] += f" (its unit eliminated{' — ' + rules.section if rules.section else ''})"
+
+
+def armoured_assets(tx: Tx, units: list[str]) -> list[str]:
+    return [a for u in units for a in attached(tx, u) if _value(tx, a, "armor") > 0]
+
+
+def combat_modifiers(tx: Tx, attackers: tuple[str, ...], defenders: list[str],
+                     armoured: bool | None = None) -> list[Modifier]:
+    """Engineers (9.4.2) and defending armour (9.4.3) DRMs; ``armoured``: the attacking unit had
+    armoured assets before the armour superiority procedure (9.4.3 B), None: look now."""
+    rules = tx.rules.assets
+    if rules is None:
+        return []
+    out = []
+    theirs = [x for u in attackers for x in attached(tx, u)]
+    if rules.engineer_drm and any(_class(rules, tx, a) == rules.engineer_class for a in theirs):
+        out.append(Modifier("engineers", drm=rules.engineer_drm, section=rules.section))
+    had = armoured if armoured is not None else bool(armoured_assets(tx, list(attackers)))
+    if rules.defending_armor_drm and not had and any(
+            _class(rules, tx, d) == rules.armor_class and _value(tx, d, "armor") > 0 for d in defenders):
+        out.append(Modifier("defending armour", drm=rules.defending_armor_drm, section=rules.section))
+    return out
+
+
+def armor_superiority(tx: Tx, attackers: tuple[str, ...], defenders: list[str]) -> Modifier | None:
+    """The armour differential procedure (9.4.1 B–F): two rolls, a DRM or armoured assets lost."""
+    from .steps import roll_die
+
+    rules = tx.rules.assets
+    sup = rules.armor_superiority if rules is not None else None
+    armour = armoured_assets(tx, list(attackers))
+    if sup is None or rules is None or not armour:
+        return None
+    mine, theirs = roll_die(tx, sup.die), roll_die(tx, sup.die)
+    attack = sum(_value(tx, a, "armor") for a in armour) + mine
+    defence = sum(_value(tx, d, "anti_tank") for d in defenders) + theirs
+    diff = attack - defence
+    tx.say(f"armour differential {attack} − {defence} = {diff:+d} (rolled {mine} and {theirs})"
+           + (f" — {rules.section}" if rules.section else ""))
+    lost = max((x.assets for x in sup.losses if diff <= x.at_most), default=0)
+    for asset in sorted(armour, key=lambda a: (-_value(tx, a, "armor"), a))[:lost]:
+        runner.seq_set(tx, attached={k: v for k, v in tx.data.seq.attached.items() if k != asset})
+        tx.do(Eliminate(pieces=(asset,)))
+    if diff >= sup.min_differential:
+        return Modifier("armour superiority", drm=floor(Fraction(diff) * parse_fraction(sup.factor)),
+                        section=rules.section)
+    return None

@@ -1,0 +1,80 @@
+"""Assets attached to combat units as module data (``rules.json`` ``assets``) on a synthetic
+module (after St-Lô 5.0 B, 5.3, 9.3, 9.3.1, 9.3.3, 9.4.1–9.4.3, 9.4.5, 9.5 A–D)."""
+
+from __future__ import annotations
+
+import pytest
+from operations_modules import assets_module, rigged
+
+from hexwright.runtime.engine import Advance, Declare, Resolve, apply, engine_state, legal_actions
+from hexwright.runtime.engine.attacks import attack_odds
+from hexwright.runtime.state import ActionError, initial_state
+
+M4S = ("b_m4_1", "b_m4_2", "b_m4_3")
+
+
+def declared(m, *assets: str):
+    s = initial_state(m, "fight", 1)
+    s, entry = apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=assets))
+    return s, entry
+
+
+def test_9_5_b_three_m4s_against_anti_tank_seven_give_plus_three_and_the_engineer_one_more():
+    """9.5 A–C: 11 against 2 is 5-1; armour 15 + 3 against anti-tank 7 + 5: +6, halved +3 (9.4.1 C);
+    the engineer +1 (9.4.2); the DRM is capped at +5 (9.4.5)."""
+    m = assets_module()
+    s, entry = declared(m, *M4S, "b_eng")
+    assert {s.hex_of(a) for a in (*M4S, "b_eng")} == {"0303"}
+    assert engine_state(s).seq.attached == dict.fromkeys((*M4S, "b_eng"), "b_inf")
+    assert "assigned to Blue b_inf bn — 9.3" in entry.text
+    assert attack_odds(m, s, ("b_inf",), "0304").column_label == "5:1"
+    s, entry = apply(m, rigged(s, 3, 5, 4), Resolve(hex="0304"))
+    assert entry.dice == (3, 5, 4)
+    assert "armour differential 18 − 12 = +6 (rolled 3 and 5) — 9.3" in entry.text
+    assert "DRM +4" in entry.text  # +3 armour superiority, +1 engineers
+
+
+def test_9_4_1_e_a_differential_of_minus_three_costs_one_armoured_asset():
+    m = assets_module()
+    s, _ = declared(m, "b_m4_1")
+    s, entry = apply(m, rigged(s, 1, 6, 4), Resolve(hex="0304"))  # 5 + 1 − (7 + 6) = −7: two, but only one
+    assert "= -7" in entry.text and s.pieces["b_m4_1"].at.kind == "eliminated"
+    assert "b_m4_1" not in engine_state(s).seq.attached
+
+
+def test_9_4_3_defending_armour_gives_minus_one_only_when_the_attacker_has_none():
+    from hexwright.runtime.state import Location, MovePieces
+    from hexwright.runtime.state import apply as state_apply
+
+    m = assets_module()
+    s = initial_state(m, "fight", 1)
+    s, _ = state_apply(m, s, MovePieces(pieces=("r_m10",), to=Location.hex("0304")))
+    assert ("defending armour", -1) in [(x.source, x.drm) for x in attack_odds(m, s, ("b_inf",), "0304").drms]
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1",)))
+    assert "defending armour" not in [x.source for x in attack_odds(m, s, ("b_inf",), "0304").drms]
+
+
+def test_9_3_1_a_battalion_takes_no_more_than_three_major_assets_and_only_from_the_asset_box():
+    m = assets_module()
+    with pytest.raises(ActionError, match=r"assets: more than 3 major asset\(s\) for Blue b_inf bn — 9\.3"):
+        declared(m, *M4S, "b_m4_4")
+    with pytest.raises(ActionError, match="r_m10 .* belongs to another formation|not available"):
+        declared(m, "r_m10")
+
+
+def test_5_3_assets_of_an_eliminated_unit_go_to_the_holding_box_before_any_advance():
+    """5.3, 9.5 D: the asset escapes to the holding box; 5.0 B, 9.2.6 A: the attacker's assets advance with it."""
+    m = assets_module("D7")
+    m.scenarios["fight"].setup = [p for p in m.scenarios["fight"].setup if p.piece != "r_rcn"]
+    s = initial_state(m, "fight", 1)
+    data = engine_state(s)
+    s = s.model_copy(update={"engine": data.model_copy(update={"seq": data.seq.model_copy(
+        update={"attached": {"r_gun": "r_bn"}})})})
+    m.rules.combat.losses.order = [["inf"], ["recon"]]  # the attached asset is not taken as a loss here
+    m.rules.combat.losses.immune = ["hq", "asset"]
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1",)))
+    s, _ = apply(m, rigged(s, 6, 1, 6), Resolve(hex="0304"))
+    assert s.pieces["r_bn"].at.kind == "eliminated" and s.pieces["r_gun"].at.id == "red_holding"
+    assert Advance(unit="b_inf", path=("0304",)) in legal_actions(m, s)
+    s, _ = apply(m, s, Advance(unit="b_inf", path=("0304",)))
+    assert s.hex_of("b_m4_1") == "0304"
