@@ -10,8 +10,9 @@ from math import floor
 
 from hexwright.runtime.model.common import parse_fraction
 from hexwright.runtime.model.rules_config import AssetRules
+from hexwright.runtime.model.sequence import AssetPhase
 from hexwright.runtime.rules import Modifier
-from hexwright.runtime.state import Eliminate, Location, MovePieces, piece_name
+from hexwright.runtime.state import Eliminate, Location, MovePieces, SetStep, piece_name
 
 from . import runner
 from .transaction import Tx
@@ -152,3 +153,64 @@ def armor_superiority(tx: Tx, attackers: tuple[str, ...], defenders: list[str]) 
         return Modifier("armour superiority", drm=floor(Fraction(diff) * parse_fraction(sup.factor)),
                         section=rules.section)
     return None
+
+
+def _division_box(tx: Tx, rules: AssetRules, asset: str) -> str | None:
+    from .activation import in_formations
+
+    formation = tx.module.pieces.pieces[asset].formation
+    return next((b for f, b in sorted(rules.division_boxes.items()) if in_formations(tx, formation, {f})), None)
+
+
+def _to_division(tx: Tx, rules: AssetRules, asset: str) -> None:
+    box = _division_box(tx, rules, asset)
+    if box is None:
+        return
+    runner.seq_set(tx, attached={k: v for k, v in tx.data.seq.attached.items() if k != asset})
+    tx.do(MovePieces(pieces=(asset,), to=Location.box(box)))
+    if len(tx.module.pieces.pieces[asset].steps) > 1:
+        tx.do(SetStep(piece=asset, step=1))
+
+
+def asset_phase(tx: Tx, step: AssetPhase) -> None:
+    """Availability, then reassignment (3.1.4.1–3.1.4.2, 5.2, 5.4)."""
+    rules = tx.rules.assets
+    if rules is None:
+        return
+    for box in sorted(set(rules.division_boxes.values())):
+        for asset in tx.state.stack(Location.box(box)):
+            if tx.state.pieces[asset].step:
+                tx.do(SetStep(piece=asset, step=0))
+    held = {b for b in rules.holding_boxes.values()}
+    for asset in sorted(tx.state.pieces):
+        at = tx.state.pieces[asset].at
+        if at.kind == "box" and at.id in held:
+            _to_division(tx, rules, asset)
+    for asset in sorted(tx.data.seq.attached):
+        if _class(rules, tx, asset) in step.must_return:
+            _to_division(tx, rules, asset)
+    tx.say("assets: available ones turned up, reassigned ones back to their division"
+           + (f" — {step.section}" if step.section else ""))
+
+
+def transfer(tx: Tx, gone: tuple[str, ...], new: tuple[str, ...]) -> None:
+    """Assets of units that left the map in a reorganization go to the new units, within the
+    limits, in turn (St-Lô 12.1.3, 12.2.5; the owner's choice is the engine's)."""
+    rules = tx.rules.assets
+    moving = [a for u in gone for a in attached(tx, u)]
+    if rules is None or not moving or not new:
+        return
+    placed: dict[str, list[str]] = {u: [] for u in new}
+    for asset in moving:
+        cls = _class(rules, tx, asset)
+        for u in sorted(new, key=lambda x: (len(placed[x]), x)):
+            limit = rules.limits.get(tx.module.pieces.pieces[u].size, {}).get(cls)
+            if limit is None or sum(1 for a in placed[u] if _class(rules, tx, a) == cls) < limit:
+                placed[u].append(asset)
+                break
+        else:
+            _to_division(tx, rules, asset)
+    pairs = {a: u for u, assets in placed.items() for a in assets}
+    runner.seq_set(tx, attached=dict(sorted({**tx.data.seq.attached, **pairs}.items())))
+    for u in new:
+        follow(tx, u)

@@ -93,7 +93,11 @@ def reorganize(tx: Tx, step: Reorganize) -> None:
 
 
 def _swap(tx: Tx, gone: tuple[str, ...], new: tuple[str, ...]) -> None:
-    """The activation running orders the new units instead of those that left the map."""
+    """The activation running orders the new units instead of those that left the map; their
+    assets go with them (12.1.3, 12.2.5)."""
+    from .assets import transfer
+
+    transfer(tx, gone, new)
     act = tx.data.seq.activation
     if act is None:
         return

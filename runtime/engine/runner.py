@@ -19,6 +19,7 @@ from hexwright.runtime.model.sequence import (
     ActionsStep,
     Activation,
     ArrivalsStep,
+    AssetPhase,
     Call,
     ClearStatuses,
     CupDraw,
@@ -313,6 +314,10 @@ def _begin(tx: Tx, step: Step) -> None:
         from .markers import entrench
 
         entrench(tx, step)
+    elif isinstance(step, AssetPhase):
+        from .assets import asset_phase
+
+        asset_phase(tx, step)
     elif isinstance(step, Reorganize):
         from .reorganize import reorganize
 

@@ -375,6 +375,8 @@ class AssetRules(Model):
     needs_loc: bool = True
     holding_boxes: dict[Id, Id] = Field({}, description="formation → the box assets go to when their unit is "
                                                         "eliminated (5.3)")
+    division_boxes: dict[Id, Id] = Field({}, description="formation → the box assets are reassigned to (5.1: the "
+                                                         "Divisional Asset box), on their second step (To Division)")
     engineer_class: Id = "engineer"
     engineer_drm: int = Field(0, description="9.4.2: +1 when the attacking unit has an engineer asset")
     armor_class: Id = "major"

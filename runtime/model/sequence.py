@@ -380,6 +380,16 @@ class Recover(_Step):
     succeed_on: list[int] = Field(min_length=1)
 
 
+class AssetPhase(_Step):
+    """The asset phase (St-Lô 3.1.4, 5.1–5.4; ``rules.json`` ``assets``): assets in the
+    division boxes turn to their first step (available); those in a holding box, and attached
+    assets of the ``must_return`` classes, go back to their division box on their second step
+    (To Division: not assignable this turn)."""
+
+    kind: Literal["asset_phase"] = "asset_phase"
+    must_return: list[Id] = Field([], description="asset classes reassigned every turn (5.2: engineers)")
+
+
 class HqRoll(_Step):
     """Attempt to activate the HQ chosen (St-Lô 6.1): roll ``die`` (chance, logged) against
     its current morale (the printed ``morale`` until changed). Below it (``at_most``: up to
@@ -496,7 +506,7 @@ class Activation(_Step):
 Step = Annotated[
     ActionsStep | ChoiceStep | CupFill | CupDraw | Initiative | TableRoll | ArrivalsStep | SupplyCheck
     | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation | HqRoll | MoraleRecovery | Entrench
-    | Reorganize | Recover,
+    | Reorganize | Recover | AssetPhase,
     Field(discriminator="kind"),
 ]
 Loop.model_rebuild()
@@ -504,7 +514,7 @@ Activation.model_rebuild()
 
 STEP_KINDS = ("actions", "choice", "cup_fill", "cup_draw", "initiative", "table_roll", "arrivals", "supply_check",
               "clear_statuses", "set_pool", "victory_check", "call", "loop", "activation", "hq_roll", "morale_recovery",
-              "entrench", "reorganize", "recover")
+              "entrench", "reorganize", "recover", "asset_phase")
 
 
 # -- state the rules read -----------------------------------------------------------------------

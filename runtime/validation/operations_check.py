@@ -72,6 +72,8 @@ def operations_problems(module: Module) -> list[ModuleIssue]:
         need("assets.from_boxes", a.from_boxes, module.map.boxes, "box")
         need("assets.holding_boxes", a.holding_boxes, module.pieces.formations, "formation")
         need("assets.holding_boxes", a.holding_boxes.values(), module.map.boxes, "box")
+        need("assets.division_boxes", a.division_boxes, module.pieces.formations, "formation")
+        need("assets.division_boxes", a.division_boxes.values(), module.map.boxes, "box")
     for gid, g in sorted(r.arrivals.items()):
         need(f"arrivals.{gid}.boxes", g.boxes, g.pieces, "piece of the group")
         need(f"arrivals.{gid}.boxes", g.boxes.values(), module.map.boxes, "box")

@@ -78,3 +78,43 @@ def test_5_3_assets_of_an_eliminated_unit_go_to_the_holding_box_before_any_advan
     assert Advance(unit="b_inf", path=("0304",)) in legal_actions(m, s)
     s, _ = apply(m, s, Advance(unit="b_inf", path=("0304",)))
     assert s.hex_of("b_m4_1") == "0304"
+
+
+def _asset_phase_module():
+    from hexwright.runtime.model import Phase
+    from hexwright.runtime.model.sequence import AssetPhase
+
+    m = assets_module()
+    m.rules.assets.division_boxes = {"b_div": "blue_assets", "r_div": "red_assets"}
+    m.rules.assets.holding_boxes = {"r_div": "red_holding"}
+    for a in ("b_eng", "r_gun", "b_m4_1"):
+        m.pieces.pieces[a].steps.append(m.pieces.pieces[a].steps[0].model_copy())
+    m.meta.sequence.insert(0, Phase(id="assets", name="Assets", kind="other", section="3.1.4"))
+    m.rules.sequence.phases["assets"] = [AssetPhase(id="asset_phase", must_return=["engineer"], section="3.1.4")]
+    return m
+
+
+def test_3_1_4_availability_then_reassignment_engineers_and_held_assets_back_to_their_division():
+    """3.1.4.1: assets in the division box turn up; 3.1.4.2 A, C, 5.2, 5.4: engineers on the map and
+    assets in the holding box go back on their To Division side; other attached assets stay."""
+    from hexwright.runtime.engine import prepared, with_engine_state
+    from hexwright.runtime.state import Location, MovePieces, SetStep
+    from hexwright.runtime.state import apply as state_apply
+
+    m = _asset_phase_module()
+    s = initial_state(m, "fight", 1)
+    for act in (SetStep(piece="b_m4_1", step=1), MovePieces(pieces=("b_eng", "b_m4_2"), to=Location.hex("0303")),
+                MovePieces(pieces=("r_gun",), to=Location.box("red_holding"))):
+        s, _ = state_apply(m, s, act)
+    data = engine_state(s)
+    s = s.model_copy(update={"engine": data.model_copy(update={"seq": data.seq.model_copy(
+        update={"attached": {"b_eng": "b_inf", "b_m4_2": "b_inf"}})})})
+    tx = prepared(m, s)
+    s = with_engine_state(tx.state, tx.data)
+    assert s.pieces["b_m4_1"].step == 0  # available again
+    assert s.pieces["b_eng"].at.id == "blue_assets" and s.pieces["b_eng"].step == 1
+    assert s.pieces["r_gun"].at.id == "red_assets" and s.pieces["r_gun"].step == 1
+    assert s.hex_of("b_m4_2") == "0303" and engine_state(s).seq.attached == {"b_m4_2": "b_inf"}
+    with pytest.raises(ActionError, match="b_eng .* not available"):
+        apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_eng",)))
+

@@ -80,3 +80,30 @@ def test_12_2_3_an_eliminated_substitute_is_used_again_and_substitutes_go_back_t
     s = activate(m, s, "b_hq")
     s, _ = apply(m, s, Choose(option="breakdown"))
     assert {s.hex_of(x) for x in ("s1", "s2", "s3")} == {"0303"}  # s1 back in play (12.2.3)
+
+
+def test_12_2_5_and_12_1_3_assets_go_with_a_reorganization_within_the_limits():
+    """12.2.5: the battalion's two major assets go to its companies, one each (limit 1 a company);
+    12.1.3: at buildup the companies' assets go to the battalion."""
+    from builders import add_unit
+
+    from hexwright.runtime.model import UnitType
+    from hexwright.runtime.model.rules_config import AssetRules
+    from hexwright.runtime.state import Location, MovePieces
+
+    m = tactical_module()
+    m.pieces.unit_types["major"] = UnitType(name="Major asset", symbol="armor", movement_class="foot", exerts_zoc=False)
+    for a in ("t1", "t2"):
+        add_unit(m, a, "blue", "major", combat=0, movement=3)
+    m.rules.assets = AssetRules(classes={"major": "major"}, limits={"I": {"major": 1}, "II": {"major": 3}})
+    s = initial_state(m, "ops", 1)
+    s, _ = state_apply(m, s, MovePieces(pieces=("t1", "t2"), to=Location.hex("0303")))
+    data = engine_state(s)
+    s = s.model_copy(update={"engine": data.model_copy(update={"seq": data.seq.model_copy(
+        update={"attached": {"t1": "b_bn", "t2": "b_bn"}})})})
+    s = activate(m, s, "b_hq")
+    s, _ = apply(m, s, Choose(option="breakdown"))
+    assert engine_state(s).seq.attached == {"t1": "s1", "t2": "s2"}
+    assert s.hex_of("t1") == "0303" and s.hex_of("t2") == "0303"
+    s, _ = apply(m, s, Choose(option="buildup"))
+    assert engine_state(s).seq.attached == {"t1": "b_bn", "t2": "b_bn"}
