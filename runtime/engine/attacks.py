@@ -256,7 +256,7 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
     if not defenders or not attackers:
         tx.say(f"attack on {act.hex} called off: {'no defender left' if not defenders else 'no attacker left'}")
         return
-    had_armour = bool(assets.armoured_assets(tx, attackers))
+    had_armour = bool(assets.armoured_assets(tx, list(attackers)))
     superiority = assets.armor_superiority(tx, attackers, defenders)
     odds = odds_for(tx, attackers, act.hex, combat_choices.declared_modifiers(tx, dec) +
                     ([superiority] if superiority is not None else []), armoured=had_armour)
