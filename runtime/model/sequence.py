@@ -19,71 +19,26 @@ logged), ``off`` (the engine skips the step; players do it by hand).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field
 
 from .common import Id, Model
+from .operations import ActionCost, AssetPhase, Entrench, FirstAttempt, HqRoll, MoraleRecovery, Recover, Reorganize
 from .pieces import Echelon
+from .step_base import (
+    ActionKind,
+    ChitKind,
+    CurrentSide,
+    EachSide,
+    Enforcement,
+    FixedSide,
+    PhaseSide,
+    SideRule,
+    StepBase,
+    Tagged,
+)
 from .tables import Number
-
-Enforcement = Literal["enforce", "warn", "off"]
-ActionKind = Literal["move", "drop", "exit", "declare", "resolve", "relocate", "interdict"]
-ChitKind = Literal["command", "event", "reinforcement", "supply", "other"]
-
-
-class Tagged(Model):
-    """A member of a union told apart by ``kind``: the kind is written even where it is the
-    default (module files leave defaults out, and a file without it could not be read back)."""
-
-    @model_serializer(mode="wrap")
-    def _with_kind(self, handler: SerializerFunctionWrapHandler) -> Any:
-        data = handler(self)
-        if isinstance(data, dict):
-            data["kind"] = getattr(self, "kind")  # noqa: B009 - every subclass declares it
-        return data
-
-
-# -- who acts ------------------------------------------------------------------------------
-
-
-class FixedSide(Tagged):
-    kind: Literal["fixed"] = "fixed"
-    side: Id
-
-
-class PhaseSide(Tagged):
-    """The side of the phase in ``module.json`` (DoM §4: the US movement phase is the US's)."""
-
-    kind: Literal["phase"] = "phase"
-
-
-class CurrentSide(Tagged):
-    """The side made active last: by the chit drawn (ToV 4.3) or the initiative won (St-Lô 3.2.1)."""
-
-    kind: Literal["current"] = "current"
-
-
-class EachSide(Tagged):
-    """Every side in turn (chit selection ToV 4.2, a supply check ToV 8.0); ``order`` [] = module order."""
-
-    kind: Literal["each"] = "each"
-    order: list[Id] = []
-
-
-SideRule = Annotated[FixedSide | PhaseSide | CurrentSide | EachSide, Field(discriminator="kind")]
-
-
-class _Step(Tagged):
-    id: Id | None = Field(None, description="names the step in the log, enforcement overrides (step.<id>) and tests")
-    name: str = ""
-    section: str = ""
-    side: SideRule = CurrentSide()
-    enforcement: Enforcement = "enforce"
-    turns: list[int] = Field([], description="only on these turns ([] = every turn)")
-    except_turns: list[int] = Field([], description="not on these turns")
-    optional_rule: Id | None = Field(None, description="only when this optional rule is on")
-
 
 # -- leaves that wait for players ------------------------------------------------------------
 
@@ -117,7 +72,7 @@ class UnitSelect(Model):
                                                  "within the active HQ's command radius)")
 
 
-class ActionsStep(_Step):
+class ActionsStep(StepBase):
     """A side plays engine actions until it ends the step (``end_phase``)."""
 
     kind: Literal["actions"] = "actions"
@@ -134,37 +89,6 @@ class ActionsStep(_Step):
                                                  "attack (St-Lô 9.1 B: every eligible unit in an EZOC attacks)")
     modes_only: bool = Field(False, description="a Move must name one of ``modes`` (St-Lô 8.2: the strategic "
                                                 "movement action moves only strategically)")
-
-
-class ActionCost(Model):
-    """What an option costs from a side ``pool`` (St-Lô 7.1.1: a tactical action's TAPs), and
-    which of the activation's units take part, measured as it is chosen (7.4.5).
-
-    The HQ of the activation running must trace its side's line (``rules.json`` ``supply``,
-    7.3.1) or the action costs ``without_loc`` (7.3.2 B) — unless ``without_loc_allowed`` is
-    false (7.3.2 A). With ``radius``, a unit beyond the HQ's command radius (7.4.1) takes part
-    only if its size is in ``out_of_command``, and the action then costs at least that much
-    (7.4.2: battalions 2; 7.4.3: companies not at all); never when the HQ has no line (7.4.2 B).
-    Units of the activation take part only if their size is in ``sizes`` ([] = any, 7.5.1)."""
-
-    pool: Id
-    points: int = Field(1, ge=0, description="the cost; with all: the least the pool must hold")
-    all: bool = Field(False, description="spends the whole pool (7.1.2 B: 'all')")
-    first_only: bool = Field(False, description="only as the first and only action of the activation, which "
-                                                "ends after it (7.1.2 A, C)")
-    without_loc: int | None = Field(None, ge=0, description="the cost when the HQ traces no line (None: the same)")
-    without_loc_allowed: bool = True
-    radius: int | None = Field(None, ge=0, description="the HQ's command radius (None: no command effects)")
-    range_kind: Literal["distance", "radius"] = "radius"
-    out_of_command: dict[str, int] = Field(
-        {}, description="unit size → the cost when a unit of that size beyond the radius takes part; sizes not "
-                        "listed do not take part (7.4.2–7.4.3)")
-    sizes: list[str] = Field([], description="only units of these sizes take part ([] = any)")
-    exclude_statuses: list[Id] = Field([], description="units holding one of these take no part (St-Lô 14.2.1 A: "
-                                                       "pinned, disrupted)")
-    with_statuses: list[Id] = Field([], description="only units holding one of these take part (St-Lô 14.3: the "
-                                                    "Recovery action) ([] = any)")
-    section: str = ""
 
 
 class ChoiceOption(Model):
@@ -199,7 +123,7 @@ class ChoiceOption(Model):
                                            "+1, intensive +2)")
 
 
-class ChoiceStep(_Step):
+class ChoiceStep(StepBase):
     """The side chooses one option: pass, an operation (a procedure), an HQ to activate (St-Lô
     3.2.3), formations to order or arrival groups to bring in (ToV 4.3, 11.2)."""
 
@@ -217,7 +141,7 @@ class ChitSelection(Model):
     special: dict[str, list[Id]] = Field({}, description="by turn number: chits also selectable that turn")
 
 
-class CupFill(_Step):
+class CupFill(StepBase):
     """Players put chosen chits into a cup; ``always`` chits go in every turn (ToV 4.2: Supply)."""
 
     kind: Literal["cup_fill"] = "cup_fill"
@@ -227,7 +151,7 @@ class CupFill(_Step):
     empty_first: bool = True
 
 
-class CupDraw(_Step):
+class CupDraw(StepBase):
     """Draw one chit (chance); its owner becomes the active side and its procedure runs —
     by chit id first, then by chit kind (ToV 4.3)."""
 
@@ -239,7 +163,7 @@ class CupDraw(_Step):
     skip_sides: list[Id] = []
 
 
-class Initiative(_Step):
+class Initiative(StepBase):
     """Each side rolls, adding its pool (St-Lô 3.2.1): the higher roll is active, ``tie`` wins ties.
     If every unmodified roll is ``end_loop_on``, the enclosing loop ends — after its minimum
     iterations; within them such a roll is rolled again (St-Lô 3.2.6)."""
@@ -269,7 +193,7 @@ class Persist(Model):
     turns: int = Field(2, ge=1)
 
 
-class TableRoll(_Step):
+class TableRoll(StepBase):
     """Roll on a lookup table (chance) and keep the result in the state under ``store``
     (weather), with DRMs from the previous result and the turn, persistent conditions and
     side pools set from the row (ToV 4.1: air points)."""
@@ -288,7 +212,7 @@ class TableRoll(_Step):
 # -- leaves that run by themselves -----------------------------------------------------------
 
 
-class ArrivalsStep(_Step):
+class ArrivalsStep(StepBase):
     """Bring in the arrival groups whose trigger is met (rules.json ``arrivals``); a die
     trigger rolls here (St-Lô 18.1)."""
 
@@ -296,7 +220,7 @@ class ArrivalsStep(_Step):
     groups: list[Id] = Field([], description="[] = every group triggered by turn or die")
 
 
-class SupplyCheck(_Step):
+class SupplyCheck(StepBase):
     """Every unit of ``sides`` traces supply; those that cannot get ``status`` and the
     consequences (ToV 8.1: one step, HQs relocated)."""
 
@@ -310,14 +234,14 @@ class SupplyCheck(_Step):
                         "(ToV 12.7: the Metz garrison while in Metz); [] = every unit there")
 
 
-class ClearStatuses(_Step):
+class ClearStatuses(StepBase):
     """Remove statuses from every unit (St-Lô 3.1.6 Recovery: pinned, disrupted)."""
 
     kind: Literal["clear_statuses"] = "clear_statuses"
     statuses: list[Id]
 
 
-class SetPool(_Step):
+class SetPool(StepBase):
     """Set side pools (St-Lô 3.1.3 A: initiative 0, German −2 on turn 1)."""
 
     kind: Literal["set_pool"] = "set_pool"
@@ -326,113 +250,13 @@ class SetPool(_Step):
     by_turn: dict[str, dict[Id, int]] = {}
 
 
-class FirstAttempt(Model):
-    """The first activation attempt in the game of each HQ of ``formations`` (or under them)
-    loses ``loss`` morale instead of the usual (St-Lô 6.3: US 35th Division, 2)."""
-
-    formations: list[Id] = Field(min_length=1)
-    loss: int = Field(ge=0)
-
-
-class Entrench(_Step):
-    """Build or improve a hex marker (St-Lô 13.1 entrenching): in each hex holding a unit of
-    ``unit_types`` that takes part in the activation's action, a hex without ``marker`` gets
-    it (face 0: an improved position); one with face 0 up is flipped (face 1: a strongpoint).
-    A hex with a feature of ``upgrade_features`` whose combat effect benefits the side counts as
-    holding face 0 (13.1.3 A: a German permanent improved position)."""
-
-    kind: Literal["entrench"] = "entrench"
-    marker: Id
-    unit_types: list[Id] = []
-    upgrade_features: list[Id] = []
-
-
-class Reorganize(_Step):
-    """Reorganize the activation HQ's units (St-Lô 12): ``breakdown`` replaces its battalion (a
-    unit of ``battalion_sizes``, on its full step, 12.2 A) by ``companies`` companies in its
-    hex — its own (units of ``company_sizes`` it commands) or else substitutes taken from the
-    ``substitute_boxes`` of its formation, in order (12.2.1), which then bear its designation
-    until built up (12.2.2; eliminated ones are used again, 12.2.3); the battalion goes to the
-    HQ's box. ``buildup`` needs ``min_companies`` of its companies on the map, all within the
-    HQ's command ``radius`` (12.1.1 A): they leave (substitutes back to their box) and the
-    battalion is placed with the HQ, on its reduced step when fewer than ``companies`` were
-    combined (12.1.2)."""
-
-    kind: Literal["reorganize"] = "reorganize"
-    mode: Literal["breakdown", "buildup"]
-    battalion_sizes: list[str] = ["II"]
-    company_sizes: list[str] = ["I"]
-    companies: int = Field(3, ge=1)
-    min_companies: int = Field(2, ge=1)
-    radius: int | None = Field(None, ge=0, description="buildup: the HQ's command radius every company must be in")
-    substitute_boxes: dict[Id, list[Id]] = Field(
-        {}, description="formation (or one above it) → boxes substitute companies come from, in order (12.2.1 B: the "
-                        "US 2nd Division uses the 29th's)")
-
-
-class Recover(_Step):
-    """Roll once per hex of the units taking part that hold one of ``statuses`` (chance, logged):
-    on a result in ``succeed_on`` every such unit there loses them (St-Lô 14.3.1 B: even)."""
-
-    kind: Literal["recover"] = "recover"
-    statuses: list[Id] = Field(min_length=1)
-    die: Id = "d6"
-    succeed_on: list[int] = Field(min_length=1)
-
-
-class AssetPhase(_Step):
-    """The asset phase (St-Lô 3.1.4, 5.1–5.4; ``rules.json`` ``assets``): assets in the
-    division boxes turn to their first step (available); those in a holding box, and attached
-    assets of the ``must_return`` classes, go back to their division box on their second step
-    (To Division: not assignable this turn)."""
-
-    kind: Literal["asset_phase"] = "asset_phase"
-    must_return: list[Id] = Field([], description="asset classes reassigned every turn (5.2: engineers)")
-
-
-class HqRoll(_Step):
-    """Attempt to activate the HQ chosen (St-Lô 6.1): roll ``die`` (chance, logged) against
-    its current morale (the printed ``morale`` until changed). Below it (``at_most``: up to
-    it) the HQ is activated and the side's ``pool`` is set to morale − roll (TAPs, 6.1 D);
-    else the rest of this step list is skipped (6.1 J: the operation ends). Either way the
-    morale drops by ``loss`` — ``loss_with_status`` when the HQ holds that status (6.1 G: 2 on
-    its AA side), ``first_attempt`` the first time (6.3) — never below ``min_morale``, and
-    the HQ gets ``flip_to`` (6.4: its AA side). With ``place_with_units`` an HQ activated off
-    the map is placed with a unit it commands (6.1 I: the player picks the hex when there
-    are several) and goes back where it came from when its activation ends (7.1 E)."""
-
-    kind: Literal["hq_roll"] = "hq_roll"
-    die: Id = "d6"
-    success: Literal["below", "at_most"] = "below"
-    pool: Id | None = Field(None, description="side pool set to morale − roll on success (TAPs)")
-    loss: int = Field(1, ge=0)
-    loss_with_status: dict[Id, int] = Field({}, description="status → morale lost when the HQ holds it (6.1 G)")
-    first_attempt: list[FirstAttempt] = []
-    min_morale: int = Field(1, ge=0)
-    flip_to: Id | None = Field(None, description="status given at every attempt, kept until cleared (6.4: AA)")
-    place_with_units: bool = True
-
-
-class MoraleRecovery(_Step):
-    """The HQ phase (St-Lô 19.0): each HQ of ``sides`` holding ``status`` loses it, its morale
-    unchanged (its AA side is flipped back); any other gains ``gain`` morale, up to the printed
-    value, when every unit it commands on the map traces its side's line of communication
-    (``rules.json`` ``supply``; with ``trace: none`` always)."""
-
-    kind: Literal["morale_recovery"] = "morale_recovery"
-    sides: list[Id] = []
-    status: Id | None = None
-    gain: int = Field(2, ge=0)
-    trace: Literal["loc", "none"] = "loc"
-
-
-class VictoryCheck(_Step):
+class VictoryCheck(StepBase):
     """Sudden death: the game ends now if a ``sudden_death`` condition holds (ToV 13.0)."""
 
     kind: Literal["victory_check"] = "victory_check"
 
 
-class Call(_Step):
+class Call(StepBase):
     kind: Literal["call"] = "call"
     procedure: Id
 
@@ -473,7 +297,7 @@ class CupEmpty(Tagged):
 EndCondition = Annotated[AllPassed | DieEnds | CountEnds | CupEmpty | PoolEmpty, Field(discriminator="kind")]
 
 
-class Loop(_Step):
+class Loop(StepBase):
     """Repeat ``steps`` until an end condition holds (checked before each iteration, and
     ``die`` at once); never fewer than the minimum iterations, except by ``all_passed``."""
 
@@ -485,7 +309,7 @@ class Loop(_Step):
     max_iterations: int = Field(500, ge=1, description="a safety stop")
 
 
-class Activation(_Step):
+class Activation(StepBase):
     """Activate units (``select``), then run ``steps`` with them (ToV 4.3: move, then combat).
     ``moves``/``attacks``: how often each activated unit may move or attack in this activation."""
 
@@ -676,3 +500,66 @@ class SequenceRules(Model):
     phases: dict[Id, list[Step]] = {}
     procedures: dict[Id, list[Step]] = {}
     section: str = ""
+
+
+__all__ = [
+    "STEP_KINDS",
+    "ActionCost",
+    "ActionKind",
+    "ActionsStep",
+    "Activation",
+    "AfterTrigger",
+    "AllPassed",
+    "ArrivalGroup",
+    "ArrivalTrigger",
+    "ArrivalsStep",
+    "AssetPhase",
+    "Call",
+    "ChitDrawTrigger",
+    "ChitKind",
+    "ChitSelection",
+    "ChoiceOption",
+    "ChoiceStep",
+    "ChoiceTrigger",
+    "ClearStatuses",
+    "ControlRules",
+    "CountEnds",
+    "CupDraw",
+    "CupEmpty",
+    "CupFill",
+    "CurrentSide",
+    "DieEnds",
+    "DieTrigger",
+    "EachSide",
+    "EndCondition",
+    "Enforcement",
+    "Entrench",
+    "FirstAttempt",
+    "FixedSide",
+    "HqRelocation",
+    "HqRoll",
+    "Initiative",
+    "Loop",
+    "MoraleRecovery",
+    "Persist",
+    "PhaseSide",
+    "PoolDef",
+    "PoolEmpty",
+    "Recover",
+    "Reorganize",
+    "RollModifier",
+    "SequenceRules",
+    "SetPool",
+    "SideRule",
+    "StatusDef",
+    "StatusEffects",
+    "Step",
+    "StepBase",
+    "SupplyCheck",
+    "TableRoll",
+    "Tagged",
+    "TurnTrigger",
+    "UnitSelect",
+    "VictoryCheck",
+    "declared_step_ids",
+]
