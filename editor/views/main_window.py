@@ -101,10 +101,10 @@ class EditorWindow(QMainWindow):
         self.tools["PasteStamp"] = PasteStamp(doc, self.settings)  # Ctrl+V; no button of its own
         self.tools["UnderlayAlign"] = UnderlayAlign(doc, self.settings, self.underlay_actions.ask_hex)  # a menu entry
         self._build_docks()
-        self.file_actions = FileActions(self, doc, self.map_painter, open_module=open_editor, new_map=open_new_map,
+        self.file_actions = FileActions(self, doc, self.map_painter, open_module=self.open_module, new_map=open_new_map,
                                         settings=settings)
-        self.interchange_actions = InterchangeActions(self, doc, open_module=open_editor)
-        self.variant_actions = VariantActions(self, doc, open_module=open_editor)
+        self.interchange_actions = InterchangeActions(self, doc, open_module=self.open_module)
+        self.variant_actions = VariantActions(self, doc, open_module=self.open_module)
         self.selection_actions = SelectionActions(self, doc, self.canvas, self.tools, self.areas, self.set_tool)
         self._build_status()
         self._build_menus()
@@ -596,16 +596,29 @@ class EditorWindow(QMainWindow):
         for url in event.mimeData().urls():
             path = Path(url.toLocalFile())
             module = module_path(path)
-            try:
-                if module is not None:
-                    open_editor(module, settings=self.app_settings)
-                elif kind_of(path) != "unknown":
-                    if self.launcher is None:
-                        self.launcher = Launcher(Library(), self.app_settings or AppSettings(), self)
-                    self.launcher.open_path(path)
-            except (ModuleError, OpenError, OSError) as exc:
-                say(self, "Cannot open this file", exc)
+            if module is not None:
+                self.open_module(module)
+            elif kind_of(path) != "unknown":
+                try:
+                    self._launcher().open_path(path)
+                except (ModuleError, OpenError, OSError) as exc:
+                    say(self, "Cannot open this file", exc, path)
         event.acceptProposedAction()
+
+    def _launcher(self) -> Launcher:
+        if self.launcher is None:
+            self.launcher = Launcher(Library(), self.app_settings or AppSettings(), self)
+        return self.launcher
+
+    def open_module(self, path: Path) -> QMainWindow | None:
+        """Another module in a new editor window (File ▸ Open, a drop, an import): read in a worker
+        behind a progress dialog with Cancel; a module that cannot be read is a message naming
+        the file and field, and opens nothing."""
+        try:
+            return self._launcher().edit(path)
+        except (ModuleError, OpenError, OSError) as exc:
+            say(self, "Cannot open this module", exc, path)
+            return None
 
 
 def module_path(path: Path) -> Path | None:
