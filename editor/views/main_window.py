@@ -46,6 +46,7 @@ from ..changes import Changes, Kind
 from ..document import MapDocument
 from ..launcher import Launcher, OpenError, kind_of, say
 from ..pieces.docks import PiecesDocks, add_pieces_docks
+from ..pieces.unit_form import UnitForm
 from ..tools import ALL_TOOLS, BoxTool, HexNamer, PlaceNamer, Tool
 from ..tools.paste_stamp import PasteStamp
 from ..tools.settings import ToolSettings
@@ -122,7 +123,13 @@ class EditorWindow(QMainWindow):
         self.help_actions = add_help_menu(self)
         self.setAcceptDrops(True)
         self._update_title()
-        self.resize(1400, 900)
+        self._scrolling_tabs()
+        layout = self.layout()
+        if layout is not None:  # its least size was set while the rows of tabs did not scroll yet
+            layout.invalidate()
+            layout.activate()
+        screen = self.screen().availableGeometry()
+        self.resize(min(1400, screen.width()), min(900, screen.height()))
         if settings is not None:
             settings.restore_window("editor", self)
             self.autosave_timer.setInterval(autosave_interval_ms(settings))
@@ -224,12 +231,23 @@ class EditorWindow(QMainWindow):
         """Give the canvas most of the window: the pieces docks a strip, the overview a corner."""
         if self.pieces_docks is not None and self.pieces_docks.docks:
             first = next(iter(self.pieces_docks.docks.values()))
-            # a third of the window: the CRT, step and setup grids show whole at 1600×1000
-            self.resizeDocks([first], [max(220, self.height() // 3)], Qt.Orientation.Vertical)
+            # a third of the window (the CRT, step and setup grids show whole at 1600×1000), more on a
+            # small screen so the unit's step grid shows every value unscrolled, and never much over
+            # half of it (the map keeps 40 % of a 768-pixel screen)
+            unit = self.pieces_docks.widgets["unit"]
+            # + the dock's title and the row of tabs below it
+            needed = unit.needed_height() + 2 * self.fontMetrics().height() + 24 if isinstance(unit, UnitForm) else 0
+            self.resizeDocks([first], [min(max(220, self.height() // 3, needed), round(self.height() * 0.52))],
+                             Qt.Orientation.Vertical)
         docks = [d for d in self.findChildren(QDockWidget) if d.objectName() in ("palette", "overview")]
         if len(docks) == 2:
             self.resizeDocks(docks, [self.height() - 240, 200], Qt.Orientation.Vertical)
-        for bar in self.findChildren(QTabBar):  # tabbed docks: whole titles, scroll arrows when many
+        self._scrolling_tabs()
+
+    def _scrolling_tabs(self) -> None:
+        """Tabbed docks: whole titles, scroll arrows when many (else the row of tabs sets the window's
+        least width: 1448 pixels, wider than a 1366-pixel screen)."""
+        for bar in self.findChildren(QTabBar):
             bar.setElideMode(Qt.TextElideMode.ElideNone)
             bar.setUsesScrollButtons(True)
 
@@ -364,6 +382,7 @@ class EditorWindow(QMainWindow):
         mod = self.module_menu = mb.addMenu("M&odule")
         self.module_properties_action = self._action(mod, "&Properties…", self.module_dialog)
         self._action(mod, "Rename &Id…", self.rename_dialog)
+        self._action(mod, "&Update Saved Games…", self.update_saves_dialog)
 
     def _connect_document(self) -> None:
         d = self.doc
@@ -389,6 +408,34 @@ class EditorWindow(QMainWindow):
             self._boxes_changed()
         if changes.touches(Kind.META):
             self._update_title()
+        if changes.renamed:  # once the stack has taken the command (it is applied before it is on the stack)
+            QTimer.singleShot(0, lambda: self._offer_save_update(changes))
+
+    def _renamed_forward(self, changes: Changes) -> bool:
+        """Was ``changes`` a rename done or redone (not undone)?"""
+        from ..commands.rename_id import RenameId
+
+        stack = self.doc.undo_stack
+        top = stack.command(stack.index() - 1) if stack.index() > 0 else None
+        return isinstance(top, RenameId) and any((old, new) == (top.old, top.new) for _k, old, new in changes.renamed)
+
+    def _offer_save_update(self, changes: Changes) -> None:
+        """After a rename (not its undo): the saved games of this module found on this computer, offered
+        for an update."""
+        from .rename_saves_dialog import RenameSavesDialog, saves_of
+
+        if not self._renamed_forward(changes):
+            return
+        saves = saves_of(self.doc.module.meta.id, self.app_settings)
+        self.statusBar().showMessage("Renamed. Saved games name units by id: Module ▸ Update Saved Games… rewrites "
+                                     "them with the new ids", 10000)
+        if saves:
+            RenameSavesDialog(self.doc, saves, self).open()
+
+    def update_saves_dialog(self) -> None:
+        from .rename_saves_dialog import RenameSavesDialog, saves_of
+
+        RenameSavesDialog(self.doc, saves_of(self.doc.module.meta.id, self.app_settings), self).exec()
 
     def _sides_changed(self, keys: Iterable[str]) -> None:
         names, labels = self.doc.names, set()
