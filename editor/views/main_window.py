@@ -132,6 +132,11 @@ class EditorWindow(QMainWindow):
         self.resize(min(1400, screen.width()), min(900, screen.height()))
         if settings is not None:
             settings.restore_window("editor", self)
+            variant = self.findChild(QDockWidget, "variant_changes")
+            if variant is not None:  # a remembered layout (of another module) never hides a variant's changes
+                variant.setVisible(self.doc.variant is not None)
+                if self.doc.variant is not None:
+                    variant.raise_()
             self.autosave_timer.setInterval(autosave_interval_ms(settings))
 
     # -- building ---------------------------------------------------------------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 
 import pytest
 from builders import play_module
@@ -48,8 +47,9 @@ def broken(tmp_path):
     return tmp_path / "broken"
 
 
-def _record_threads(monkeypatch, target: str, slow: float = 0.0) -> list[bool]:
-    """Replace the reader at ``target`` by one recording whether it ran on the GUI thread."""
+def _record_threads(monkeypatch, target: str, gate: threading.Event | None = None) -> list[bool]:
+    """Replace the reader at ``target`` by one recording whether it ran on the GUI thread (and,
+    given a ``gate``, reading until it opens: the test opens it once it has pressed Cancel)."""
     module_name, name = target.rsplit(".", 1)
     import importlib
 
@@ -59,7 +59,8 @@ def _record_threads(monkeypatch, target: str, slow: float = 0.0) -> list[bool]:
 
     def read(*args, **kwargs):
         on_gui.append(threading.current_thread() is threading.main_thread())
-        time.sleep(slow)
+        if gate is not None:
+            gate.wait(60)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(owner, name, read)
@@ -72,7 +73,8 @@ def _messages(monkeypatch) -> list[str]:
     return said
 
 
-def _click_cancel_when_shown(qtbot, parent) -> None:
+def _click_cancel_when_shown(qtbot, parent, gate: threading.Event) -> None:
+    """Press Cancel once the progress dialog shows, then let the reader finish (what it read is dropped)."""
     def click() -> None:
         dialog = parent.findChild(QProgressDialog, "job-progress")
         if dialog is None or not dialog.isVisible():
@@ -80,6 +82,7 @@ def _click_cancel_when_shown(qtbot, parent) -> None:
             return
         [cancel] = [b for b in dialog.findChildren(QPushButton) if b.text() == "Cancel"]
         qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+        gate.set()
 
     QTimer.singleShot(30, click)
 
@@ -112,10 +115,11 @@ def test_file_open_in_the_editor_reads_the_module_in_a_worker(window, folder, ho
 
 def test_cancel_while_the_editor_opens_a_module_opens_nothing_and_says_nothing(window, folder, home, qtbot,
                                                                                monkeypatch):
-    _record_threads(monkeypatch, "hexwright.editor.launcher.load_module_lenient", slow=1.5)
+    gate = threading.Event()
+    _record_threads(monkeypatch, "hexwright.editor.launcher.load_module_lenient", gate)
     said = _messages(monkeypatch)
     before = QApplication.topLevelWidgets()
-    _click_cancel_when_shown(qtbot, window)
+    _click_cancel_when_shown(qtbot, window, gate)
     assert window.open_module(folder) is None
     assert _editors(before) == [] and said == []
 
@@ -165,9 +169,10 @@ def test_the_play_window_opens_another_module_in_a_worker(playing, folder, qtbot
 
 
 def test_the_play_window_cancels_opening_a_module_and_stays(playing, folder, qtbot, monkeypatch):
-    _record_threads(monkeypatch, "hexwright.runtime.ui.play.play_window.load_module", slow=1.5)
+    gate = threading.Event()
+    _record_threads(monkeypatch, "hexwright.runtime.ui.play.play_window.load_module", gate)
     said = _messages(monkeypatch)
-    _click_cancel_when_shown(qtbot, playing)
+    _click_cancel_when_shown(qtbot, playing, gate)
     assert playing.open_module_saying_why(folder) is None
     assert playing.isVisible() and said == [] and "cancelled" in playing.statusBar().currentMessage()
 
