@@ -35,8 +35,10 @@ def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier
     sides = {side_of(tx.module, a) for a in attackers}
     mods = defender_modifiers(tx.module, s, [p for p in s.stack(Location.hex(hex)) if side_of(tx.module, p) not in sides])
     mods = [*mods, *(chosen or [])]
+    act = tx.data.seq.activation
+    absent = act.retreated if act is not None and tx.rules.combat.retreated_add_no_defense else ()
     return combat_odds(tx.module, s.occupancy(), attackers, hex, optional_rules=optional_on(s), steps=s.steps(),
-                       rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods)
+                       rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods, absent=absent)
 
 
 def attacks_spent(tx: Tx, unit: str) -> str:

@@ -41,6 +41,8 @@ class Activated(_Data):
     moved: dict[str, int] = {}
     attacked: dict[str, int] = {}
     step_attacked: dict[str, int] = {}
+    retreated: tuple[str, ...] = ()
+    """Units that retreated while it runs (ToV 10.2: attacked again, they add no defence)."""
 
 
 class SeqState(_Data):
