@@ -9,7 +9,10 @@
 - ``editor-boxes-provenance.png``: the Boxes dock with US box A picked (outlined in blue
   beside the map, its entry hexes picked), the turn track and the other boxes drawn around the
   map, and View ▸ Show Reconstructed tinting the reconstructed hexes and dashing the
-  reconstructed hexsides. ``editor_screenshots.py boxes`` takes only this one.
+  reconstructed hexsides. ``editor_screenshots.py boxes`` takes only this one;
+- ``editor-1366.png``: Traces of Victory at 1366×768, the Unit dock showing a unit's fields,
+  every value of its steps and its counter side by side. ``editor_screenshots.py small``
+  takes only this one.
 """
 
 from __future__ import annotations
@@ -99,9 +102,32 @@ def main() -> None:
     window.close()
 
 
+def small_screen() -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views.main_window import EditorWindow
+
+    app = QApplication.instance() or QApplication([])
+    window = EditorWindow(MapDocument.open(ROOT / "modules" / "traces_of_victory"))
+    window.resize(1366, 768)
+    window.show()
+    app.processEvents()
+    assert window.pieces_docks is not None
+    window.pieces_docks.docks["unit"].raise_()
+    unit = window.pieces_docks.widgets["unit"]
+    unit.set_piece("de_11pz_110")  # type: ignore[attr-defined]
+    app.processEvents()
+    window.grab().save(str(ROOT / "docs" / "editor-1366.png"))
+    window.close()
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["boxes"]:
         boxes_and_provenance()
+    elif sys.argv[1:] == ["small"]:
+        small_screen()
     else:
         main()
         boxes_and_provenance()
+        small_screen()

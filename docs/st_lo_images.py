@@ -5,7 +5,10 @@
 - ``st-lo-map.png``: the whole map as ``packaging/stlo/build_map.py`` paints it, its fourteen
   levels in their colours, with the legend;
 - ``st-lo-map-detail.png``: the Martinville ridge and Hill 192 at play size (hex 40 px), the
-  setup hexes of the 29th and 2nd Divisions and the 3rd FJ Division among them.
+  setup hexes of the 29th and 2nd Divisions and the 3rd FJ Division among them;
+- ``editor-levels-st-lo.png``: the map in the editor, the level brush raising a ring of the
+  Martinville ridge (Shift+click: the whole connected level region), the palette's levels with
+  the striped even ones.
 """
 
 from __future__ import annotations
@@ -18,18 +21,63 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def editor_levels(out: Path) -> None:
+    """The editor on the map, a Shift+click with the level brush just made (then undone)."""
+    import os
+
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views.main_window import EditorWindow
+
+    os.environ.setdefault("HEXWRIGHT_RECOVERY_DIR", tempfile.mkdtemp(prefix="hexwright-shots-"))
+    app = QApplication.instance() or QApplication([])
+    doc = MapDocument.open(out)
+    window = EditorWindow(doc)
+    window.resize(1600, 1000)
+    window.show()
+    QTest.qWaitForWindowExposed(window)
+    from PySide6.QtWidgets import QDockWidget
+
+    for dock in window.findChildren(QDockWidget):
+        if window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea:
+            dock.hide()  # the rules and pieces docks: the map is what this picture shows
+    window.set_tool("LevelBrush")
+    window.settings.update(level_mode="raise", radius=1)
+    window.palette_dock.select("level", "9")
+    canvas = window.canvas
+    canvas.set_zoom(0.55)
+    names = doc.names
+    x, y = names.layout.center(names.hex_of("4620"))
+    canvas.centerOn(QPointF(x, y))
+    app.processEvents()
+    pos = canvas.mapFromScene(QPointF(x, y))
+    QTest.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, pos)
+    QTest.mouseMove(canvas.viewport(), pos)
+    for _ in range(3):
+        app.processEvents()
+        QTest.qWait(50)
+    window.grab().save(str(ROOT / "docs" / "editor-levels-st-lo.png"))
+    doc.undo_stack.undo()
+    window.close()
+
+
 def main() -> None:
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QApplication
 
     from hexwright.runtime.storage import load_module
-    from hexwright.runtime.ui.render_image import ensure_gui_app, make_painter_for, render_png
+    from hexwright.runtime.ui.render_image import make_painter_for, render_png
 
-    ensure_gui_app()
+    _app = QApplication.instance() or QApplication([])  # the editor shot needs widgets
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "map"
         subprocess.run([sys.executable, str(ROOT / "packaging" / "stlo" / "build_map.py"), str(out)], check=True)
         module = load_module(out).module
+        editor_levels(out)
     render_png(module, ROOT / "docs" / "st-lo-map.png", scale=0.42)
     grid = module.map.grid
     layout, scheme, hexes = grid.layout(), grid.labels.scheme(), grid.hex_grid()

@@ -59,6 +59,9 @@ class Changes:
     hexsides: frozenset[str] = frozenset()
     entries: frozenset[tuple[Kind, str]] = frozenset()
     reset: bool = False
+    renamed: tuple[tuple[Kind, str, str], ...] = ()
+    """Ids this edit renamed, (kind, old, new) in the direction it was applied (an undo names
+    new → old), so a view showing one entry goes on showing it under its other id."""
 
     @classmethod
     def of(cls, kind: Kind, *keys: str) -> Changes:
@@ -71,7 +74,7 @@ class Changes:
 
     def __or__(self, other: Changes) -> Changes:
         return Changes(self.hexes | other.hexes, self.hexsides | other.hexsides, self.entries | other.entries,
-                       self.reset or other.reset)
+                       self.reset or other.reset, self.renamed + other.renamed)
 
     def __bool__(self) -> bool:
         return bool(self.hexes or self.hexsides or self.entries or self.reset)
@@ -91,6 +94,14 @@ class Changes:
     def touches(self, *kinds: Kind) -> bool:
         """Did any entry of these kinds change?"""
         return any(self.keys(kind) for kind in kinds)
+
+    def new_id(self, kind: Kind, key: str | None) -> str | None:
+        """The id entry ``key`` of ``kind`` has after this edit, when the edit renamed it (else None)."""
+        now = key
+        for renamed_kind, old, new in self.renamed:
+            if renamed_kind == kind and now == old:
+                now = new
+        return now if now != key else None
 
     def touches_entry(self, kind: Kind, key: str | None) -> bool:
         """Did entry ``key`` of ``kind`` change (it, or possibly every entry of the kind)?"""

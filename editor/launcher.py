@@ -23,7 +23,8 @@ from hexwright.runtime.state.pbem import ACTIONS_SUFFIX
 from hexwright.runtime.state.save_file import parse_save, read_game_file
 from hexwright.runtime.storage import PACK_SUFFIX, LoadedModule, ModuleError, load_module, load_module_lenient
 from hexwright.runtime.ui.app_settings import SAVE_SUFFIX, AppSettings
-from hexwright.runtime.ui.jobs import Cancelled, Progress, wait_for
+from hexwright.runtime.ui.error_text import error_text
+from hexwright.runtime.ui.jobs import Cancelled, read_in_worker
 
 from .moves_file import candidate_saves, continues, library_loader, not_found, read_moves, save_continued_by
 
@@ -38,6 +39,10 @@ AskPath = Callable[[str], Path | None]
 
 class OpenError(Exception):
     """Why a file cannot be opened, in a sentence for a message box."""
+
+
+class OpenCancelled(OpenError):
+    """The user pressed Cancel while it was read: nothing opens, and no message box says so."""
 
 
 def kind_of(path: Path) -> str:
@@ -91,16 +96,10 @@ class Launcher:
 
     def _load(self, path: Path, lenient: bool = False) -> LoadedModule:
         """Read a module in a worker behind a progress dialog with Cancel (a big module takes a moment)."""
-        def read(progress: Progress) -> LoadedModule:
-            progress(0, 2)
-            loaded = load_module_lenient(path)[0] if lenient else load_module(path)
-            progress(1, 2)  # a Cancel meanwhile drops what was read
-            return loaded
-
         try:
-            return wait_for(self.parent, f"Opening {path.name}…", read)
+            return read_in_worker(self.parent, path, lambda p: load_module_lenient(p)[0] if lenient else load_module(p))
         except Cancelled:
-            raise OpenError(f"{path.name}: opening cancelled") from None
+            raise OpenCancelled(f"{path.name}: opening cancelled") from None
 
     def edit(self, path: str | Path | None) -> QMainWindow:
         """The editor on the module at ``path`` (a new module for None); a bundled one opens read-only."""
@@ -146,7 +145,14 @@ class Launcher:
                                                    autosave_path=autosave_path(game.module.meta.id, game.scenario)))
 
     def _keep_playing(self, window: PlayWindow) -> PlayWindow:
-        window.open_file = self.open_to_play  # a dropped module starts a game; another save opens in its window
+        def open_dropped(path: Path) -> QMainWindow | None:  # a module starts a game; another save opens in its window
+            try:
+                return self.open_to_play(path)
+            except (OpenError, ModuleError, OSError) as exc:
+                say(window, "Cannot open this file", exc, path)
+                return None
+
+        window.open_file = open_dropped
         self._keep(window)
         return window
 
@@ -235,15 +241,12 @@ class Launcher:
         return Path(path).parent if Path(path).name == "module.json" else Path(path)
 
 
-def say(parent: QWidget | None, title: str, exc: Exception) -> None:
-    """An error opening something, as a message box (never a traceback)."""
-    if isinstance(exc, ModuleError):
-        text = "\n".join(str(i) for i in exc.issues[:12])
-    elif isinstance(exc, OSError):
-        text = f"{exc.filename or ''}: {exc.strerror or exc}"
-    else:
-        text = str(exc)
-    QMessageBox.critical(parent, title, text)
+def say(parent: QWidget | None, title: str, exc: Exception, path: str | Path | None = None) -> None:
+    """An error opening ``path`` as a message box naming the file and field (never a traceback);
+    nothing after a Cancel."""
+    if isinstance(exc, OpenCancelled):
+        return
+    QMessageBox.critical(parent, title, error_text(exc, path))
 
 
-__all__ = ["Launcher", "OpenError", "kind_of", "say"]
+__all__ = ["Launcher", "OpenCancelled", "OpenError", "kind_of", "say"]

@@ -29,6 +29,7 @@ from hexwright.runtime.state.pbem import ACTIONS_SUFFIX
 from hexwright.runtime.storage import PACK_SUFFIX, ModuleError, load_module
 from hexwright.runtime.ui.app_settings import SAVE_SUFFIX
 from hexwright.runtime.ui.help_menu import add_help_menu
+from hexwright.runtime.ui.layers import Layers
 from hexwright.runtime.ui.preferences import PreferencesDialog
 from hexwright.runtime.ui.render_image import make_painter_for, render_image
 
@@ -39,14 +40,18 @@ PATH_ROLE = Qt.ItemDataRole.UserRole
 
 
 def thumbnail(path: Path, size: int = THUMB) -> QPixmap:
-    """The module's map, drawn small; an empty pixmap when it cannot be loaded."""
+    """The module's map, drawn small; an empty pixmap when it cannot be loaded.
+
+    Only the hexes: the furniture (title, legend) sits beside the map, at times far from it to
+    leave room for the play window's boxes, and would shrink the map to a sliver of the tile."""
     try:
         loaded = load_module(path)
     except (ModuleError, OSError):
         return QPixmap()
-    rect = make_painter_for(loaded.module, assets=loaded.assets).map_rect()
+    hexes = Layers(furniture=False)
+    rect = make_painter_for(loaded.module, hexes, assets=loaded.assets).map_rect()
     scale = min(1.0, 2 * size / max(1.0, rect.width(), rect.height()))  # twice the size, then smoothed down
-    image = render_image(loaded.module, scale=scale, assets=loaded.assets)
+    image = render_image(loaded.module, scale=scale, layers=hexes, assets=loaded.assets)
     return QPixmap.fromImage(image).scaled(size, size, Qt.AspectRatioMode.KeepAspectRatio,
                                            Qt.TransformationMode.SmoothTransformation)
 
@@ -138,11 +143,11 @@ class StartScreen(QMainWindow):
 
     # -- actions ----------------------------------------------------------------------------
 
-    def _run(self, title: str, action) -> QMainWindow | None:
+    def _run(self, title: str, action, path: str | Path | None = None) -> QMainWindow | None:
         try:
             window = action()
         except (OpenError, ModuleError, OSError) as exc:
-            say(self, title, exc)
+            say(self, title, exc, path)
             return None
         self.refresh()
         return window
@@ -151,7 +156,7 @@ class StartScreen(QMainWindow):
         return self._run("Cannot create a module", self.launcher.new_module)
 
     def edit(self, path: str | Path) -> QMainWindow | None:
-        return self._run("Cannot open this module", lambda: self.launcher.edit(path))
+        return self._run("Cannot open this module", lambda: self.launcher.edit(path), path)
 
     def edit_selected(self) -> QMainWindow | None:
         path = self.selected_module()
@@ -161,10 +166,10 @@ class StartScreen(QMainWindow):
         path = self.selected_module()
         if path is None:
             return None
-        return self._run("Cannot play this module", lambda: self.launcher.play(path))
+        return self._run("Cannot play this module", lambda: self.launcher.play(path), path)
 
     def open_path(self, path: str | Path) -> QMainWindow | None:
-        return self._run("Cannot open this file", lambda: self.launcher.open_path(path))
+        return self._run("Cannot open this file", lambda: self.launcher.open_path(path), path)
 
     def open_dialog(self) -> QMainWindow | None:
         settings = self.launcher.settings

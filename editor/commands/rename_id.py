@@ -7,6 +7,9 @@ from ..document import MapDocument
 from ..edits.rename import renamed
 from .edit_command import EditCommand
 
+RENAMED_KINDS = {"unit": Kind.PIECES, "side": Kind.SIDES, "crt": Kind.CRTS, "lookup": Kind.LOOKUPS}
+"""The change-record kind of each renamable id (terrain types are the map's, not an entry kind)."""
+
 
 class RenameId(EditCommand):
     """Rename a unit, terrain type, side, CRT or table id and every reference to it, as one
@@ -18,9 +21,13 @@ class RenameId(EditCommand):
         super().__init__(doc, f"Rename {kind} {old} → {new.strip()}")
         self.before = doc.module.model_copy(deep=True)
         self.after = renamed(doc.module, kind, old, new)
+        self.kind, self.old, self.new = kind, old, new.strip()
 
     def apply(self, forward: bool) -> Changes:
         source: Module = (self.after if forward else self.before).model_copy(deep=True)
         for name in Module.model_fields:
             setattr(self.doc.module, name, getattr(source, name))
-        return Changes(reset=True, entries=frozenset((kind, ALL) for kind in Kind))
+        kind = RENAMED_KINDS.get(self.kind)
+        names = (self.old, self.new) if forward else (self.new, self.old)
+        return Changes(reset=True, entries=frozenset((kind, ALL) for kind in Kind),
+                       renamed=((kind, *names),) if kind is not None else ())

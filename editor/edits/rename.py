@@ -58,9 +58,10 @@ def _swap(value: Any, old: str, new: str) -> Any:
     return value
 
 
-def _walk(data: Any, refs: Refs, old: str, new: str) -> Any:
+def replace_ids(data: Any, refs: Refs, old: str, new: str) -> Any:
+    """``data`` (JSON-like) with ``old`` replaced by ``new`` in every field ``refs`` names, at any depth."""
     if isinstance(data, list):
-        return [_walk(v, refs, old, new) for v in data]
+        return [replace_ids(v, refs, old, new) for v in data]
     if not isinstance(data, dict):
         return data
     out: dict[str, Any] = {}
@@ -68,7 +69,7 @@ def _walk(data: Any, refs: Refs, old: str, new: str) -> Any:
         swapped = _swap(value, old, new) if key in refs.fields else value
         if refs.cells and key == "cells" and isinstance(swapped, list) and all(isinstance(c, str) for c in swapped):
             swapped = [new if c == old else c for c in swapped]
-        out[key] = _walk(swapped, refs, old, new)
+        out[key] = replace_ids(swapped, refs, old, new)
     return out
 
 
@@ -110,7 +111,7 @@ def renamed(module: Module, kind: str, old: str, new: str) -> Module:
     for name in refs.collection[:-1]:
         holder = holder[name]
     holder[refs.collection[-1]] = _swap(holder[refs.collection[-1]], old, new)
-    data = _walk(data, refs, old, new)
+    data = replace_ids(data, refs, old, new)
     if kind == "terrain":
         _terrain_effects(data, old, new)
     try:

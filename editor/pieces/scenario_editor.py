@@ -117,6 +117,9 @@ class ScenarioEditor(QWidget):
         """Setup, reinforcements, optional rules, removed units and chits, markers, cups."""
         self.setup = _DropTable(0, 4, lambda ids: False)
         self.setup.setHorizontalHeaderLabels(["Unit", "Hex", "Box", "Step"])
+        self.setup.setWordWrap(False)  # one line per unit: more rows in a short dock
+        self.setup.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.setup.horizontalHeader().setStretchLastSection(True)
         self.setup.itemChanged.connect(self._setup_edited)
         self.setup.setItemDelegate(IdComboDelegate(  # the Box column: a drop-down of the map's boxes
             lambda i: labelled(self.doc.module.map.boxes) if i.column() == 2 else None, self.setup))
@@ -197,11 +200,18 @@ class ScenarioEditor(QWidget):
         marker_buttons.addWidget(self.remove_marker_button)
         markers_layout.addLayout(marker_buttons)
         self.tabs.addTab(markers_tab, "Markers")
-        layout = QVBoxLayout(self)
-        layout.addLayout(head)
-        layout.addLayout(form)
-        layout.addWidget(self.tabs, 1)
-        layout.addWidget(self.status)
+        # Side by side, the scenario's fields and its setup: a bottom dock is wide and short, and the
+        # setup table shows its rows rather than one under seven rows of fields.
+        form.setVerticalSpacing(3)
+        fields = QVBoxLayout()
+        fields.addLayout(head)
+        fields.addLayout(form)
+        fields.addWidget(self.status)
+        fields.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addLayout(fields, 2)
+        layout.addWidget(self.tabs, 3)
 
     # -- access --------------------------------------------------------------------------
 

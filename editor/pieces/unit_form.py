@@ -119,16 +119,16 @@ class UnitForm(QWidget):
         self.steps.setVerticalHeaderLabels([STEP_LABELS[f] for f in STEP_FIELDS])
         self.steps.itemChanged.connect(self._step_item_changed)
         self.add_step = QPushButton("Add step")
-        self.remove_step = QPushButton("Remove last step")
+        self.remove_step = QPushButton("Remove step")
         self.add_step.clicked.connect(self.add_step_values)
         self.remove_step.clicked.connect(self.remove_last_step)
 
-        self.preview = CounterPreview(self.doc, 132)
+        self.preview = CounterPreview(self.doc, 100)
         self.flip_button = QPushButton("Flip")
         self.flip_button.clicked.connect(self.preview.flip)
         self.face_label = QLabel("")
         self.preview.faceChanged.connect(lambda _f: self._show_face())
-        self.art_button = QPushButton("Art for this face…")
+        self.art_button = QPushButton("Art…")
         self.art_button.setToolTip("Use your own PNG or SVG picture for the face shown in the preview")
         self.art_button.clicked.connect(self._choose_art)
         self.new_button = QPushButton("New unit")
@@ -142,24 +142,46 @@ class UnitForm(QWidget):
         side = QVBoxLayout()
         side.addWidget(self.preview, 0, Qt.AlignmentFlag.AlignHCenter)
         side.addWidget(self.face_label, 0, Qt.AlignmentFlag.AlignHCenter)
-        side.addWidget(self.flip_button)
-        side.addWidget(self.art_button)
-        side.addWidget(self.new_button)
-        side.addWidget(self.delete_button)
+        for pair in ((self.flip_button, self.art_button), (self.new_button, self.delete_button),
+                     (self.add_step, self.remove_step)):
+            buttons = QHBoxLayout()
+            for button in pair:
+                buttons.addWidget(button)
+            side.addLayout(buttons)
+        side.addWidget(self.status)  # why an edit was refused, under the buttons (no row of its own)
         side.addStretch(1)
+        self.side_column = side
+        # Compact rows, so every value of a step shows unscrolled in a dock of a 768-pixel screen.
+        row = self.fontMetrics().height() + 2
+        self.steps.verticalHeader().setDefaultSectionSize(row)
+        self.steps.verticalHeader().setMinimumSectionSize(row)
+        self.steps.setToolTip("Values per step: step 1 is the full-strength front")
+        for combo in self.choices.values():  # long names do not widen the form past the dock
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(14)
+        # Side by side (the form, the step grid, the counter): a bottom dock is wide and short.
+        form.setVerticalSpacing(3)
+        self.fields = form
         top = QHBoxLayout()
-        top.addLayout(form, 1)
+        top.addLayout(form, 3)
+        top.addWidget(self.steps, 4)
         top.addLayout(side)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_step)
-        buttons.addWidget(self.remove_step)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(QLabel("Values per step (step 1 is the full-strength front)"))
-        layout.addWidget(self.steps, 1)
-        layout.addLayout(buttons)
-        layout.addWidget(self.status)
+        layout = self.outer = QVBoxLayout(self)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.addLayout(top, 1)
+
+    def steps_height(self) -> int:
+        """The height the step grid needs to show every value of a step without scrolling."""
+        header = max(self.steps.horizontalHeader().sizeHint().height(), self.fontMetrics().height() + 8)  # 0 with no step
+        rows = self.steps.verticalHeader()
+        row = max(rows.defaultSectionSize(), rows.minimumSectionSize(), self.fontMetrics().height() + 4)  # the style's
+        return header + len(STEP_FIELDS) * row + 2 * self.steps.frameWidth()
+
+    def needed_height(self) -> int:
+        """The height of the whole form with its step grid unscrolled (the dock is made this tall when it can be)."""
+        margins = self.outer.contentsMargins()
+        tallest = max(self.steps_height(), self.fields.sizeHint().height(), self.side_column.minimumSize().height())
+        return tallest + margins.top() + margins.bottom() + 4
 
     # -- showing -------------------------------------------------------------------------
 
@@ -236,7 +258,8 @@ class UnitForm(QWidget):
             self.note.setText(piece.note)
             self.steps.blockSignals(True)
             self.steps.setColumnCount(len(piece.steps))
-            self.steps.setHorizontalHeaderLabels([f"Step {i + 1}" for i in range(len(piece.steps))])
+            self.steps.setHorizontalHeaderLabels([f"Step {i + 1}" + (" (front)" if i == 0 else "")
+                                                  for i in range(len(piece.steps))])
             for c, values in enumerate(piece.steps):
                 for r, name in enumerate(STEP_FIELDS):
                     item = self.steps.item(r, c)
@@ -264,6 +287,11 @@ class UnitForm(QWidget):
                                 else f"step {face + 1}" + (" (back)" if face == 1 else ""))
 
     def _changed(self, changes: Changes) -> None:
+        renamed = changes.new_id(Kind.PIECES, self.piece_id)
+        if renamed is not None:  # a rename, or its undo: the same unit under its other id
+            self._reload_choices()
+            self.set_piece(renamed)
+            return
         if changes.touches(Kind.SIDES, Kind.UNIT_TYPES, Kind.FORMATIONS) or ALL in changes.keys(Kind.PIECES):
             self._reload_choices()
         if changes.touches_entry(Kind.PIECES, self.piece_id):

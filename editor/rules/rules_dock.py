@@ -173,12 +173,16 @@ class RulesDock(QWidget):
 def add_rules_dock(window: Any, doc: MapDocument) -> tuple[RulesDock, Any]:
     """The Rules dock, tabbed with the pieces docks at the bottom (or alone there)."""
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QDockWidget
+    from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
 
     rules = RulesDock(doc)
     dock = QDockWidget("Rules", window)
     dock.setObjectName("rules")
-    dock.setWidget(rules)
+    scroll = QScrollArea()  # scrolls when short, rather than keep the bottom docks tall on a small screen
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setWidget(rules)
+    dock.setWidget(scroll)
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     pieces = getattr(window, "pieces_docks", None)
     if pieces is not None and pieces.docks:

@@ -25,7 +25,7 @@ from .. import recovery
 from ..document import MapDocument
 
 OpenModule = Callable[[Path], object]
-"""Opens the module at a path in a new editor window."""
+"""Opens the module at a path in a new editor window (reading it in a worker, saying why it cannot)."""
 NewMap = Callable[[int, int], object]
 """Opens a new blank map of so many columns and rows in a new editor window."""
 
@@ -146,12 +146,7 @@ class FileActions:
                                               "Modules (module.json *.hwmod);;All files (*)")
         if not path:
             return
-        target = Path(path).parent if Path(path).name == "module.json" else Path(path)
-        try:
-            self.open_module(target)
-        except ModuleError as exc:
-            QMessageBox.critical(self.window, "Cannot open module",
-                                 f"{target}: {len(exc.issues)} problem(s)\n" + "\n".join(str(i) for i in exc.issues[:20]))
+        self.open_module(Path(path).parent if Path(path).name == "module.json" else Path(path))
 
     def _option(self, key: str, default: object) -> object:
         """An export option as last chosen (``default`` the first time)."""

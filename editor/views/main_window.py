@@ -46,6 +46,7 @@ from ..changes import Changes, Kind
 from ..document import MapDocument
 from ..launcher import Launcher, OpenError, kind_of, say
 from ..pieces.docks import PiecesDocks, add_pieces_docks
+from ..pieces.unit_form import UnitForm
 from ..tools import ALL_TOOLS, BoxTool, HexNamer, PlaceNamer, Tool
 from ..tools.paste_stamp import PasteStamp
 from ..tools.settings import ToolSettings
@@ -101,10 +102,10 @@ class EditorWindow(QMainWindow):
         self.tools["PasteStamp"] = PasteStamp(doc, self.settings)  # Ctrl+V; no button of its own
         self.tools["UnderlayAlign"] = UnderlayAlign(doc, self.settings, self.underlay_actions.ask_hex)  # a menu entry
         self._build_docks()
-        self.file_actions = FileActions(self, doc, self.map_painter, open_module=open_editor, new_map=open_new_map,
+        self.file_actions = FileActions(self, doc, self.map_painter, open_module=self.open_module, new_map=open_new_map,
                                         settings=settings)
-        self.interchange_actions = InterchangeActions(self, doc, open_module=open_editor)
-        self.variant_actions = VariantActions(self, doc, open_module=open_editor)
+        self.interchange_actions = InterchangeActions(self, doc, open_module=self.open_module)
+        self.variant_actions = VariantActions(self, doc, open_module=self.open_module)
         self.selection_actions = SelectionActions(self, doc, self.canvas, self.tools, self.areas, self.set_tool)
         self._build_status()
         self._build_menus()
@@ -122,9 +123,20 @@ class EditorWindow(QMainWindow):
         self.help_actions = add_help_menu(self)
         self.setAcceptDrops(True)
         self._update_title()
-        self.resize(1400, 900)
+        self._scrolling_tabs()
+        layout = self.layout()
+        if layout is not None:  # its least size was set while the rows of tabs did not scroll yet
+            layout.invalidate()
+            layout.activate()
+        screen = self.screen().availableGeometry()
+        self.resize(min(1400, screen.width()), min(900, screen.height()))
         if settings is not None:
             settings.restore_window("editor", self)
+            variant = self.findChild(QDockWidget, "variant_changes")
+            if variant is not None:  # a remembered layout (of another module) never hides a variant's changes
+                variant.setVisible(self.doc.variant is not None)
+                if self.doc.variant is not None:
+                    variant.raise_()
             self.autosave_timer.setInterval(autosave_interval_ms(settings))
 
     # -- building ---------------------------------------------------------------------------
@@ -224,12 +236,23 @@ class EditorWindow(QMainWindow):
         """Give the canvas most of the window: the pieces docks a strip, the overview a corner."""
         if self.pieces_docks is not None and self.pieces_docks.docks:
             first = next(iter(self.pieces_docks.docks.values()))
-            # a third of the window: the CRT, step and setup grids show whole at 1600×1000
-            self.resizeDocks([first], [max(220, self.height() // 3)], Qt.Orientation.Vertical)
+            # a third of the window (the CRT, step and setup grids show whole at 1600×1000), more on a
+            # small screen so the unit's step grid shows every value unscrolled, and never much over
+            # half of it (the map keeps 40 % of a 768-pixel screen)
+            unit = self.pieces_docks.widgets["unit"]
+            # + the dock's title and the row of tabs below it
+            needed = unit.needed_height() + 2 * self.fontMetrics().height() + 24 if isinstance(unit, UnitForm) else 0
+            self.resizeDocks([first], [min(max(220, self.height() // 3, needed), round(self.height() * 0.52))],
+                             Qt.Orientation.Vertical)
         docks = [d for d in self.findChildren(QDockWidget) if d.objectName() in ("palette", "overview")]
         if len(docks) == 2:
             self.resizeDocks(docks, [self.height() - 240, 200], Qt.Orientation.Vertical)
-        for bar in self.findChildren(QTabBar):  # tabbed docks: whole titles, scroll arrows when many
+        self._scrolling_tabs()
+
+    def _scrolling_tabs(self) -> None:
+        """Tabbed docks: whole titles, scroll arrows when many (else the row of tabs sets the window's
+        least width: 1448 pixels, wider than a 1366-pixel screen)."""
+        for bar in self.findChildren(QTabBar):
             bar.setElideMode(Qt.TextElideMode.ElideNone)
             bar.setUsesScrollButtons(True)
 
@@ -364,6 +387,7 @@ class EditorWindow(QMainWindow):
         mod = self.module_menu = mb.addMenu("M&odule")
         self.module_properties_action = self._action(mod, "&Properties…", self.module_dialog)
         self._action(mod, "Rename &Id…", self.rename_dialog)
+        self._action(mod, "&Update Saved Games…", self.update_saves_dialog)
 
     def _connect_document(self) -> None:
         d = self.doc
@@ -389,6 +413,34 @@ class EditorWindow(QMainWindow):
             self._boxes_changed()
         if changes.touches(Kind.META):
             self._update_title()
+        if changes.renamed:  # once the stack has taken the command (it is applied before it is on the stack)
+            QTimer.singleShot(0, lambda: self._offer_save_update(changes))
+
+    def _renamed_forward(self, changes: Changes) -> bool:
+        """Was ``changes`` a rename done or redone (not undone)?"""
+        from ..commands.rename_id import RenameId
+
+        stack = self.doc.undo_stack
+        top = stack.command(stack.index() - 1) if stack.index() > 0 else None
+        return isinstance(top, RenameId) and any((old, new) == (top.old, top.new) for _k, old, new in changes.renamed)
+
+    def _offer_save_update(self, changes: Changes) -> None:
+        """After a rename (not its undo): the saved games of this module found on this computer, offered
+        for an update."""
+        from .rename_saves_dialog import RenameSavesDialog, saves_of
+
+        if not self._renamed_forward(changes):
+            return
+        saves = saves_of(self.doc.module.meta.id, self.app_settings)
+        self.statusBar().showMessage("Renamed. Saved games name units by id: Module ▸ Update Saved Games… rewrites "
+                                     "them with the new ids", 10000)
+        if saves:
+            RenameSavesDialog(self.doc, saves, self).open()
+
+    def update_saves_dialog(self) -> None:
+        from .rename_saves_dialog import RenameSavesDialog, saves_of
+
+        RenameSavesDialog(self.doc, saves_of(self.doc.module.meta.id, self.app_settings), self).exec()
 
     def _sides_changed(self, keys: Iterable[str]) -> None:
         names, labels = self.doc.names, set()
@@ -596,16 +648,29 @@ class EditorWindow(QMainWindow):
         for url in event.mimeData().urls():
             path = Path(url.toLocalFile())
             module = module_path(path)
-            try:
-                if module is not None:
-                    open_editor(module, settings=self.app_settings)
-                elif kind_of(path) != "unknown":
-                    if self.launcher is None:
-                        self.launcher = Launcher(Library(), self.app_settings or AppSettings(), self)
-                    self.launcher.open_path(path)
-            except (ModuleError, OpenError, OSError) as exc:
-                say(self, "Cannot open this file", exc)
+            if module is not None:
+                self.open_module(module)
+            elif kind_of(path) != "unknown":
+                try:
+                    self._launcher().open_path(path)
+                except (ModuleError, OpenError, OSError) as exc:
+                    say(self, "Cannot open this file", exc, path)
         event.acceptProposedAction()
+
+    def _launcher(self) -> Launcher:
+        if self.launcher is None:
+            self.launcher = Launcher(Library(), self.app_settings or AppSettings(), self)
+        return self.launcher
+
+    def open_module(self, path: Path) -> QMainWindow | None:
+        """Another module in a new editor window (File ▸ Open, a drop, an import): read in a worker
+        behind a progress dialog with Cancel; a module that cannot be read is a message naming
+        the file and field, and opens nothing."""
+        try:
+            return self._launcher().edit(path)
+        except (ModuleError, OpenError, OSError) as exc:
+            say(self, "Cannot open this module", exc, path)
+            return None
 
 
 def module_path(path: Path) -> Path | None:

@@ -37,6 +37,7 @@ from hexwright.runtime.model import (
 )
 from hexwright.runtime.ui.colors import qcolor
 from hexwright.runtime.ui.layers import Layers
+from hexwright.runtime.ui.level_layers import stripe_image
 from hexwright.runtime.ui.map_painter import MapPainter
 from hexwright.runtime.validation import check_module
 
@@ -62,6 +63,13 @@ def swatch(color: str) -> QIcon:
     pix = QPixmap(16, 16)
     pix.fill(qcolor(color) if color else QColor(0, 0, 0, 0))
     return QIcon(pix)
+
+
+def level_swatch(level: Level) -> QIcon:
+    """A level's colour, or stripes of its two colours (a level printed as a combination)."""
+    if level.stripe_color is None:
+        return swatch(level.color)
+    return QIcon(QPixmap.fromImage(stripe_image(qcolor(level.color), qcolor(level.stripe_color))))
 
 
 def terrain_swatch(terrain: TerrainType, size: int = 22) -> QIcon:
@@ -150,15 +158,16 @@ class PaletteDock(QWidget):
             top.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.tree.addTopLevelItem(top)
             if category == "level":
-                entries = [(str(lv.value), lv.name or f"Level {lv.value}", lv.color) for lv in self.doc.map.levels]
+                entries = [(str(lv.value), lv.name or f"Level {lv.value}", level_swatch(lv))
+                           for lv in self.doc.map.levels]
             else:
-                entries = [(tid, t.name, t.color) for tid, t in types_of(self.doc.module, category).items()]
-            for tid, name, color in entries:
+                entries = [(tid, t.name, swatch(t.color)) for tid, t in types_of(self.doc.module, category).items()]
+            for tid, name, icon in entries:
                 item = QTreeWidgetItem([f"{name}  ({tid})"])
                 if category == "terrain":
                     item.setIcon(0, terrain_swatch(self.doc.map.terrain_types[tid]))
                 else:
-                    item.setIcon(0, swatch(color))
+                    item.setIcon(0, icon)
                 item.setData(0, ROLE, (category, tid))
                 top.addChild(item)
                 self.items[(category, tid)] = item

@@ -67,7 +67,7 @@ IMPROVED = {
     "2205": "La Petite Ferme, a stone farmhouse strongpoint (25.1.2 C)",
     "3321": "Martinville, the German line of 12 July (25.1.2 B)",
     "3823": "La Monnaie, the German defence of 13 July (25.1.3 A)",
-    "4228": "La Capelle, the German defence of 13 July (25.1.3 A)",
+    "4230": "La Capelle, the German defence of 13 July (25.1.3 A)",
 }
 
 

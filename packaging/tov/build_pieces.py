@@ -93,6 +93,7 @@ def units(p: Painter) -> None:
                 restrictions.append(Restriction(kind="no_move_before_turn", turn=4, section="12.1"))
             if where == "Metz":
                 restrictions.append(Restriction(kind="must_stay_in_area", area="metz", section="12.7",
+                                                until_retreated_out=True,
                                                 note="until a combat result drives it from Metz"))
             hq = hq_of.get(parent)
             pieces[pid] = Piece(side=side, designation=designation, unit_type=unit_type, size=size,  # type: ignore[arg-type]

@@ -220,7 +220,7 @@ def rules() -> RulesConfig:
             advance=AdvanceRules(mode="free", max_hexes=1, max_hexes_by_class={"mech": 2}, later_hex_terrain=["clear"],
                                  blocked_hexsides=["river", "rhine"], bridges_allow=True, units="any",
                                  no_advance_into={"mech": list(DIFFICULT)}, section="10.5"),
-            loss_allocation="owner",
+            loss_allocation="owner", retreated_add_no_defense=True,
             intensity=CombatIntensity(levels=[IntensityLevel(shift=1, loss_on=[1, 2]),
                                               IntensityLevel(shift=2, loss_on=[1, 2, 3, 4])], section="10.2.3"),
             casualty=CasualtyCheck(loss_on=[6], advanced_first=True, section="10.3"),

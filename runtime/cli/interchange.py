@@ -48,8 +48,10 @@ def cmd_export_vmod(args: argparse.Namespace) -> int:
     scenario = _scenario(loaded.module, args.scenario)
     from hexwright.runtime.ui.vassal_art import export_vmod  # Qt only to draw the pictures
 
-    data, built = export_vmod(loaded.module, scenario, loaded.assets, args.scale)
+    bar = ProgressBar(f"drawing {Path(args.out).name}")
+    data, built = export_vmod(loaded.module, scenario, loaded.assets, args.scale, progress=bar)
     atomic_write_bytes(Path(args.out), data)
+    bar.end()
     vmod = built.module
     print(f"wrote {args.out}: board {vmod.boards[0].width}×{vmod.boards[0].height} px, "
           f"{sum(len(pl.slots) for pl in vmod.piece_lists)} pieces, {len(vmod.stacks)} at-start stacks"
@@ -103,9 +105,16 @@ def cmd_import_vmod(args: argparse.Namespace) -> int:
     _empty_target(folder)
     if source.stat().st_size > MAX_VMOD_BYTES:
         raise ValueError(f"{source}: larger than {MAX_VMOD_BYTES} bytes")
-    vmod = read_vmod(source.read_bytes(), str(source))
+    bar = ProgressBar(f"importing {source.name}")
+    bar(0, 4)
+    data = source.read_bytes()
+    bar(1, 4)
+    vmod = read_vmod(data, str(source))
+    bar(2, 4)
     result = import_vmod(vmod, args.id or slug(folder.name, "imported"), str(source))
+    bar(3, 4)
     save_module(result.module, folder, result.assets)
+    bar(4, 4)
     m = result.module
     print(f"imported {source} → {folder}: {m.map.grid.cols}×{m.map.grid.rows} {m.map.grid.orientation}-top hexes, "
           f"{len(m.pieces.pieces)} pieces, {len(m.pieces.markers)} markers, {len(m.scenarios)} scenario(s)")
@@ -122,10 +131,12 @@ def cmd_export_tmx(args: argparse.Namespace) -> int:
     _suffix(args.out, ".tmx", "Tiled maps")
     loaded = load_module(args.path)
     out = Path(args.out)
-    result = export_tmx(loaded.module, out.stem)
+    bar = ProgressBar(f"writing {out.name}")
+    result = export_tmx(loaded.module, out.stem, progress=bar)
     for name, data in result.images.items():
         atomic_write_bytes(out.with_name(name), data)
     atomic_write_bytes(out, result.tmx)
+    bar.end()
     grid = loaded.module.map.grid
     print(f"wrote {out} ({grid.cols}×{grid.rows} hexes, terrain and levels layers) and "
           f"{', '.join(sorted(result.images))}")
@@ -140,17 +151,23 @@ def cmd_import_tmx(args: argparse.Namespace) -> int:
     source, folder = Path(args.file), Path(args.dir)
     if source.stat().st_size > MAX_TMX_BYTES:
         raise ValueError(f"{source}: larger than {MAX_TMX_BYTES} bytes")
+    bar = ProgressBar(f"importing {source.name}")
+    bar(0, 3)
     tmx = read_tmx(source.read_bytes(), str(source), source.parent)
+    bar(1, 3)
     if folder.is_dir() and (folder / "map.json").is_file():
         loaded = load_module(folder)
         module = apply_tmx(loaded.module, tmx, str(source))
+        bar(2, 3)
         save_module(module, folder, loaded.assets)
         what = "terrain and levels of"
     else:
         _empty_target(folder)
         module = module_from_tmx(tmx, args.id or slug(folder.name, "imported"), source.stem)
+        bar(2, 3)
         save_module(module, folder)
         what = "a new module"
+    bar(3, 3)
     print(f"imported {source} → {what} {folder} ({tmx.grid.cols}×{tmx.grid.rows} hexes, "
           f"{len(tmx.terrain_types)} terrain types)")
     for line in tmx.report:

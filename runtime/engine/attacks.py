@@ -59,8 +59,10 @@ def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier
     act = tx.data.seq.activation
     if act is not None and act.attack_drm and any(a in act.units for a in attackers):
         mods.append(Modifier(source=act.action or "action", drm=act.attack_drm))
+    absent = act.retreated if act is not None and tx.rules.combat.retreated_add_no_defense else ()
     return combat_odds(tx.module, s.occupancy(), attackers, hex, optional_rules=optional_on(s), steps=s.steps(),
-                       rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods, also=hexes[1:])
+                       rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods, also=hexes[1:],
+                       absent=absent)
 
 
 def attacks_spent(tx: Tx, unit: str) -> str:

@@ -50,6 +50,8 @@ class Activated(_Data):
     """The name of the costed action running."""
     attack_drm: int = 0
     """The DRM of the action running for its attacks (St-Lô 9.4.4)."""
+    retreated: tuple[str, ...] = ()
+    """Units that retreated while it runs (ToV 10.2: attacked again, they add no defence)."""
 
 
 class SeqState(_Data):

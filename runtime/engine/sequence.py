@@ -179,6 +179,10 @@ def apply_retreat(tx: Tx, act: Retreat) -> None:
     tx.do(MovePieces(pieces=(unit,), to=Location.hex(act.path[-1])))
     tx.texts[-1] += f" (retreat{' via ' + ', '.join(act.path[:-1]) if len(act.path) > 1 else ''})"
     retreated_to(tx, unit, act.path[-1])
+    act_now = tx.data.seq.activation
+    if act_now is not None and unit not in act_now.retreated:
+        tx.set(seq=tx.data.seq.model_copy(update={"activation": act_now.model_copy(
+            update={"retreated": act_now.retreated + (unit,)})}))
     tx.state = passed(tx.state, side_of(tx.module, unit), act.path, tx.module)
     _retreated(tx, unit, start, act.path)
 

@@ -25,6 +25,7 @@ import re
 import struct
 import xml.etree.ElementTree as ET
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -106,9 +107,10 @@ def _level_color(value: int, low: int, high: int) -> str:
     return f"#{shade:02x}{shade:02x}{shade:02x}"
 
 
-def export_tmx(module: Module, stem: str) -> TmxExport:
+def export_tmx(module: Module, stem: str, progress: Callable[[int, int], None] | None = None) -> TmxExport:
     """The ``.tmx`` of ``module``'s terrain and levels; tileset images are ``<stem>_terrain.png``
-    and ``<stem>_levels.png`` beside it."""
+    and ``<stem>_levels.png`` beside it. ``progress(done, total)`` hears of each row of hexes
+    (it may raise to stop)."""
     md = module.map
     grid = md.grid
     tw, th, side = tile_size(grid)
@@ -149,6 +151,8 @@ def export_tmx(module: Module, stem: str) -> TmxExport:
     level_gid = {v: 1 + len(terrain_ids) + i for i, v in enumerate(values)}
     terrain_rows, level_rows = [], []
     for row in range(grid.rows):
+        if progress is not None:
+            progress(row, grid.rows + 1)
         t_cells, l_cells = [], []
         for col in range(grid.cols):
             label = scheme.format((col, row), hg)  # type: ignore[arg-type]
@@ -163,6 +167,8 @@ def export_tmx(module: Module, stem: str) -> TmxExport:
         ET.SubElement(layer, "data", {"encoding": "csv"}).text = "\n" + ",\n".join(rows) + "\n"
     ET.indent(root, " ")
     tmx = b'<?xml version="1.0" encoding="UTF-8"?>\n' + bytes(ET.tostring(root, encoding="utf-8")) + b"\n"
+    if progress is not None:
+        progress(grid.rows + 1, grid.rows + 1)
     return TmxExport(tmx, images)
 
 

@@ -329,6 +329,9 @@ class CombatRules(Model):
     section: str = ""
     retreat: RetreatRules = RetreatRules()
     advance: AdvanceRules = AdvanceRules()
+    retreated_add_no_defense: bool = Field(
+        False, description="a unit that retreated in the activation running adds no defence when attacked again "
+                           "(ToV 10.2, 10.4); all such: the highest column")
     loss_allocation: LossAllocation = Field(
         "each_unit", description="a step_loss of N: each unit loses N, or N in all allocated by the owner (ToV 10.3)")
     intensity: CombatIntensity | None = Field(None, description="the attacker's combat intensity (ToV 10.2.3)")

@@ -207,8 +207,9 @@ def _value(u: Unit, which: str) -> int:
 def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterable[str], defender_hex: str, *,
                 weather: str | None = None, modifiers: Iterable[Modifier] = (),
                 optional_rules: frozenset[str] | set[str] = frozenset(), steps: Mapping[str, int] | None = None,
-                rules: RulesConfig | None = None, also: Iterable[str] = ()) -> CombatOdds:
-    """Everything about an attack on ``defender_hex`` short of the die roll (see module doc).
+                rules: RulesConfig | None = None, also: Iterable[str] = (), absent: Iterable[str] = ()) -> CombatOdds:
+    """Everything about an attack on ``defender_hex`` short of the die roll (see module doc);
+    ``absent`` defenders add no strength (ToV 10.2: they retreated there in this activation).
 
     ``also``: more hexes attacked in the same combat (St-Lô 9.1.1: every adjacent enemy unit):
     their units' defence is added, and every hex's terrain effects count — the CRT line the
@@ -252,7 +253,10 @@ def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterabl
                 notes.append(f"attack from {hm.labels[h]} ×{eff.attack_multiplier} across {f}")
         attack += _round(total * mult, cr.round_multiplied) if mult != 1 else total
 
-    defense = Fraction(sum(_value(board.units[x], cr.defense_value) for x in defenders))
+    gone = set(absent)  # ToV 10.2: units that retreated into the hex in this activation add nothing
+    defense = Fraction(sum(_value(board.units[x], cr.defense_value) for x in defenders if x not in gone))
+    if gone & set(defenders):
+        notes.append("no defence from " + ", ".join(sorted(gone & set(defenders))) + " (retreated here)")
     effects = _hex_effects(module, board, d, cr, defender_side)
     for h in more:
         effects += [e for e in _hex_effects(module, board, h, cr, defender_side) if e not in effects]

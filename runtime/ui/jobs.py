@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QThread, Signal
@@ -156,10 +157,23 @@ def wait_for(parent: QWidget | None, title: str, job: Callable[[Progress], T]) -
     return value  # type: ignore[return-value]
 
 
+def read_in_worker(parent: QWidget | None, path: Path, read: Callable[[Path], T]) -> T:
+    """``read(path)`` (a module, a save) in a worker behind "Opening NAME…" with Cancel: a big
+    module takes a moment and the window keeps repainting. Raises what ``read`` raises, or
+    :class:`Cancelled` (what was read is dropped)."""
+    def job(progress: Progress) -> T:
+        progress(0, 2)
+        value = read(path)
+        progress(1, 2)  # a Cancel meanwhile drops what was read
+        return value
+
+    return wait_for(parent, f"Opening {path.name}…", job)
+
+
 def run_job(parent: QWidget, title: str, job: Callable[[Progress], T], done: Callable[[T], None],
             failed: Callable[[Exception], None], cancelled: Callable[[], None] | None = None) -> BackgroundJob[T]:
     """Run ``job`` in a worker thread behind a progress dialog with Cancel; calls back on the GUI thread."""
     return BackgroundJob(parent, title, job, done, failed, cancelled)
 
 
-__all__ = ["BackgroundJob", "Cancelled", "JobThread", "Progress", "Report", "run_job", "wait_for"]
+__all__ = ["BackgroundJob", "Cancelled", "JobThread", "Progress", "Report", "read_in_worker", "run_job", "wait_for"]

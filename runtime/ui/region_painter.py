@@ -10,8 +10,10 @@ track space is a cell with its number set large and light, as printed tracks are
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from hexwright.runtime.model import MapStyle
 
@@ -63,10 +65,10 @@ def _modern(painter: QPainter, r: QRectF, title: str, kind: str, style: MapStyle
         painter.drawRect(r)
         number = QColor(ink)
         number.setAlphaF(0.35)
-        font = style_font(style, min(r.height() * 0.42, r.width() * 0.5), serif=True, bold=True)
-        painter.setFont(font)
+        px, text = track_label_fit(title, r, lambda size: QFontMetricsF(style_font(style, size, serif=True, bold=True)))
+        painter.setFont(style_font(style, px, serif=True, bold=True))
         painter.setPen(number)
-        painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), title)
+        painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), text)
         painter.restore()
         return
     painter.setPen(QPen(ink, 1.4 * scale_px))
@@ -85,6 +87,27 @@ def _modern(painter: QPainter, r: QRectF, title: str, kind: str, style: MapStyle
     painter.drawText(r.adjusted(6 * scale_px, 3 * scale_px, -6 * scale_px, 0),
                      int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop) | int(Qt.TextFlag.TextWordWrap), text)
     painter.restore()
+
+
+def track_label_fit(title: str, r: QRectF, metrics: Callable[[float], QFontMetricsF]) -> tuple[float, str]:
+    """The pixel size and text of a track space's label that fit its cell: a number set large
+    (as printed tracks are), a word or two ("Light overcast") smaller, on two lines when that
+    lets it be bigger; never wider than the cell."""
+    size = min(r.height() * 0.42, r.width() * 0.5)
+    room = r.width() * 0.9
+
+    def fitted(lines: list[str], tallest: float) -> float:
+        widest = max(metrics(size).horizontalAdvance(line) for line in lines)
+        return min(size, tallest, size * room / widest) if widest > 0 else size
+
+    best = (fitted([title], size), title)
+    words = title.split()
+    for cut in range(1, len(words)):
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+        two = fitted(lines, r.height() * 0.36)
+        if two > best[0]:
+            best = (two, "\n".join(lines))
+    return best
 
 
 def paint_track_title(painter: QPainter, text: str, x: float, y: float, style: MapStyle | None,

@@ -34,6 +34,7 @@ from hexwright.runtime.model import Module
 from . import counter_painter as cp
 from .board_art import board_painter, board_rect, layout_for, paint_board, start_state
 from .chart_painter import build_chart, chart_image, chart_refs
+from .jobs import Report
 from .render_image import ensure_gui_app, png_bytes
 
 MAX_PIXELS = 200_000_000
@@ -60,13 +61,29 @@ def _board(module: Module, scenario_id: str | None, assets: dict[str, bytes] | N
 
 
 def export_vmod(module: Module, scenario_id: str | None, assets: dict[str, bytes] | None = None,
-                scale: float = 1.0) -> tuple[bytes, VmodExport]:
-    """The ``.vmod`` bytes of ``module`` (with the start of ``scenario_id``) and what was built."""
+                scale: float = 1.0, progress: Report | None = None) -> tuple[bytes, VmodExport]:
+    """The ``.vmod`` bytes of ``module`` (with the start of ``scenario_id``) and what was built.
+
+    ``progress(done, total)`` hears of the board, each picture and the archive; it may raise
+    to stop (nothing is returned then)."""
     if not (math.isfinite(scale) and 0.1 <= scale <= 8):
         raise ValueError(f"scale must be between 0.1 and 8, not {scale}")
     if scenario_id is not None and scenario_id not in module.scenarios:
         known = ", ".join(sorted(module.scenarios)) or "none"
         raise ValueError(f"no scenario {scenario_id!r} (have: {known})")
+    pieces = module.pieces
+    total = 2 + sum(piece_faces(module, pid) for pid in pieces.pieces) \
+        + sum(len(marker.faces) for marker in pieces.markers.values()) + len(pieces.chits) + len(chart_refs(module))
+    done = 0
+
+    def drawn() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    if progress is not None:
+        progress(0, total)
     ensure_gui_app()
     layout, transform, board = _board(module, scenario_id, assets, scale)
     images: dict[str, bytes] = {BOARD_IMAGE: png_bytes(board)}
@@ -93,22 +110,28 @@ def export_vmod(module: Module, scenario_id: str | None, assets: dict[str, bytes
                 x, y = transform.apply(placed.x, placed.y)
                 plan.start.append(StartItem(placed.kind, item_id, point=(round(x), round(y)), face=face,
                                             order=placed.z))
-    pieces = module.pieces
+    drawn()
     for pid in pieces.pieces:
         for face in range(piece_faces(module, pid)):
             images[piece_image(pid, face)] = png_bytes(cp.counter_image(module, pid, face, counter_px, assets))
+            drawn()
     marker_px = max(12, round(counter_px * 0.8))
     for mid, marker in pieces.markers.items():
         for face in range(len(marker.faces)):
             images[marker_image(mid, face)] = png_bytes(cp.marker_image(module, mid, face, marker_px, assets))
+            drawn()
     for cid in pieces.chits:
         images[chit_image(cid)] = png_bytes(cp.chit_image(module, cid, counter_px, assets))
+        drawn()
     for ref in chart_refs(module):
         name = "chart_" + ref.replace(":", "_") + ".png"
         images[name] = png_bytes(chart_image(module, ref))
         plan.charts.append((build_chart(module, ref).title, name))
+        drawn()
     built = build_vassal_module(module, scenario_id, plan)
-    return write_vmod(built.module, images), built
+    data = write_vmod(built.module, images)
+    drawn()
+    return data, built
 
 
 def _stack_points(vmod: VmodFile) -> list[tuple[tuple[int, int], list[str]]]:

@@ -98,3 +98,18 @@ def test_shift_click_continues_a_boundary_from_the_last_side_painted(window, mou
         assert any(ends & other for j, other in enumerate(corners) if j != i)
     doc.undo_stack.undo()
     assert sorted(k for k, d in m.hexsides.items() if "border" in d.features) == [doc.names.side_id(top)]
+
+
+def test_the_palette_shows_a_level_printed_as_stripes_in_both_colours(window):
+    """St-Lô 11.2.1: an even level is a combination of the colours on either side."""
+    from hexwright.editor.commands.set_levels import SetLevels
+
+    doc = window.doc
+    levels = [Level(value=1, color="#d04040"), Level(value=2, color="#d04040", stripe_color="#4060d0"),
+              Level(value=3, color="#4060d0")]
+    doc.push(SetLevels(doc, levels, "Colour the levels"))
+    image = window.palette_dock.items[("level", "2")].icon(0).pixmap(16, 16).toImage()
+    colours = {image.pixelColor(x, y).name() for x in range(16) for y in range(16)}
+    assert {"#d04040", "#4060d0"} <= colours
+    solid = window.palette_dock.items[("level", "3")].icon(0).pixmap(16, 16).toImage()
+    assert {solid.pixelColor(x, y).name() for x in range(16) for y in range(16)} == {"#4060d0"}

@@ -106,8 +106,16 @@ def test_unit_id_typed_in_the_unit_form_renames_it_everywhere_and_the_saved_file
     text = "".join(p.read_text() for p in (tmp_path / "mod").rglob("*.json"))
     assert '"unit-1"' not in text and '"blue_hq"' in text
     assert all(_refs(load_module(tmp_path / "mod").module, "blue_hq"))
-    doc.undo_stack.undo()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # Edit ▸ Undo
     assert all(_refs(doc.module, "unit-1")) and "blue_hq" not in doc.module.pieces.pieces
+    # the form goes on showing the unit, under its id of the moment (it showed "—" after an undo)
+    assert (form.piece_id, form.id_label.text(), form.designation.text()) == ("unit-1", "unit-1", "UNIT-1")
+    assert form.side.isEnabled()
+    redo = window.redo_action.shortcut()[0]  # the platform's Redo keys
+    qtbot.keyClick(window.canvas, redo.key(), redo.keyboardModifiers())
+    assert (form.piece_id, form.id_label.text()) == ("blue_hq", "blue_hq") and all(_refs(doc.module, "blue_hq"))
 
 
 def test_module_menu_rename_dialog_renames_a_side(window, qtbot, monkeypatch):
@@ -141,3 +149,81 @@ def test_designation_typed_for_a_new_unit_gives_it_an_id(window, qtbot):
     assert form.piece_id == "2-115" and doc.module.pieces.pieces["2-115"].designation == "2/115"
     assert auto not in doc.module.pieces.pieces
     assert json.dumps(doc.module.model_dump(mode="json")).count(f'"{auto}"') == 0
+
+
+@pytest.fixture
+def with_a_save(qtbot, tmp_path, monkeypatch):
+    """An editor window on the module, and a saved game of it (recent on this computer) that moved unit-1."""
+    from hexwright.editor.document import MapDocument
+    from hexwright.editor.views.main_window import EditorWindow
+    from hexwright.runtime.engine import ENGINE
+    from hexwright.runtime.state import Game, Location, MovePieces, save_game
+    from hexwright.runtime.ui.app_settings import AppSettings
+
+    monkeypatch.setenv("HEXWRIGHT_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEXWRIGHT_AUTOSAVE_DIR", raising=False)
+    module = _module()
+    game = Game(module, "first", 5, engine=ENGINE)
+    game.do(MovePieces(pieces=("unit-1",), to=Location.hex("0303")))
+    game.players = {"blue": "Ann"}
+    save = tmp_path / "games" / "mine.hwsav"
+    save_game(game, save)
+    settings = AppSettings()
+    settings.add_recent(save)
+    w = EditorWindow(MapDocument(module), pieces=True, settings=settings)
+    w.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(w)
+    w.resize(1600, 1000)
+    w.show()
+    qtbot.waitExposed(w)
+    return w, save
+
+
+def test_a_unit_renamed_in_a_scenario_a_save_and_a_table_is_renamed_in_every_one(with_a_save, qtbot):
+    """Done-when of issue 17: the rename offers the saves of the module it finds; Update rewrites them,
+    and the save replays against the renamed module with the unit's new id."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from hexwright.editor.views.rename_saves_dialog import RenameSavesDialog
+    from hexwright.runtime.engine import ENGINE
+    from hexwright.runtime.state import Location, load_game
+
+    window, save = with_a_save
+    form = window.pieces_docks.widgets["unit"]
+    window.pieces_docks.docks["unit"].raise_()
+    form.set_piece("unit-1")
+    form.id_label.setFocus()
+    form.id_label.selectAll()
+    qtbot.keyClicks(form.id_label, "blue_hq")
+    qtbot.keyClick(form.id_label, Qt.Key.Key_Return)
+    module = window.doc.module
+    assert all(_refs(module, "blue_hq"))  # the scenario, the table, the chit, the HQ, the arrivals, the VP rule
+    qtbot.waitUntil(lambda: window.findChild(RenameSavesDialog, "rename-saves") is not None)
+    dialog = window.findChild(RenameSavesDialog, "rename-saves")
+    assert dialog.isVisible()
+    assert dialog.checked() == [save]
+    qtbot.mouseClick(dialog.update_button, Qt.MouseButton.LeftButton)
+    assert dialog.outcome == {save: "updated"}
+    text = save.read_text()
+    assert '"unit-1"' not in text and '"blue_hq"' in text
+    loaded = load_game(save, module, engine=ENGINE)
+    assert loaded.warnings == [] and loaded.game.players == {"blue": "Ann"}
+    assert loaded.game.state.pieces["blue_hq"].at == Location.hex("0303")
+    result = window.findChild(QMessageBox, "rename-saves-result")
+    assert "1 saved game(s) updated" in result.text()
+    result.close()
+
+
+def test_a_save_that_does_not_replay_with_the_new_ids_is_left_as_it_was(tmp_path):
+    from hexwright.editor.edits.rename_saves import rename_in_saves
+    from hexwright.runtime.engine import ENGINE
+    from hexwright.runtime.state import Game, Location, MovePieces, save_game
+
+    module = _module()
+    game = Game(module, "first", 5, engine=ENGINE)
+    game.do(MovePieces(pieces=("unit-1",), to=Location.hex("0303")))
+    save_game(game, tmp_path / "g.hwsav")
+    before = (tmp_path / "g.hwsav").read_bytes()
+    elsewhere = renamed(module, "unit", "unit-1", "blue_hq")  # a module where unit-1 became another id
+    out = rename_in_saves([tmp_path / "g.hwsav"], elsewhere, [("unit", "unit-1", "x-1")])
+    assert "left as it was" in out[tmp_path / "g.hwsav"] and (tmp_path / "g.hwsav").read_bytes() == before

@@ -65,6 +65,17 @@ def test_the_start_screen_shows_the_bundled_modules_with_map_thumbnails(screen):
     assert len(colours) > 5  # a drawn map, not a blank square
 
 
+def test_a_thumbnail_is_the_map_filling_its_tile_not_a_sliver_beside_blank_furniture_room(screen):
+    """Traces of Victory places its title and legend far right of the map (room for the play
+    window's boxes): its thumbnail was a narrow strip of map in a mostly empty tile."""
+    image = _item(screen.modules, "Traces of Victory\n").icon().pixmap(180, 180).toImage()
+    assert max(image.width(), image.height()) == 180
+    drawn = [x for x in range(image.width())
+             if any(image.pixelColor(x, y).alpha() > 0 and image.pixelColor(x, y).name() != "#ffffff"
+                    for y in range(0, image.height(), 3))]
+    assert len(drawn) >= 0.9 * image.width() and image.width() > 0.7 * image.height()
+
+
 def test_a_bundled_module_opens_read_only_and_saving_makes_a_copy_in_the_library(screen, qtbot, home):
     before = _fingerprint(bundled_modules_dir())
     item = _item(screen.modules, "The Drive on Metz\n")

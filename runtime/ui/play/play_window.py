@@ -64,7 +64,9 @@ from hexwright.runtime.storage import PACK_SUFFIX, ModuleError, load_module
 from hexwright.runtime.storage.user_folders import data_dir
 
 from ..app_settings import SAVE_SUFFIX, AppSettings
+from ..error_text import error_text
 from ..help_menu import add_help_menu
+from ..jobs import Cancelled, read_in_worker
 from ..map_status import info_at, status_text
 from ..preferences import PreferencesDialog, counter_scale, default_enforcement
 from .board_layout import COUNTER_SCALE, location_center
@@ -471,8 +473,10 @@ class PlayWindow(QMainWindow):
 
     def open_module(self, path: str | Path, scenario: str | None = None, seed: int | None = None,
                     close: bool = True) -> PlayWindow:
-        """Open another module in a new play window (this one closes, unless not ``close``); returns the new window."""
-        loaded = load_module(path)
+        """Open another module in a new play window (this one closes, unless not ``close``); returns the new window.
+
+        The module is read in a worker behind a progress dialog; raises :class:`Cancelled` after its Cancel."""
+        loaded = read_in_worker(self, Path(path), load_module)
         scenario = scenario or self.files.choose_scenario(loaded.module)
         if scenario is None:
             raise ActionError(f"module {loaded.module.meta.id!r} has no scenario to play")
@@ -492,12 +496,17 @@ class PlayWindow(QMainWindow):
     def open_module_dialog(self) -> None:
         path = QFileDialog.getExistingDirectory(self, "Open module folder")
         if path:
-            try:
-                self.open_module(path)
-            except (ModuleError, ActionError) as exc:
-                QMessageBox.critical(self, "Cannot open this module", str(exc))
-            except OSError as exc:
-                QMessageBox.critical(self, "Cannot open this module", f"{exc.filename or path}: {exc.strerror or exc}")
+            self.open_module_saying_why(Path(path))
+
+    def open_module_saying_why(self, path: Path, close: bool = True) -> PlayWindow | None:
+        """:meth:`open_module`, with what stops it in a message box naming the file and field (nothing after Cancel)."""
+        try:
+            return self.open_module(path, close=close)
+        except Cancelled:
+            self.statusBar().showMessage(f"Opening {path.name} cancelled", 5000)
+        except (ModuleError, ActionError, OSError) as exc:
+            QMessageBox.critical(self, "Cannot open this module", error_text(exc, path))
+        return None
 
     def save_work(self) -> str | None:
         """After an unexpected error: the game saved to its autosave file (or a new one beside it)."""
@@ -525,15 +534,14 @@ class PlayWindow(QMainWindow):
             elif kind and self.open_file is not None:
                 self.open_file(path)
             elif kind == "module":
-                self.open_module(path, close=False)
+                self.open_module_saying_why(path, close=False)
             elif kind:
                 QMessageBox.information(self, "Another game", f"{path.name} is not a game of {self.module.meta.title}: "
                                         "open it from the start screen (hexwright) or by double-click.")
         except PacketAlreadyInGame as exc:
             QMessageBox.information(self, "Already imported", str(exc))
         except (SaveError, PacketError, ModuleError, ActionError, OSError) as exc:
-            text = f"{exc.filename or path}: {exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
-            QMessageBox.critical(self, "Cannot open this file", text)
+            QMessageBox.critical(self, "Cannot open this file", error_text(exc, path))
 
     def _is_this_game(self, data: bytes, name: str) -> bool:
         packet = parse_actions_file(data, name)

@@ -123,6 +123,8 @@ def test_11_2_2_hill_192_is_the_top_with_a_steeple_an_op_there_is_at_level_15(ge
     assert geo.level("5613") == 14 == max(geo.level(lb) for lb in geo.labels)
     assert geo.features("5613", "steeple")
     assert observe(module, "5613", "5010").observer_level == 15
+    # 24.1 E: from Hill 192 "anything within observation range becomes a target": the 3rd FJ line below it
+    assert all(observe(module, "5613", lb).visible for lb in ("5211", "5012", "5216"))
 
 
 def test_11_2_3_the_cathedral_2725_observes_from_level_7_above_its_own(geo, module):
@@ -190,3 +192,23 @@ def test_every_hex_and_hexside_is_marked_reconstructed_with_its_clue(geo):
     assert all(geo.m.hex_data(lb).provenance for lb in geo.labels)
     assert all(d.provenance and d.provenance.clue for d in geo.m.hexsides.values())
     assert "11.2.2" in geo.m.hex_data("5613").provenance.clue
+
+
+def test_25_1_6_from_hill_122_observers_look_south_into_st_lo(module):
+    """25.1.6 B: with Hill 122 taken, "observers from the Santa Fe could now look directly south into
+    St. Lô" — the cathedral's hex and the spur of the town are in sight of 2917."""
+    assert observe(module, "2917", "2725").visible
+    town = module.map.areas["st_lo_vp"].hexes
+    assert sum(observe(module, "2917", lb).visible for lb in town) >= len(town) // 3
+
+
+def test_14_0_the_south_side_of_the_martinville_ridge_is_hidden_from_hill_122_not_from_la_capelle(geo, module):
+    """14.0's design note: the 116th advanced down the south side of the Martinville ridge to avoid
+    observation from Hill 122, and was seen from the heights to the south around La Capelle and Bure."""
+    # the south edge of the crest, column by column from La Roulage (4020) to Le Mesnil-Sigard (4618)
+    crest = {col: max(range(17, 23), key=lambda r: (geo.level(f"{col}{r:02d}"), r)) for col in range(40, 47)}
+    south = [f"{col}{crest[col] + k:02d}" for col in crest for k in (1, 2, 3)]
+    assert not any(observe(module, "2917", lb).visible for lb in south)
+    assert geo.m.hex_data("4230").name == "La Capelle" and geo.m.hex_data("4731").name == "Bure"
+    seen = [lb for lb in south if observe(module, "4230", lb).visible or observe(module, "4731", lb).visible]
+    assert len(seen) >= len(south) * 2 // 3, seen

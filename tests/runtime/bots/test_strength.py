@@ -34,6 +34,17 @@ def test_greedy_beats_random_significantly():
 
 
 @pytest.mark.slow
+def test_search_beats_greedy_significantly():
+    """Issue 19: the search policy (48 imagined futures per decision) against greedy wins the
+    skirmish for blue more often than greedy does against the same greedy red, over the same
+    24 seeded games (measured: 19/24 against 12/24, p = 0.035; at 16 futures 15/24, p = 0.38)."""
+    search = _blue_wins({"blue": "mcts:48", "red": "greedy"})
+    greedy = _blue_wins({"blue": "greedy", "red": "greedy"})
+    diff, p = two_proportions(search, GAMES, greedy, GAMES)
+    assert diff > 0 and p < 0.05, (search, greedy, p)
+
+
+@pytest.mark.slow
 def test_a_study_on_a_local_ray_cluster_equals_the_process_pool():
     """A local Ray head (on loopback), the study sent to it by its address."""
     ray = pytest.importorskip("ray", reason="the cluster extra: pip install 'hexwright[cluster]'")

@@ -1,5 +1,5 @@
 """Long commands show a progress bar on a terminal, and nothing when their output goes to a file
-(issue 15, item 5: render, print, pack, unpack; balance has a bar of its own with rate and time left)."""
+(issue 15, item 5: render, print, pack, unpack, VASSAL and Tiled export and import; balance has a bar of its own with rate and time left)."""
 
 from __future__ import annotations
 
@@ -38,13 +38,17 @@ def test_no_bar_when_the_output_is_not_a_terminal():
 
 
 @pytest.mark.gui
-def test_render_pack_unpack_and_print_show_the_bar_on_a_terminal(tmp_path, monkeypatch, capsys, qapp):
+def test_long_commands_show_the_bar_on_a_terminal(tmp_path, monkeypatch, capsys, qapp):
     save_module(play_module(), tmp_path / "m")
     commands = {
         "packing m": ["pack", str(tmp_path / "m"), str(tmp_path / "m.hwmod")],
         "unpacking m.hwmod": ["unpack", str(tmp_path / "m.hwmod"), str(tmp_path / "again")],
         "rendering map.png": ["render", str(tmp_path / "m"), "--out", str(tmp_path / "map.png")],
         "printing kit.pdf": ["print", str(tmp_path / "m"), str(tmp_path / "kit.pdf")],
+        "drawing m.vmod": ["export-vmod", str(tmp_path / "m"), str(tmp_path / "m.vmod")],
+        "importing m.vmod": ["import-vmod", str(tmp_path / "m.vmod"), str(tmp_path / "from-vassal")],
+        "writing m.tmx": ["export-tmx", str(tmp_path / "m"), str(tmp_path / "m.tmx")],
+        "importing m.tmx": ["import-tmx", str(tmp_path / "m.tmx"), str(tmp_path / "from-tiled")],
     }
     for label, argv in commands.items():
         terminal = Terminal()

@@ -224,3 +224,22 @@ def test_10_4_12_4_units_in_a_fortification_ignore_r_and_retreat_one_less():
     s, _ = apply(m, s, LoseStep(unit="r_2"))
     assert s.hex_of("r_1") == s.hex_of("r_2") == "0504"
     assert legal_actions(m, s) == [Roll()]       # no retreat, no advance: the casualty check
+
+
+def test_10_2_a_unit_that_retreated_in_the_activation_adds_no_defence_when_attacked_again():
+    """ToV 10.2, 10.4: the units red retreated in blue's activation are recorded; attacked again
+    in their new hex in the same activation, they add nothing (here: all of them, so the highest
+    column); where the module does not say so, they defend as usual."""
+    from hexwright.runtime.engine import attack_odds
+
+    m = combat_module()
+    m.rules.combat.retreated_add_no_defense = True
+    s, _ = attack(m, seed_rolling(3, 5))
+    s = through_losses_and_retreat(m, s)
+    moved = {s.hex_of("r_1"), s.hex_of("r_2")}
+    assert engine_state(s).seq.activation.retreated == ("r_1", "r_2")
+    hex = sorted(moved)[0]
+    odds = attack_odds(m, s, ("b_1",), hex)
+    assert odds.defense == 0 and odds.column_label == m.tables.crts["crt"].columns[-1].label
+    m.rules.combat.retreated_add_no_defense = False
+    assert attack_odds(m, s, ("b_1",), hex).defense > 0

@@ -239,3 +239,18 @@ def test_no_mud_shift_from_a_major_city_into_a_major_city_tov_4_1_5():
     m.rules.combat.weather_shift_exceptions = {}
     plain = combat_odds(m, {"a": "0403", "d": "0404"}, ["a"], "0404", weather="mud")
     assert [(s.source, s.shift) for s in plain.shifts] == [("weather mud", -1)]
+
+
+def test_units_that_retreated_here_add_no_defence_tov_10_2():
+    """ToV 10.2: "A unit that retreated from another hex to a hex that is attacked in an
+    activation do not add their strength"; all of them: the 10+ column, whatever the shifts."""
+    m = tov_module(terrain={"0404": "woods"})
+    add_unit(m, "a", combat=4)
+    add_unit(m, "d", side="red", combat=2)
+    add_unit(m, "d2", side="red", combat=2)
+    occ = {"a": "0403", "d": "0404", "d2": "0404"}
+    both = combat_odds(m, occ, ["a"], "0404")
+    one = combat_odds(m, occ, ["a"], "0404", absent=["d2"])
+    assert (both.defense, one.defense) == (4, 2) and "no defence from d2 (retreated here)" in one.notes
+    none = combat_odds(m, occ, ["a"], "0404", absent=["d", "d2"])
+    assert none.defense == 0 and none.column_label == "10:1" and none.shifts == []
