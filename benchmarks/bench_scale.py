@@ -306,17 +306,35 @@ def bench_build(size: int, m) -> None:
     row(size, "graph memory (MB)", mem_ours / 1e6, "numpy build", mem_np / 1e6, "≤ 2×", unit="MB")
 
 
-def bench_observe(size: int, m) -> None:
-    rng = random.Random(7)
+def observe_pairs(m, n: int = 200, seed: int = 7) -> list[tuple[str, str]]:
+    """``n`` random (observer, target) label pairs 3–12 hexes apart, on the map."""
+    rng = random.Random(seed)
     grid = m.map.grid.hex_grid()
     scheme = m.map.grid.labels.scheme()
+    hexes = grid.hexes()
     pairs = []
-    while len(pairs) < 200:
-        a, b = rng.choice(grid.hexes()), rng.choice(grid.hexes())
-        if 3 <= grid.distance(a, b) <= 12:
+    while len(pairs) < n:
+        a = rng.choice(hexes)
+        q, r = grid.to_axial(a)
+        dq, dr = rng.randint(-12, 12), rng.randint(-12, 12)
+        b = grid.from_axial(q + dq, r + dr)
+        if grid.contains(b) and 3 <= grid.distance(a, b) <= 12:
             pairs.append((scheme.format(a, grid), scheme.format(b, grid)))
+    return pairs
+
+
+def bench_observe(size: int, m) -> None:
+    """Mean of an observation check: cold (the first line of each offset, computed) and warm
+    (every line shape known, the usual case in play)."""
+    from hexwright.runtime.rules.los import line_offsets
+
+    pairs = observe_pairs(m)
+    observe(m, *pairs[0])  # the map's LOS data, once per module
+    line_offsets.cache_clear()
+    t0 = time.perf_counter()
     for a, b in pairs:
         observe(m, a, b)
+    row(size, "observe, cold lines (mean)", (time.perf_counter() - t0) / len(pairs))
     t0 = time.perf_counter()
     for _ in range(5):
         for a, b in pairs:
