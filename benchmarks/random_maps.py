@@ -68,3 +68,29 @@ def random_map(size: int, units: int, seed: int = 1, levels: int = 6, id_digits:
     m.rules = RulesConfig(zoc=ZocRules(stop_on_enter=True, can_leave=True),
                           supply=SupplyRules(blocked_by_hexsides=["river"]), los=LosRules())
     return m, occupancy
+
+
+def main() -> None:
+    """``python benchmarks/random_maps.py SIZE FOLDER``: write bench_scale's map of ``SIZE``² hexes
+    (500 units per 10,000 hexes, placed by a scenario) as a module folder, to time whole
+    commands on it (``/usr/bin/time -v hexwright validate FOLDER``)."""
+    import argparse
+    from pathlib import Path
+
+    from hexwright.runtime.model import Placement, Scenario
+    from hexwright.runtime.storage import save_module
+
+    ap = argparse.ArgumentParser(description=main.__doc__)
+    ap.add_argument("size", type=int)
+    ap.add_argument("folder", type=Path)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    m, occupancy = random_map(args.size, args.size * args.size * 500 // 10_000, args.seed)
+    m.scenarios["bench"] = Scenario(name="Bench", last_turn=1,
+                                    setup=[Placement(piece=p, hex=h) for p, h in sorted(occupancy.items())])
+    save_module(m, args.folder)
+    print(f"{args.folder}: {args.size}×{args.size} hexes, {len(occupancy)} units")
+
+
+if __name__ == "__main__":
+    main()

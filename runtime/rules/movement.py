@@ -192,22 +192,27 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
 
     check_stacking = rules.enforcement_of("stacking") != "off"
     heavy = rules.stacking.limit is not None and rules.stacking.limit < unit_weight(me, rules.stacking)
-    for j in sorted(search.dist, key=lambda k: hm.labels[k]):
+    labels, dist, stops, by_hex, hexes = hm.labels, search.dist, search.stop, pos.by_hex, result.hexes
+    cost, path_to = mg.cost, search.path_to
+    for j in sorted(dist, key=labels.__getitem__):
         if j == search.start:
             continue
+        label = labels[j]
+        why = stops.get(j)
+        problem = ""
+        if check_stacking and (heavy or j in by_hex):
+            here = [pos.unit(u) for u in by_hex.get(j, []) if u != unit]
+            problem = stacking_problem_of(here, rules.stacking, me)
+        if why is None and not problem:
+            hexes[label] = ReachedHex(label, cost(dist[j]), path_to(j))
+            continue
         rulings: list[Ruling] = []
-        why = search.stop.get(j)
         if why:
             rule = "zoc" if why == STOP_ZOC else "movement"
-            rulings.append(Ruling(rule, why, zoc.section if rule == "zoc" else rules.movement.section, hm.labels[j]))
-        problem = ""
-        if check_stacking and (j in pos.by_hex or heavy):
-            here = [pos.unit(u) for u in pos.by_hex.get(j, []) if u != unit]
-            problem = stacking_problem_of(here, rules.stacking, me)
+            rulings.append(Ruling(rule, why, zoc.section if rule == "zoc" else rules.movement.section, label))
         if problem:
-            rulings.append(Ruling("stacking", problem, rules.stacking.section, hm.labels[j]))
-        result.hexes[hm.labels[j]] = ReachedHex(
-            hm.labels[j], mg.cost(search.dist[j]), search.path_to(j), why is not None, not problem, tuple(rulings))
+            rulings.append(Ruling("stacking", problem, rules.stacking.section, label))
+        hexes[label] = ReachedHex(label, cost(dist[j]), path_to(j), why is not None, not problem, tuple(rulings))
 
     if rules.movement.exit_allowed and rules.enforcement_of("exit") != "off":
         result.exits = _exits(search, rules)

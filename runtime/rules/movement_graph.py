@@ -56,7 +56,8 @@ class MovementGraph:
     weather: str | None
     scale: int
     graph: nx.Graph
-    """Hex adjacency of the map (shared by every class); ``side=True`` on hexsides holding something."""
+    """Hex adjacency of the map (shared by every class); ``side=True`` on hexsides holding something.
+    Read-only: its edges share their data dicts."""
     entry: list[Ticks] = field(default_factory=list)
     """Ticks to enter each hex (None: prohibited; ALL: all MF); also the cost from off the map."""
     steps: dict[tuple[int, int], Ticks] = field(default_factory=dict)
@@ -161,13 +162,21 @@ def _exit_key(opt: tuple[int, str, int, bool]) -> tuple[int, bool]:
     return (opt[2] if opt[2] != ALL else 1 << 60, not opt[3])
 
 
+_PLAIN: dict[str, Any] = {}
+_SIDE: dict[str, Any] = {"side": True}
+"""The two edge data dicts of every hex graph, shared by all its edges: the graph is read-only."""
+
+
 def _build_hex_graph(hm: HexMap) -> nx.Graph:
+    """The adjacency of ``hm`` as a networkx graph, its dicts written directly (networkx's
+    documented direct manipulation): one adjacency dict per hex, every edge's data one of two
+    shared dicts, so an edge costs one dict slot each way instead of a dict of its own."""
     g = nx.Graph()
-    g.add_nodes_from(range(len(hm.labels)))
-    special = hm.side_features.keys() | hm.side_connections.keys()
-    plain = [(i, j) for i, nbrs in enumerate(hm.neighbors) for _d, j in nbrs if i < j and (i, j) not in special]
-    g.add_edges_from(plain)
-    g.add_edges_from((i, j, {"side": True}) for i, j in special if i < j)
+    adj = {i: dict.fromkeys([j for _d, j in nbrs], _PLAIN) for i, nbrs in enumerate(hm.neighbors)}
+    for i, j in hm.side_features.keys() | hm.side_connections.keys():
+        adj[i][j] = _SIDE
+    g._node = {i: {} for i in adj}
+    g._adj = adj
     return g
 
 

@@ -210,7 +210,21 @@ class ZocSearch:
                 w += enter_z
             return w
 
-        pred, dist = nx.dijkstra_predecessor_and_distance(graph, start, cutoff=cap, weight=weight)
+        def plain_weight(v: int, u: int, e: dict[str, Any]) -> int | None:
+            """:func:`weight` for a step that starts neither at the start nor in EZOC, on a
+            search with no per-hex surcharges: the graph cost, with the cost of entering EZOC."""
+            if v in z or v == start:
+                return weight(v, u, e)
+            w = steps[(v, u)] if e else entry[u]
+            if w is None or w == ALL or u in enemy:  # an all-MF step only as the first
+                return None
+            if u in z:
+                return None if forbid_z else w + enter_z
+            return w
+
+        fast = not slow and not enter_x
+        pred, dist = nx.dijkstra_predecessor_and_distance(graph, start, cutoff=cap,
+                                                          weight=plain_weight if fast else weight)
         self.dist = dist
         for u, via in pred.items():
             if not via:

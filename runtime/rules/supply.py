@@ -38,18 +38,33 @@ class SupplyResult:
     length: dict[str, int] = field(default_factory=dict)
     """Hex → length of its shortest line (on-road hexes of a two-part LOC are 0)."""
     units: dict[str, bool] = field(default_factory=dict)
-    parent: dict[str, str] = field(default_factory=dict)
+    labels: list[str] = field(default_factory=list, repr=False, compare=False)
+    """The map's hex labels by index (what :attr:`came_from` indexes); shared, never copied."""
+    index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    """Hex label → index; shared, never copied."""
+    came_from: list[int] = field(default_factory=list, repr=False)
+    """By hex index: the hex the line to it comes from (-1 at a source or where no line runs)."""
 
     def supplied(self, hex_label: str) -> bool:
         return hex_label in self.length
+
+    @property
+    def parent(self) -> dict[str, str]:
+        """Hex → the hex its line comes from, for every hex with a line that is not a source
+        (made when asked: a whole side has tens of thousands)."""
+        labels = self.labels
+        return {labels[i]: labels[p] for i, p in enumerate(self.came_from) if p >= 0}
 
     def path(self, hex_label: str) -> list[str]:
         """The line from ``hex_label`` back to its source (empty if the hex has none)."""
         if hex_label not in self.length:
             return []
+        labels, came_from = self.labels, self.came_from
+        i = self.index[hex_label]
         out = [hex_label]
-        while out[-1] in self.parent:
-            out.append(self.parent[out[-1]])
+        while came_from[i] >= 0:
+            i = came_from[i]
+            out.append(labels[i])
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -229,7 +244,6 @@ def _supply(module: Module, pos: Position, side: str, control: Mapping[str, str]
                 dist[i] = dist[best] + 1
                 parent[i] = best
         result.units[uid] = dist[i] >= 0
-    reached = [i for i in range(n) if dist[i] >= 0]
-    result.length = {labels[i]: dist[i] for i in reached}
-    result.parent = {labels[i]: labels[parent[i]] for i in reached if parent[i] >= 0}
+    result.length = {labels[i]: dist[i] for i in range(n) if dist[i] >= 0}
+    result.labels, result.index, result.came_from = labels, hm.index, parent
     return result
