@@ -174,3 +174,50 @@ def test_an_action_the_waiting_step_does_not_allow_is_refused_or_logged_as_an_ov
     m.rules.enforcement = {"step.orders": "warn"}
     after, entry = apply(m, s, Move(unit="b_1", to="0304"))
     assert after.hex_of("b_1") == "0304" and "override: moving not now (Orders) — 3.3" in entry.text
+
+
+def test_an_option_calling_a_procedure_the_module_lacks_is_refused_by_name():
+    from hexwright.runtime.model.sequence import ChoiceOption, ChoiceStep
+
+    m = seq_module({"a": [ChoiceStep(id="op", options=[ChoiceOption(kind="procedure", id="raid", procedure="raids")]),
+                          go(id="after")]})
+    with pytest.raises(ActionError, match=r"no procedure 'raids' in rules.json sequence.procedures"):
+        apply(m, initial_state(m, "s", 1), Choose(option="raid"))
+
+
+def test_each_side_starts_with_the_first_side_after_an_earlier_step_of_the_phase():
+    """A step taken by each side in turn begins with the first side of its order even when it
+    follows another step of the phase (the side count starts afresh at every step)."""
+    from hexwright.runtime.engine import PutChit
+    from hexwright.runtime.model import Chit
+    from hexwright.runtime.model.sequence import ChitSelection, CupFill, EachSide
+
+    m = seq_module({"a": [go(id="first"), CupFill(id="fill", name="Fill", cup="cup", side=EachSide(order=["red", "blue"]),
+                                                  sides={"blue": ChitSelection(chits=["b1", "b2"], count=1),
+                                                         "red": ChitSelection(chits=["r1", "r2"], count=1)})]})
+    m.pieces.chits = {c: Chit(name=c, side="blue" if c[0] == "b" else "red") for c in ("b1", "b2", "r1", "r2")}
+    s, _ = apply(m, initial_state(m, "s", 1), Choose(option="go"))
+    assert to_act(m, s) == "red" and legal_actions(m, s) == [PutChit(chit="r1"), PutChit(chit="r2")]
+    s, _ = apply(m, s, PutChit(chit="r1"))
+    assert to_act(m, s) == "blue"
+
+
+def test_tov_8_1_2_3_a_supply_check_that_ends_the_phase_waits_for_the_hq_relocation():
+    """The supply check is the phase's last step and cuts the red HQ off: the phase waits for
+    red to relocate it (ToV 2.3), then ends."""
+    from sequence_modules import relocation_module
+
+    from hexwright.runtime.engine import Relocate, engine_state
+    from hexwright.runtime.model.sequence import SupplyCheck
+
+    m = relocation_module(cut_off=True)
+    m.rules.sequence.phases["red_orders"] = [SupplyCheck(id="supply", name="Supply check", side=FixedSide(side="red"),
+                                                         sides=["red"], status="out_of_supply", section="8.1")]
+    m.scenarios["act"].setup = [p.model_copy(update={"hex": {"r_hq": "0101", "b_4": "0202"}.get(p.piece, p.hex)})
+                                for p in m.scenarios["act"].setup]
+    s, entry = apply(m, initial_state(m, "act", 1), Choose(option="pass"))
+    assert "cannot trace supply: to be relocated" in entry.text and phase_of(m, s).id == "red_orders"
+    acts = legal_actions(m, s)
+    assert acts and all(isinstance(a, Relocate) for a in acts) and to_act(m, s) == "red"
+    s, entry = apply(m, s, acts[0])
+    assert engine_state(s).frames == () and phase_of(m, s).id != "red_orders"
