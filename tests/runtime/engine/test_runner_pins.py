@@ -221,3 +221,57 @@ def test_tov_8_1_2_3_a_supply_check_that_ends_the_phase_waits_for_the_hq_relocat
     assert acts and all(isinstance(a, Relocate) for a in acts) and to_act(m, s) == "red"
     s, entry = apply(m, s, acts[0])
     assert engine_state(s).frames == () and phase_of(m, s).id != "red_orders"
+
+
+def test_a_step_of_the_phases_side_gives_the_turn_back_after_a_step_of_another_side():
+    """Blue's phase: red takes a step, then a step of the phase's side is blue's again; the
+    game's side to act follows."""
+    from hexwright.runtime.model.sequence import PhaseSide
+
+    m = seq_module({"a": [go(id="red_step", side=FixedSide(side="red")), go(id="blue_step", side=PhaseSide())]})
+    s = initial_state(m, "s", 1)
+    assert to_act(m, s) == "red" and prepared(m, s).state.active_side == "red"
+    s, entry = apply(m, s, Choose(option="go"))
+    assert to_act(m, s) == "blue" and s.active_side == "blue" and "Blue to act: blue step" in entry.text
+
+
+def test_a_step_of_the_phases_side_in_a_phase_of_no_side_is_the_side_acting_before():
+    from hexwright.runtime.model.sequence import PhaseSide
+
+    m = seq_module({"a": [go(id="red_step", side=FixedSide(side="red")), go(id="next", side=PhaseSide())]}, side=None)
+    s, _ = apply(m, initial_state(m, "s", 1), Choose(option="go"))
+    assert to_act(m, s) == "red" and prepared(m, s).data.seq.step == "next"
+
+
+def test_a_step_each_side_takes_once_is_taken_by_the_first_side_of_its_order():
+    """Only a cup fill goes round the sides (ToV 4.2); any other step with ``each`` side waits
+    for one answer, from the first side of its order (the module's order when none is given)."""
+    from hexwright.runtime.model.sequence import EachSide
+
+    for order, first in ((["red", "blue"], "red"), ([], "blue")):
+        m = seq_module({"a": [go(id="x", side=FixedSide(side="red" if first == "blue" else "blue")),
+                              go(id="y", side=EachSide(order=order))]})
+        s, _ = apply(m, initial_state(m, "s", 1), Choose(option="go"))
+        assert prepared(m, s).data.seq.step == "y" and to_act(m, s) == first
+
+
+def test_a_step_of_the_current_side_at_the_start_of_the_game_is_the_scenarios_first_side():
+    """No side has been made active yet (a phase of no side): the scenario's first side acts."""
+    from hexwright.runtime.model.sequence import CurrentSide
+
+    m = seq_module({"a": [go(id="opening", side=CurrentSide())]}, side=None)
+    m.scenarios["s"].first_side = "red"
+    tx = prepared(m, initial_state(m, "s", 1))
+    assert "Red to act: opening" in tx.text() and to_act(m, initial_state(m, "s", 1)) == "red"
+
+
+def test_st_lo_3_2_5_passes_made_in_a_procedure_the_loop_calls_count_for_the_loop():
+    """The loop's operations are a procedure it calls: a pass there still counts towards
+    'every side passed in turn'."""
+    m = seq_module({"a": [Loop(id="rounds", name="Rounds", until=[AllPassed()], section="3.2", steps=[Call(procedure="ops")]),
+                          go(id="after")]},
+                   {"ops": rounds([AllPassed()]).steps})
+    s = initial_state(m, "s", 1)
+    for option in ("go", "pass", "pass", "pass"):  # blue, red, then blue and red pass in round 2
+        s, entry = apply(m, s, Choose(option=option))
+    assert "Rounds ends: every side passed in turn" in entry.text and prepared(m, s).data.seq.step == "after"
