@@ -275,3 +275,26 @@ def test_st_lo_3_2_5_passes_made_in_a_procedure_the_loop_calls_count_for_the_loo
     for option in ("go", "pass", "pass", "pass"):  # blue, red, then blue and red pass in round 2
         s, entry = apply(m, s, Choose(option=option))
     assert "Rounds ends: every side passed in turn" in entry.text and prepared(m, s).data.seq.step == "after"
+
+
+def test_st_lo_3_2_6_a_double_one_rolled_in_a_procedure_the_loop_calls_ends_the_loop():
+    """The initiative roll is a procedure the loop calls: every unmodified roll a 1 ends the
+    loop itself, not just the procedure (the phase goes on after the loop)."""
+    from hexwright.runtime.engine import Roll
+    from hexwright.runtime.model import Die
+    from hexwright.runtime.model.sequence import DieEnds, Initiative
+
+    ended = 0
+    for seed in range(1, 40):
+        m = seq_module({"a": [Loop(id="ops", name="Operations", until=[DieEnds()], section="3.2",
+                                   steps=[Call(procedure="segment"), go(id="op")]), go(id="after")]},
+                       {"segment": [Initiative(id="init", sides=["blue", "red"], die="d2", tie="red", end_loop_on=1,
+                                               section="3.2.6")]})
+        m.meta.dice["d2"] = Die(faces=2)
+        s, entry = apply(m, initial_state(m, "s", seed), Roll())
+        if "every unmodified roll is 1" in entry.text:
+            ended += 1
+            assert "the loop ends" in entry.text and prepared(m, s).data.seq.step == "after"
+        else:
+            assert prepared(m, s).data.seq.step == "op"
+    assert ended
