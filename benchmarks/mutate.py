@@ -58,8 +58,13 @@ class Config:
         return cls(dict(data.get("tests", {})), equivalent)
 
     def tests_for(self, path: str) -> list[str]:
+        """The file's own entry, else its folder's (a key ending in ``/``, the deepest), else the
+        test folder mirroring its package."""
         if path in self.tests:
             return self.tests[path]
+        folders = [k for k in self.tests if k.endswith("/") and path.startswith(k)]
+        if folders:
+            return self.tests[max(folders, key=len)]
         mirror = Path("tests") / Path(path).parent
         return [str(mirror) if (ROOT / mirror).is_dir() else "tests"]
 

@@ -148,6 +148,17 @@ def test_only_modules_that_cannot_import_the_mutated_file_are_preloaded(monkeypa
     assert "hexwright.runtime.rules.zoc" not in mutate.preloadable("runtime/rules/movement_search.py")
 
 
+def test_a_file_gets_its_own_tests_else_its_folders_else_the_mirroring_test_folder(monkeypatch):
+    mutate = load("mutate", monkeypatch)
+    config = mutate.Config({"runtime/engine/": ["engine"], "runtime/engine/sub/": ["sub"],
+                            "runtime/engine/runner.py": ["runner"]}, {})
+    assert config.tests_for("runtime/engine/runner.py") == ["runner"]
+    assert config.tests_for("runtime/engine/steps.py") == ["engine"]
+    assert config.tests_for("runtime/engine/sub/x.py") == ["sub"]
+    assert config.tests_for("runtime/rules/zoc.py") == ["tests/runtime/rules"]
+    assert config.tests_for("runtime/enginex.py") == ["tests/runtime"]
+
+
 def test_the_configured_equivalents_match_mutants_of_the_files(monkeypatch):
     """An equivalent entry that matches nothing any more is stale: fix or drop it."""
     mutate = load("mutate", monkeypatch)

@@ -174,3 +174,127 @@ def test_an_action_the_waiting_step_does_not_allow_is_refused_or_logged_as_an_ov
     m.rules.enforcement = {"step.orders": "warn"}
     after, entry = apply(m, s, Move(unit="b_1", to="0304"))
     assert after.hex_of("b_1") == "0304" and "override: moving not now (Orders) — 3.3" in entry.text
+
+
+def test_an_option_calling_a_procedure_the_module_lacks_is_refused_by_name():
+    from hexwright.runtime.model.sequence import ChoiceOption, ChoiceStep
+
+    m = seq_module({"a": [ChoiceStep(id="op", options=[ChoiceOption(kind="procedure", id="raid", procedure="raids")]),
+                          go(id="after")]})
+    with pytest.raises(ActionError, match=r"no procedure 'raids' in rules.json sequence.procedures"):
+        apply(m, initial_state(m, "s", 1), Choose(option="raid"))
+
+
+def test_each_side_starts_with_the_first_side_after_an_earlier_step_of_the_phase():
+    """A step taken by each side in turn begins with the first side of its order even when it
+    follows another step of the phase (the side count starts afresh at every step)."""
+    from hexwright.runtime.engine import PutChit
+    from hexwright.runtime.model import Chit
+    from hexwright.runtime.model.sequence import ChitSelection, CupFill, EachSide
+
+    m = seq_module({"a": [go(id="first"), CupFill(id="fill", name="Fill", cup="cup", side=EachSide(order=["red", "blue"]),
+                                                  sides={"blue": ChitSelection(chits=["b1", "b2"], count=1),
+                                                         "red": ChitSelection(chits=["r1", "r2"], count=1)})]})
+    m.pieces.chits = {c: Chit(name=c, side="blue" if c[0] == "b" else "red") for c in ("b1", "b2", "r1", "r2")}
+    s, _ = apply(m, initial_state(m, "s", 1), Choose(option="go"))
+    assert to_act(m, s) == "red" and legal_actions(m, s) == [PutChit(chit="r1"), PutChit(chit="r2")]
+    s, _ = apply(m, s, PutChit(chit="r1"))
+    assert to_act(m, s) == "blue"
+
+
+def test_tov_8_1_2_3_a_supply_check_that_ends_the_phase_waits_for_the_hq_relocation():
+    """The supply check is the phase's last step and cuts the red HQ off: the phase waits for
+    red to relocate it (ToV 2.3), then ends."""
+    from sequence_modules import relocation_module
+
+    from hexwright.runtime.engine import Relocate, engine_state
+    from hexwright.runtime.model.sequence import SupplyCheck
+
+    m = relocation_module(cut_off=True)
+    m.rules.sequence.phases["red_orders"] = [SupplyCheck(id="supply", name="Supply check", side=FixedSide(side="red"),
+                                                         sides=["red"], status="out_of_supply", section="8.1")]
+    m.scenarios["act"].setup = [p.model_copy(update={"hex": {"r_hq": "0101", "b_4": "0202"}.get(p.piece, p.hex)})
+                                for p in m.scenarios["act"].setup]
+    s, entry = apply(m, initial_state(m, "act", 1), Choose(option="pass"))
+    assert "cannot trace supply: to be relocated" in entry.text and phase_of(m, s).id == "red_orders"
+    acts = legal_actions(m, s)
+    assert acts and all(isinstance(a, Relocate) for a in acts) and to_act(m, s) == "red"
+    s, entry = apply(m, s, acts[0])
+    assert engine_state(s).frames == () and phase_of(m, s).id != "red_orders"
+
+
+def test_a_step_of_the_phases_side_gives_the_turn_back_after_a_step_of_another_side():
+    """Blue's phase: red takes a step, then a step of the phase's side is blue's again; the
+    game's side to act follows."""
+    from hexwright.runtime.model.sequence import PhaseSide
+
+    m = seq_module({"a": [go(id="red_step", side=FixedSide(side="red")), go(id="blue_step", side=PhaseSide())]})
+    s = initial_state(m, "s", 1)
+    assert to_act(m, s) == "red" and prepared(m, s).state.active_side == "red"
+    s, entry = apply(m, s, Choose(option="go"))
+    assert to_act(m, s) == "blue" and s.active_side == "blue" and "Blue to act: blue step" in entry.text
+
+
+def test_a_step_of_the_phases_side_in_a_phase_of_no_side_is_the_side_acting_before():
+    from hexwright.runtime.model.sequence import PhaseSide
+
+    m = seq_module({"a": [go(id="red_step", side=FixedSide(side="red")), go(id="next", side=PhaseSide())]}, side=None)
+    s, _ = apply(m, initial_state(m, "s", 1), Choose(option="go"))
+    assert to_act(m, s) == "red" and prepared(m, s).data.seq.step == "next"
+
+
+def test_a_step_each_side_takes_once_is_taken_by_the_first_side_of_its_order():
+    """Only a cup fill goes round the sides (ToV 4.2); any other step with ``each`` side waits
+    for one answer, from the first side of its order (the module's order when none is given)."""
+    from hexwright.runtime.model.sequence import EachSide
+
+    for order, first in ((["red", "blue"], "red"), ([], "blue")):
+        m = seq_module({"a": [go(id="x", side=FixedSide(side="red" if first == "blue" else "blue")),
+                              go(id="y", side=EachSide(order=order))]})
+        s, _ = apply(m, initial_state(m, "s", 1), Choose(option="go"))
+        assert prepared(m, s).data.seq.step == "y" and to_act(m, s) == first
+
+
+def test_a_step_of_the_current_side_at_the_start_of_the_game_is_the_scenarios_first_side():
+    """No side has been made active yet (a phase of no side): the scenario's first side acts."""
+    from hexwright.runtime.model.sequence import CurrentSide
+
+    m = seq_module({"a": [go(id="opening", side=CurrentSide())]}, side=None)
+    m.scenarios["s"].first_side = "red"
+    tx = prepared(m, initial_state(m, "s", 1))
+    assert "Red to act: opening" in tx.text() and to_act(m, initial_state(m, "s", 1)) == "red"
+
+
+def test_st_lo_3_2_5_passes_made_in_a_procedure_the_loop_calls_count_for_the_loop():
+    """The loop's operations are a procedure it calls: a pass there still counts towards
+    'every side passed in turn'."""
+    m = seq_module({"a": [Loop(id="rounds", name="Rounds", until=[AllPassed()], section="3.2", steps=[Call(procedure="ops")]),
+                          go(id="after")]},
+                   {"ops": rounds([AllPassed()]).steps})
+    s = initial_state(m, "s", 1)
+    for option in ("go", "pass", "pass", "pass"):  # blue, red, then blue and red pass in round 2
+        s, entry = apply(m, s, Choose(option=option))
+    assert "Rounds ends: every side passed in turn" in entry.text and prepared(m, s).data.seq.step == "after"
+
+
+def test_st_lo_3_2_6_a_double_one_rolled_in_a_procedure_the_loop_calls_ends_the_loop():
+    """The initiative roll is a procedure the loop calls: every unmodified roll a 1 ends the
+    loop itself, not just the procedure (the phase goes on after the loop)."""
+    from hexwright.runtime.engine import Roll
+    from hexwright.runtime.model import Die
+    from hexwright.runtime.model.sequence import DieEnds, Initiative
+
+    ended = 0
+    for seed in range(1, 40):
+        m = seq_module({"a": [Loop(id="ops", name="Operations", until=[DieEnds()], section="3.2",
+                                   steps=[Call(procedure="segment"), go(id="op")]), go(id="after")]},
+                       {"segment": [Initiative(id="init", sides=["blue", "red"], die="d2", tie="red", end_loop_on=1,
+                                               section="3.2.6")]})
+        m.meta.dice["d2"] = Die(faces=2)
+        s, entry = apply(m, initial_state(m, "s", seed), Roll())
+        if "every unmodified roll is 1" in entry.text:
+            ended += 1
+            assert "the loop ends" in entry.text and prepared(m, s).data.seq.step == "after"
+        else:
+            assert prepared(m, s).data.seq.step == "op"
+    assert ended

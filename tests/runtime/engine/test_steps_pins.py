@@ -120,6 +120,15 @@ def test_tov_4_2_the_count_may_come_from_the_turn_track_and_none_at_all_puts_eve
     assert prepared(m2, start(m2)).state.cups["cup"] == ("c1", "c2")
 
 
+def test_tov_4_2_a_side_choosing_several_chits_is_told_once_that_it_is_to_act():
+    m = cup_module(sides={"blue": ChitSelection(chits=["c1", "c2", "c3", "c4"], count=3)})
+    s, first = apply(m, start(m), PutChit(chit="c1"))
+    assert "Blue to act: Chit selection" in first.text
+    s, entry = apply(m, s, PutChit(chit="c2"))
+    assert entry.text == "Blue puts C2 into the cup"  # still blue's choice: not announced again
+    assert legal_actions(m, s) == [PutChit(chit="c3"), PutChit(chit="c4")]
+
+
 def test_tov_4_2_removed_chits_never_go_in_and_special_chits_only_on_their_turn():
     m = cup_module(sides={"blue": ChitSelection(chits=["c1", "c2"], count=1, special={"2": ["c4"]})},
                    always=["x", "c3"])
