@@ -91,12 +91,14 @@ def _regiment(div: str, designation: str) -> str | None:
 
 
 def _boundary(div: str, designation: str) -> list[Restriction]:
-    """8.4: the 2nd Division west of its boundary, the 35th east of its own, 1/5FJ west of the 2nd's."""
-    note = {"us_2": "may not enter or attack a hex west of the 2nd Division boundary (8.4.1)",
-            "us_35": "may not enter or attack a hex east of the 35th Division boundary (8.4.2)"}.get(div)
+    """8.4: 2nd Division infantry may not enter or attack west of its boundary, the 35th's east of its
+    own; 1/5FJ may never move west of the 2nd Division boundary (8.4.4)."""
     if designation == "1/5FJ":
-        note = "may never move west of the 2nd Division boundary line (8.4.4)"
-    return [Restriction(kind="other", note=note, section="8.4")] if note else []
+        return [Restriction(kind="must_stay_in_area", area="east_of_2nd_boundary", section="8.4.4")]
+    area = {"us_2": "east_of_2nd_boundary", "us_35": "west_of_35th_boundary"}.get(div)
+    if area is None:
+        return []
+    return [Restriction(kind="must_stay_in_area", area=area, attacks=True, section="8.4.1-8.4.2")]
 
 
 def battalions(p: Builder) -> dict[str, Piece]:

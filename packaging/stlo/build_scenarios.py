@@ -25,7 +25,8 @@ def placements(p: Builder) -> list[Placement]:
     out: list[Placement] = []
     for div, designation, _kind, setup in oob.BATTALIONS:
         box = hq_box(div, designation)
-        out.append(Placement(piece=hq_id(div, designation), box=box))  # 20.0 D (R HQs too: rules.json arrivals)
+        if setup != "R":  # 20.0 D; a reinforcement HQ comes to its box with its battalion (18.2.2)
+            out.append(Placement(piece=hq_id(div, designation), box=box))
         bn = piece_id(div, designation)
         if setup == "DD":
             out.append(Placement(piece=bn, box=box))

@@ -59,9 +59,9 @@ def terrain_effects() -> TerrainEffects:
             "village": CombatEffect(crt_line="village", note="9.2.1; 9.5 C: 'the 5-1 ratio on the village line'"),
             "woods": CombatEffect(crt_line="woods", note="9.2.1"),
             "hedgerow": CombatEffect(crt_line="hedgerow", note="9.2.1: every other hex (2.1.1)"),
-            "improved_position": CombatEffect(drm=-1, note="13.2.1: German units only, as an Improved Position "
+            "improved_position": CombatEffect(drm=-1, drm_group="entrenchment", note="13.2.1: German units only, as an Improved Position "
                                                            "(9.4.4)"),
-            "strongpoint": CombatEffect(drm=-2, note="13.2.1: German units only, as a Strongpoint (9.4.4)"),
+            "strongpoint": CombatEffect(drm=-2, drm_group="entrenchment", note="13.2.1: German units only, as a Strongpoint (9.4.4)"),
         },
         section="8.1-8.2, 9.2.1, 9.4.4, 13.2", provenance=Provenance(clue=TEC_CLUE),
     )

@@ -80,7 +80,10 @@ def test_20_b_d_dd_battalions_wait_in_their_hq_box_and_hqs_start_on_the_displays
         assert len(companies) == 3 and all(len(where(m, start, c)) == 4 for c in companies)
     hqs = [p for p, piece in m.pieces.pieces.items() if piece.unit_type == "hq"]
     assert len(hqs) == 37
-    assert all(where(m, start, hq) == hq.removesuffix("_hq") + "_box" for hq in hqs)
+    reinforcing = {p for p, piece in m.pieces.pieces.items() if piece.unit_type == "hq" and piece.setup == "R"}
+    assert len(reinforcing) == 7  # 2.2.1 C: they come with their battalions (18.2.2)
+    assert all(where(m, start, hq) == hq.removesuffix("_hq") + "_box" for hq in hqs if hq not in reinforcing)
+    assert all(where(m, start, hq) == "unavailable" for hq in reinforcing)
     assert {m.pieces.pieces[hq].steps[0].morale for hq in hqs} == {6, 7}  # 6.2 A
 
 
