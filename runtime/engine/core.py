@@ -145,8 +145,9 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
             out += attacks.legal_declares(tx)
         if "resolve" in step.allow:
             out += [Resolve(hex=d.hex) for d in tx.data.declared]
-        if not tx.data.declared:
-            out.append(EndPhase())
+        if not tx.data.declared and not (tx.rules.enforcement_of("combat") == "enforce"
+                                         and steps.still_to_attack(tx, step)):
+            out.append(EndPhase())  # not while a unit must still attack (St-Lô 9.1 B): ending would be refused
     else:
         out += steps.legal_step_actions(tx)
     return sorted(out, key=sort_key)

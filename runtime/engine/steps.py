@@ -85,14 +85,21 @@ def apply_end(tx: Tx, act: EndPhase) -> None:
         remove_unheld(tx)
 
 
-def _must_attack(tx: Tx, step: ActionsStep) -> None:
-    """Every unit taking part that could still attack must (St-Lô 9.1 B, 27.2 C)."""
+def still_to_attack(tx: Tx, step: ActionsStep) -> list[str]:
+    """The units taking part that could still attack, when ``step`` says they must (St-Lô 9.1 B, 27.2 C)."""
+    if not step.must_attack:
+        return []
     from .attacks import legal_declares
 
     act = tx.data.seq.activation
     taking = set(act.participants if act is not None and act.participants is not None else
                  (act.units if act is not None else ()))
-    due = sorted({a for d in legal_declares(tx) for a in d.attackers if not taking or a in taking})
+    return sorted({a for d in legal_declares(tx) for a in d.attackers if not taking or a in taking})
+
+
+def _must_attack(tx: Tx, step: ActionsStep) -> None:
+    """Every unit taking part that could still attack must (St-Lô 9.1 B, 27.2 C)."""
+    due = still_to_attack(tx, step)
     if due:
         names = ", ".join(piece_name(tx.module, u) for u in due)
         tx.check("combat", f"{names} must still attack every adjacent enemy unit", step.section)

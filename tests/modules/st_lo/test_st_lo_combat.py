@@ -8,8 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_st_lo_examples import dice
-from test_st_lo_operations import seq, us_to_operate, with_seq
+from stlo_play import dice, seq, us_to_operate, with_seq
 
 from hexwright.runtime.engine import Advance, Choose, Declare, Resolve, Roll, apply, legal_actions
 from hexwright.runtime.engine.attacks import attack_odds

@@ -7,11 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_st_lo_examples import advance, at_initiative_segment, dice
+from stlo_play import at_initiative_segment, dice, seq, taps, us_to_operate, with_seq
 
-from hexwright.runtime.engine import Choose, EndPhase, Move, Roll, apply, engine_state, legal_actions, to_act
-from hexwright.runtime.engine.data import with_engine_state
-from hexwright.runtime.state import GameState, initial_state
+from hexwright.runtime.engine import Choose, EndPhase, Move, Roll, apply, legal_actions
 from hexwright.runtime.storage import load_module
 
 STLO = Path(__file__).resolve().parents[3] / "modules" / "st_lo"
@@ -20,27 +18,6 @@ STLO = Path(__file__).resolve().parents[3] / "modules" / "st_lo"
 @pytest.fixture(scope="module")
 def m():
     return load_module(STLO).module
-
-
-def seq(s: GameState):
-    return engine_state(s).seq
-
-
-def with_seq(s: GameState, **update) -> GameState:
-    data = engine_state(s)
-    return with_engine_state(s, data.model_copy(update={"seq": data.seq.model_copy(update=update)}))
-
-
-def us_to_operate(m, s: GameState | None = None) -> GameState:
-    """Turn 1, the US wins the initiative (German 1-2 against US 6)."""
-    s = s or advance(m, initial_state(m, "st_lo", 7), lambda s: at_initiative_segment(m, s))
-    s, _ = apply(m, dice(s, 1, 6), Roll())
-    assert to_act(m, s) == "us"
-    return s
-
-
-def taps(s: GameState) -> int:
-    return seq(s).pools["tap"]["us"]
 
 
 def test_6_6_a_failed_activation_flips_the_hq_and_costs_one_morale(m):

@@ -11,16 +11,13 @@ from pathlib import Path
 import pytest
 
 from hexwright.runtime.engine import ENGINE, is_over, legal_actions, to_step, verdict
-from hexwright.runtime.state import ActionError, Game, replayed
+from hexwright.runtime.state import Game, replayed
 from hexwright.runtime.storage import load_module
 
 STLO = Path(__file__).resolve().parents[3] / "modules" / "st_lo"
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=ActionError,
-                   reason="engine: legal_actions offers EndPhase while a unit must still attack (9.1 B, must_attack) "
-                          "and apply refuses it — reported to the engine (stlo-notes); remove this mark when fixed")
 @pytest.mark.parametrize("seed", [11, 12])
 def test_3_0_21_0_a_seeded_random_playout_ends_legally_and_replays_bit_exact(seed):
     m = load_module(STLO).module

@@ -49,6 +49,7 @@ def test_9_1_b_every_eligible_unit_must_attack_before_the_action_ends():
     """9.1 B, 27.2 C: both companies are in an EZOC: the action ends only once each has attacked
     (9.1.2 A: once each); 27.2 D: one TAP for both attacks."""
     m, s = hasty()
+    assert EndPhase() not in legal_actions(m, s)  # the engine does not offer what it would refuse
     with pytest.raises(ActionError, match=r"b_c1 co, Blue b_c2 co must still attack every adjacent enemy unit — 9\.1"):
         apply(m, s, EndPhase())
     s, _ = apply(m, s, Declare(attackers=("b_c2",), hex="0706"))
@@ -59,11 +60,13 @@ def test_9_1_b_every_eligible_unit_must_attack_before_the_action_ends():
     hex = declares(m, s)[0].hex
     s, _ = apply(m, s, Declare(attackers=("b_c1",), hex=hex))
     s, _ = apply(m, s, Resolve(hex=hex))
+    assert EndPhase() in legal_actions(m, s)
     s, _ = apply(m, s, EndPhase())
     assert engine_state(s).seq.pools["tap"]["blue"] == 4 and Choose(option="end") in legal_actions(m, s)
 
 
 def test_9_1_b_without_must_attack_the_action_may_end_at_once():
     m, s = hasty(must=False)
+    assert EndPhase() in legal_actions(m, s)
     s, _ = apply(m, s, EndPhase())
     assert not declares(m, s)
