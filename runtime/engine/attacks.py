@@ -227,7 +227,8 @@ def apply_declare(tx: Tx, act: Declare) -> None:
         assets.assign(tx, tx.rules.assets, act.attackers[0], act.assets)
     odds = odds_for(tx, act.attackers, act.hex, combat_choices.modifiers(tx, act.intensity, act.air))
     if not odds.allowed:
-        tx.check("combat", "; ".join(r.text for r in odds.rulings) or "attack not allowed", sec, act.hex)
+        cited = next((r.section for r in odds.rulings if r.section), sec)
+        tx.check("combat", "; ".join(r.text for r in odds.rulings) or "attack not allowed", cited, act.hex)
     names = ", ".join(piece_name(m, a) for a in act.attackers)
     tx.say(f"attack declared: {names} on {piece_name(m, defenders[0])} in {act.hex} ({odds_text(odds)})")
     combat_choices.spend(tx, attack_side, act.air)

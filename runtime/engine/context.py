@@ -138,9 +138,11 @@ def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, 
     from .interdiction import surcharges
 
     enter, leave = surcharges(module, state, unit)
+    free = rules.interdiction.free_across if rules.interdiction is not None else ()
     return reach(module, state.occupancy(), unit, box=box, optional_rules=optional_on(state), steps=state.steps(),
                  rules=rules, allowance=allowance, mode=mode, weather=weather_now(module, state),
-                 enter_surcharge=enter or None, leave_surcharge=leave or None, within=in_play(module, state))
+                 enter_surcharge=enter or None, leave_surcharge=leave or None, within=in_play(module, state),
+                 surcharge_free_across=free)
 
 
 def with_level(rules: RulesConfig, rule: str, level: str) -> RulesConfig:

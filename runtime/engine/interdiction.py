@@ -3,7 +3,10 @@ places markers in an actions step that allows ``interdict``, one pool point each
 ``max_per_hex`` a hex; units of ``affects_sides`` pay ``enter_cost`` to enter and ``leave_cost``
 to leave a hex within ``radius`` of a marker, once per marker in range (two overlapping: double).
 The markers are held in the sequence state (``seq.interdicted``) and go at the end of the turn.
-Retreats and advances are not movement: they pay nothing."""
+Retreats and advances are not movement: they pay nothing; nor does a step across a
+``free_across`` hexside (7.2: river crossings). The legal actions offer, with ``offer_within``,
+only the hexes near a unit that pays (a list a player or a bot can use); a marker is accepted
+anywhere on the map ("placed anywhere on the map")."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from .transaction import Tx
 def _hexes_within(module: Module, hex: str, radius: int) -> list[str]:
     hm = hex_map(module)
     centre = hm.grid.hex_at(hm.idx(hex))
-    return [label for i, label in enumerate(hm.labels) if hm.grid.distance(centre, hm.grid.hex_at(i)) <= radius]
+    return [hm.labels[hm.grid.index(h)] for h in hm.grid.within(centre, radius)]
 
 
 def surcharges(module: Module, state: GameState, unit: str) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
@@ -65,10 +68,27 @@ def _hex_may(tx: Tx, hex: str) -> str:
     return ""
 
 
+def offered_hexes(module: Module, state: GameState) -> list[str]:
+    """The hexes the legal actions offer a marker (sorted): every hex, or with ``offer_within``
+    those near a unit of the affected sides, in play (where a marker makes a unit pay)."""
+    rule = module.rules.interdiction
+    hm = hex_map(module)
+    if rule is None or rule.offer_within is None:
+        return sorted(hm.labels)
+    from .context import in_play
+
+    near: set[str] = set()
+    for label, stack in state.stacks_on_map().items():
+        if any(side_of(module, p) in rule.affects_sides for p in stack):
+            near.update(_hexes_within(module, label, rule.offer_within))
+    limits = in_play(module, state)
+    return sorted(near if limits is None else near & limits)
+
+
 def legal_interdicts(tx: Tx) -> list[Interdict]:
     if _side_may(tx):
         return []
-    return [Interdict(hex=label) for label in sorted(hex_map(tx.module).labels) if not _hex_may(tx, label)]
+    return [Interdict(hex=label) for label in offered_hexes(tx.module, tx.state) if not _hex_may(tx, label)]
 
 
 def apply_interdict(tx: Tx, act: Interdict) -> None:

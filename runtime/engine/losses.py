@@ -79,7 +79,7 @@ def legal_losses(tx: Tx, frame: Frame) -> list[LoseStep]:
 
 def apply_lose_step(tx: Tx, act: LoseStep) -> None:
     top = tx.data.top
-    sec = tx.rules.combat.section or ""
+    sec = tx.rules.combat.loss_allocation_section or tx.rules.combat.section or ""
     if top is None or top.proc != "losses":
         tx.refuse("no step loss is to be allocated now", sec)
     assert top is not None

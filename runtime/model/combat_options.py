@@ -58,7 +58,8 @@ class Interdiction(Model):
     """ToV 7.2: markers placed by ``side`` in an actions step that allows ``interdict``, one point
     of ``pool`` each, at most ``max_per_hex`` per hex, until the end of the turn; units of
     ``affects_sides`` pay ``enter_cost`` to enter and ``leave_cost`` to leave a hex within
-    ``radius`` of a marker, once per marker (two overlapping: double). Not on retreats or advances."""
+    ``radius`` of a marker, once per marker (two overlapping: double). Not on retreats or advances,
+    nor on a step across a ``free_across`` hexside."""
 
     pool: Id
     side: Id
@@ -67,6 +68,11 @@ class Interdiction(Model):
     leave_cost: Number = "1"
     radius: int = Field(1, ge=0)
     max_per_hex: int = Field(1, ge=1)
+    free_across: list[Id] = Field(
+        [], description="hexside features whose crossing pays no interdiction (ToV 7.2: river hex-side crossings)")
+    offer_within: int | None = Field(
+        None, ge=0, description="the legal actions offer only hexes within this many hexes of a unit of "
+                                "affects_sides and in play (a marker anywhere else is still accepted); None: every hex")
     section: str = ""
 
 

@@ -306,6 +306,9 @@ class CombatRules(Model):
     hexside_shift_when: Literal["all_attackers", "any_attacker"] = "all_attackers"
     round_multiplied: Literal["down", "exact"] = "down"
     multiplier_overrides: list[MultiplierOverride] = []
+    no_attack_across: list[Id] = Field(
+        [], description="hexside features no unit attacks across, bridged or not (ToV 10.0: the Rhine)")
+    no_attack_across_section: str = Field("", description="the section cited for no_attack_across; '' = section")
     terrain_benefits_side: dict[Id, Id] = Field(
         {}, description="terrain/feature id → the only side its combat effect helps (ToV 12.3)")
     weather_shifts: dict[Id, int] = {}
@@ -334,6 +337,8 @@ class CombatRules(Model):
                            "(ToV 10.2, 10.4); all such: the highest column")
     loss_allocation: LossAllocation = Field(
         "each_unit", description="a step_loss of N: each unit loses N, or N in all allocated by the owner (ToV 10.3)")
+    loss_allocation_section: str = Field("", description="the section cited when the owner allocates a step loss "
+                                                         "(ToV 10.3); '' = section")
     intensity: CombatIntensity | None = Field(None, description="the attacker's combat intensity (ToV 10.2.3)")
     casualty: CasualtyCheck | None = Field(None, description="the roll of a casualty_check effect (ToV 10.3)")
     air_support: AirSupport | None = Field(None, description="pool points spent on a combat (ToV 7.1)")

@@ -241,6 +241,11 @@ def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterabl
     if not by_hex:
         raise ValueError("an attack needs at least one attacker")
     crossed: dict[int, frozenset[str]] = {h: hm.side_features.get((h, d), frozenset()) for h in by_hex}
+    blocked = [(h, f) for h in sorted(by_hex) for f in sorted(crossed[h] & set(cr.no_attack_across))]
+    for h, f in blocked:  # ToV 10.0: "A unit cannot attack across a blocked hex-side (i.e., Rhine River)"
+        names = ", ".join(u.id for u in by_hex[h])
+        rulings.append(Ruling("combat", f"attack not allowed: {names} cannot attack across the {f} hexside",
+                              cr.no_attack_across_section or cr.section, hm.labels[h]))
 
     attack = Fraction(0)
     for h in sorted(by_hex):
@@ -317,7 +322,7 @@ def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterabl
         drm = cr.drm_min
 
     odds = CombatOdds(atk_ids, defender_hex, defenders, crt_id, crt.kind, attack, defense, None, None, None, None, "",
-                      shifts, drms, drm, True, rulings, notes)
+                      shifts, drms, drm, not blocked, rulings, notes)
     if defense == 0:
         if cr.zero_defense == "error":
             raise ValueError("the defence is 0")

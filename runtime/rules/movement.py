@@ -106,7 +106,7 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
           steps: Mapping[str, int] | None = None, rules: RulesConfig | None = None,
           enter_surcharge: Mapping[str, Fraction | int] | None = None,
           leave_surcharge: Mapping[str, Fraction | int] | None = None,
-          within: Collection[str] | None = None) -> ReachResult:
+          within: Collection[str] | None = None, surcharge_free_across: Collection[str] = ()) -> ReachResult:
     """Reachable hexes of ``unit`` (DoM §8.1, ToV 9.0, St-Lô 8.0).
 
     ``unit`` is placed by ``occupancy`` or, with ``box``, waits in that off-map box.
@@ -115,7 +115,8 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
     ``within``: the hexes in play (a scenario's map limits); no other hex is entered.
     ``enter_surcharge``/``leave_surcharge`` add MP to enter/leave particular hexes (ToV 7.2
     interdiction: +1 each way around an air marker, doubled where two overlap); the
-    caller works them out from the markers in play.
+    caller works them out from the markers in play; a step across a hexside with one of
+    ``surcharge_free_across`` pays neither (ToV 7.2: no effect on river hex-side crossings).
     """
     rules = rules or module.rules
     if box is not None:
@@ -129,7 +130,7 @@ def reach(module: Module, occupancy: Mapping[str, str], unit: str, *, box: str |
         occupancy = {k: v for k, v in occupancy.items() if k != unit}
     with position(module, occupancy) as pos:
         return _reach(module, pos, unit, box, weather, mode, allowance, optional_rules, steps, rules,
-                      enter_surcharge, leave_surcharge, within)
+                      enter_surcharge, leave_surcharge, within, frozenset(surcharge_free_across))
 
 
 def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: str | None, mode: str | None,
@@ -137,7 +138,7 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
            steps: Mapping[str, int] | None, rules: RulesConfig,
            enter_surcharge: Mapping[str, Fraction | int] | None,
            leave_surcharge: Mapping[str, Fraction | int] | None,
-           within: Collection[str] | None = None) -> ReachResult:
+           within: Collection[str] | None = None, surcharge_free: frozenset[str] = frozenset()) -> ReachResult:
     piece = module.pieces.pieces[unit]
     utype = module.pieces.unit_types[piece.unit_type]
     hm = pos.hm
@@ -153,7 +154,8 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
     search = ZocSearch(
         hm, mg, zoc, mg.ticks(total), me.hex, side, enemy, z, raw_z,
         enter_z=mg.ticks(parse_fraction(zoc.enter_cost)), leave_z=mg.ticks(parse_fraction(zoc.leave_cost)),
-        enter_x=_surcharges(hm, mg, enter_surcharge), leave_x=_surcharges(hm, mg, leave_surcharge))
+        enter_x=_surcharges(hm, mg, enter_surcharge), leave_x=_surcharges(hm, mg, leave_surcharge),
+        x_free_across=surcharge_free)
     result = ReachResult(unit, f"box:{box}" if box is not None else hm.labels[me.hex], total)
     mode_rules = rules.movement.modes.get(mode) if mode is not None else None
     if mode_rules is not None and mode_rules.keep_away_from_enemy is not None:

@@ -72,6 +72,8 @@ class ZocSearch:
     leave_z: int = 0
     enter_x: dict[int, int] = field(default_factory=dict)
     leave_x: dict[int, int] = field(default_factory=dict)
+    x_free_across: frozenset[str] = frozenset()
+    """Hexside features whose crossing pays no ``enter_x``/``leave_x`` (ToV 7.2: rivers)."""
     withdrawal: ZocWithdrawal | None = None
     withdrawal_ticks: int = 0
     dist: dict[int, int] = field(default_factory=dict)
@@ -88,11 +90,16 @@ class ZocSearch:
     def forbid_z(self) -> bool:
         return self.started_in_z and not self.zoc.reenter_after_leaving
 
+    def x_free(self, i: int, j: int) -> bool:
+        """True when the step ``i → j`` crosses a hexside that pays no per-hex surcharge."""
+        return bool(self.x_free_across) and i >= 0 and \
+            not self.x_free_across.isdisjoint(self.hm.side_features.get((i, j), ()))
+
     def offer(self, j: int, cost: int, frm: int, why_stop: str = "", all_mf: bool = False) -> None:
         """Reach ``j`` at ``cost`` from ``frm``; an all-MF step (the whole allowance) pays no extras."""
         if cost > self.cap or j in self.enemy:
             return
-        if self.enter_x and not all_mf:
+        if self.enter_x and not all_mf and not self.x_free(frm, j):
             cost += self.enter_x.get(j, 0)
             if cost > self.cap:  # ToV 9.1: "A unit cannot enter a hex if it has insufficient MPs"
                 return
@@ -143,7 +150,7 @@ class ZocSearch:
         if zoc.no_crossing_between_ezoc and i in self.raw_z and j in self.raw_z \
                 and set(zoc.no_crossing_between_ezoc) & hm.side_features.get((i, j), frozenset()):
             return None
-        extra = (self.leave_z if from_z else 0) + self.leave_x.get(i, 0)
+        extra = (self.leave_z if from_z else 0) + (0 if self.x_free(i, j) else self.leave_x.get(i, 0))
         if withdrawing:
             w = self.withdrawal
             assert w is not None
@@ -202,7 +209,7 @@ class ZocSearch:
                     return None
                 return cap
             w += extra
-            if enter_x:
+            if enter_x and not self.x_free(v, u):
                 w += enter_x.get(u, 0)
             if u in z:
                 if forbid_z:

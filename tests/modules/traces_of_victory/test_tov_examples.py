@@ -248,7 +248,8 @@ def test_10_combat_example_through_the_engine_2rr_allocated_retreat_advance_and_
     s, entry = apply(m, s, Resolve(hex="2407"))
     assert "rolls 6: 2RR" in entry.text and to_act(m, s) == "de"
     assert legal_actions(m, s) == [LoseStep(unit="de_462_1216"), LoseStep(unit="de_559_1125")]
-    s, _ = apply(m, s, LoseStep(unit="de_559_1125"))
+    s, entry = apply(m, s, LoseStep(unit="de_559_1125"))
+    assert "step loss allocated by its owner — 10.3" in entry.text
     s, _ = apply(m, s, LoseStep(unit="de_462_1216"))
     assert s.pieces["de_559_1125"].step == 1 and s.hex_of("de_462_1216") is None
     assert Retreat(unit="de_559_1125", path=("2307", "2207")) in legal_actions(m, s)

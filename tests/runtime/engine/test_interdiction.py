@@ -11,6 +11,7 @@ from combat_modules import air_module
 from hexwright.runtime.engine import EndPhase, Interdict, Move, Roll, apply, engine_state, legal_actions, rules_of
 from hexwright.runtime.engine.context import unit_reach
 from hexwright.runtime.engine.interdiction import surcharges
+from hexwright.runtime.model import HexsideData
 from hexwright.runtime.state import ActionError, initial_state
 
 
@@ -86,3 +87,40 @@ def test_14_1_the_scenario_halves_the_air_points_rounded_up():
     s, entry = rolled(m)
     assert engine_state(s).seq.pools["air"]["blue"] == 2      # 3 × 1/2 = 1.5, rounded up
     assert "air × 1/2 in this scenario, rounded up: 2" in entry.text
+
+
+def test_7_2_a_step_across_a_free_hexside_pays_no_interdiction():
+    """7.2 "Interdiction has no effects on ... River hex-side crossings": with a stream between
+    0505 and 0506 listed in ``free_across``, r_1's step across it pays neither the +1 to leave
+    0505 (next to the marker in 0504) nor the +1 to enter 0506 (next to the one in 0507);
+    a step across no such hexside still pays both."""
+    from builders import hexside_id
+
+    def costs(free: list[str]):
+        m = air_module()
+        m.map.hexsides[hexside_id(m, "0505", "0506")] = HexsideData(features=["stream"])
+        m.rules.interdiction.free_across = free
+        s, _ = rolled(m)
+        for hex in ("0504", "0507"):
+            s, _ = apply(m, s, Interdict(hex=hex))
+        s, _ = apply(m, s, EndPhase())
+        return cost(m, s, "r_1", "0506"), cost(m, s, "r_1", "0605")
+
+    paying, free = costs([]), costs(["stream"])
+    assert paying == (2 + 1 + 1 + 1, 2 + 1)      # clear, stream, leave 0505, enter 0506 / clear, leave 0505
+    assert free == (2 + 1, paying[1])
+
+
+def test_7_2_offer_within_lists_hexes_near_the_affected_units_and_any_hex_is_accepted():
+    """With ``offer_within: 1`` the legal actions offer the seven hexes around red's only unit
+    (0505), not the 81 of the map; a marker in a hex not offered (0101) is still accepted."""
+    m = air_module()
+    s, _ = rolled(m)
+    assert len([a for a in legal_actions(m, s) if isinstance(a, Interdict)]) == 81
+    m.rules.interdiction.offer_within = 1
+    offered = [a.hex for a in legal_actions(m, s) if isinstance(a, Interdict)]
+    assert offered == ["0404", "0405", "0504", "0505", "0506", "0604", "0605"]
+    s, _ = apply(m, s, Interdict(hex="0101"))
+    assert engine_state(s).seq.interdicted == ("0101",)
+    s, _ = apply(m, s, Interdict(hex="0505"))
+    assert "0505" not in [a.hex for a in legal_actions(m, s) if isinstance(a, Interdict)]

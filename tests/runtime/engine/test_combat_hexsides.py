@@ -1,0 +1,62 @@
+"""Attacks barred across a hexside and the section the owner's loss allocation cites, as module
+data (``rules.json`` ``combat.no_attack_across``, ``loss_allocation_section``), on the synthetic
+combat module after Traces of Victory 10.0 ("A unit cannot attack across a blocked hex-side
+(i.e., Rhine River)") and 10.3 ("The owning player allocates step losses")."""
+
+from __future__ import annotations
+
+import pytest
+from builders import hexside_id
+from combat_modules import combat_module, seed_rolling
+
+from hexwright.runtime.engine import Choose, Declare, EndPhase, LoseStep, Resolve, apply, legal_actions
+from hexwright.runtime.model import HexsideData
+from hexwright.runtime.state import ActionError, initial_state
+
+
+def fighting(m, seed: int = 0):
+    s = initial_state(m, "act", seed)
+    for f in ("b_d1", "b_d2"):
+        s, _ = apply(m, s, Choose(option="divisions", target=f))
+    s, _ = apply(m, s, EndPhase())
+    return s
+
+
+def rhine_module(barred: bool = True):
+    """b_1 (0404) faces red's stack in 0504 across a "rhine" hexside; b_2 (0403) does not."""
+    m = combat_module()
+    m.map.hexsides[hexside_id(m, "0404", "0504")] = HexsideData(features=["rhine"])
+    if barred:
+        m.rules.combat.no_attack_across = ["rhine"]
+        m.rules.combat.no_attack_across_section = "10.0"
+    return m
+
+
+def test_10_0_no_unit_attacks_across_a_blocked_hexside():
+    m = rhine_module()
+    s = fighting(m)
+    with pytest.raises(ActionError, match=r"b_1 cannot attack across the rhine hexside.* — 10\.0"):
+        apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    with pytest.raises(ActionError, match="cannot attack across the rhine"):
+        apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    offered = {d.attackers for d in legal_actions(m, s) if isinstance(d, Declare)}
+    assert offered == {("b_2",)}
+    s, entry = apply(m, s, Declare(attackers=("b_2",), hex="0504"))
+    assert "attack declared" in entry.text
+
+
+def test_10_0_the_hexside_bars_nothing_unless_the_module_lists_it():
+    m = rhine_module(barred=False)
+    s = fighting(m)
+    offered = {d.attackers for d in legal_actions(m, s) if isinstance(d, Declare)}
+    assert ("b_1",) in offered and ("b_1", "b_2") in offered
+
+
+def test_10_3_the_owners_allocation_cites_the_loss_allocation_section():
+    m = combat_module()
+    m.rules.combat.loss_allocation_section = "10.3"
+    s = fighting(m, seed_rolling(3))
+    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    s, _ = apply(m, s, Resolve(hex="0504"))
+    s, entry = apply(m, s, LoseStep(unit="r_1"))
+    assert "step loss allocated by its owner — 10.3" in entry.text and "— 10.2)" not in entry.text
