@@ -37,6 +37,11 @@ def areas(p: Painter) -> None:
         "strasbourg": Area(name="Strasbourg", kind="city", hexes=city_hexes["Strasbourg"], color="#c0302040"),
         "nancy": Area(name="Nancy", kind="city", hexes=city_hexes["Nancy"], color="#c0302040"),
         "saverne_pass": Area(name="Saverne Pass", kind="victory", hexes=["2217"], color="#c0800040"),
+        "border": Area(name="The French-German border", kind="victory", color="#40404040",
+                       hexes=sorted(set(p.line_hexes(geo.BORDER)) | set(p.line_hexes(geo.RHINE))),
+                       provenance=Provenance(clue="15.2 'reach the French-German border': the hexes the 1937 "
+                                                  "border passes through (Schengen to Lauterbourg, then the Rhine), "
+                                                  "from an atlas; the printed map is not in the text")),
         "patton_limits": Area(name="Patton's Assault map limits", kind="map_limits", color="#3070d020",
                               hexes=[lb for lb in every if int(lb[:2]) <= 29],
                               provenance=Provenance(clue=MAP_LIMITS)),

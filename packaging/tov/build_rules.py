@@ -219,7 +219,7 @@ def rules() -> RulesConfig:
                                  section="10.4, 12.4"),
             advance=AdvanceRules(mode="free", max_hexes=1, max_hexes_by_class={"mech": 2}, later_hex_terrain=["clear"],
                                  blocked_hexsides=["river", "rhine"], bridges_allow=True, units="any",
-                                 no_advance_into={"mech": list(DIFFICULT)}, section="10.5"),
+                                 no_advance_into={"mech": list(DIFFICULT)}, hqs_with_stack=True, section="10.5"),
             loss_allocation="owner", loss_allocation_section="10.3", retreated_add_no_defense=True,
             no_attack_across=["rhine"], no_attack_across_section="10.0",
             intensity=CombatIntensity(levels=[IntensityLevel(shift=1, loss_on=[1, 2]),

@@ -25,7 +25,7 @@ from hexwright.runtime.model import (
     VpRule,
     WeatherCosts,
 )
-from hexwright.runtime.model.tables import SuddenDeath
+from hexwright.runtime.model.tables import FormationsDestroyed, SuddenDeath, UnitsInArea
 
 TEC_CLUE = ("reconstructed (no Terrain Effects Chart in the rulebook): 9.1 gives roads (1 MP, mechanized 1/2), "
             "unbridged streams and canals (+1), 9.2 unbridged rivers (no crossing); 10 Combat Example gives Rough "
@@ -179,6 +179,11 @@ def victory() -> Victory:
                     scenarios=["patch"], section="13.0, 14.2"),
         SuddenDeath(side="us", hexes=OBJECTIVES, trace="supply", level="Major US Victory", scenarios=["combined"],
                     section="13.0, 14.3"),
+        SuddenDeath(side="us", destroyed=FormationsDestroyed(formations=["de_xiii_ss", "de_lxxxii", "de_lxiv",
+                                                                         "de_lxxxix"], count=2),
+                    in_area=UnitsInArea(area="border", count=6, sizes=["III"], trace="supply"),
+                    optional_rule="alternate_victory", scenarios=["combined"], level="Alternate Allied Victory",
+                    section="15.2"),
     ]
     return Victory(rules=rules, levels=levels, basis="total", sudden_death=sudden,
                    note="13.0-13.1, 14.0: the Allies win at once by their scenario's objectives; otherwise by VPs")

@@ -220,6 +220,15 @@ SIEGFRIED: list[list[Point]] = [
      (7.20, 49.16), (7.35, 49.14), (7.52, 49.11), (7.72, 49.08), (7.90, 49.06), (8.05, 49.02)],
 ]
 
+# -- the French-German border of 1937 (15.2: "reach the French-German border"): from the
+# Luxembourg tripoint at Schengen along the Saarland and the Palatinate to the Rhine at
+# Lauterbourg; south of Lauterbourg the Rhine is the border (RHINE) ---------------------------
+
+BORDER: list[Point] = [(6.367, 49.469), (6.47, 49.44), (6.55, 49.40), (6.56, 49.35), (6.63, 49.30), (6.72, 49.22),
+                       (6.84, 49.21), (6.93, 49.20), (7.00, 49.17), (7.05, 49.13), (7.19, 49.13), (7.30, 49.12),
+                       (7.40, 49.14), (7.50, 49.10), (7.60, 49.07), (7.75, 49.05), (7.94, 49.04), (8.07, 49.00),
+                       (8.18, 48.97), (8.23, 48.97)]
+
 # -- supply sources (13.0, 8.1): where each side's lines of communication leave the map -------
 
 SUPPLY: dict[str, list[tuple[str, Point]]] = {

@@ -18,6 +18,8 @@ returns) and stops where a player must choose.
 from __future__ import annotations
 
 from hexwright.runtime.rules import RetreatOptions, Ruling, advance_paths, retreat_paths, stacking_violations
+from hexwright.runtime.rules.board import make_board
+from hexwright.runtime.rules.stacking import stacking_problem
 from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
 
 from . import assets, combat_choices, losses, relocation
@@ -73,7 +75,30 @@ def vacated(tx: Tx, frame: Frame) -> tuple[str, ...]:
     return frame.vacated
 
 
+WITH_STACK = "with_stack"
+"""The ``result`` of an advance frame for the HQs that may follow a unit's advance (ToV 10.5)."""
+
+
+def _is_hq(tx: Tx, unit: str) -> bool:
+    return tx.module.pieces.unit_types[tx.module.pieces.pieces[unit].unit_type].is_hq
+
+
+def _hqs_following(tx: Tx, frame: Frame) -> list[Advance]:
+    """The HQs of a ``with_stack`` frame advancing along the path of the unit they stood with."""
+    whole = make_board(tx.module, tx.state.occupancy())
+    here = whole.hm.idx(frame.path[-1])
+    out = []
+    for hq in _on_map(tx, frame.units):
+        board = whole.without(hq)
+        enemy = any(board.units[p].side != frame.side for p in board.by_hex.get(here, []))
+        if not enemy and not stacking_problem(board, tx.rules.stacking, whole.units[hq], here):
+            out.append(Advance(unit=hq, path=frame.path))
+    return out
+
+
 def advance_options(tx: Tx, frame: Frame) -> list[Advance]:
+    if frame.result == WITH_STACK:
+        return _hqs_following(tx, frame)
     out: list[Advance] = []
     occ = tx.state.occupancy()
     enemy = {h for p, h in occ.items() if side_of(tx.module, p) != frame.side}
@@ -200,15 +225,23 @@ def apply_advance(tx: Tx, act: Advance) -> None:
         occ = tx.state.occupancy()
         if act.path[-1] in occ.values():
             tx.refuse(f"{act.path[-1]} is occupied", sec)
+    start = tx.state.hex_of(act.unit)
     tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.path[-1])))
     assets.follow(tx, act.unit)  # St-Lô 9.2.6 A: with its assets
-    tx.texts[-1] += " (advance after combat)"
+    tx.texts[-1] += " (advance after combat" + (" with its stack)" if top.result == WITH_STACK else ")")
     tx.state = passed(tx.state, side_of(tx.module, act.unit), act.path, tx.module)
     _pop(tx)
     if tx.rules.combat.advance.units == "any":  # ToV 10.5: all, some or none of the attackers
         rest = tuple(u for u in top.units if u != act.unit)
         if rest:
             tx.set(frames=tx.data.frames + (top.model_copy(update={"units": rest, "vacated": open_hexes}),))
+    if top.result == WITH_STACK:
+        return
+    hqs = tuple(p for p in tx.state.stack(Location.hex(start or "")) if _is_hq(tx, p) and p not in top.units
+                and side_of(tx.module, p) == top.side) if tx.rules.combat.advance.hqs_with_stack and start else ()
+    if hqs and not _is_hq(tx, act.unit):  # ToV 10.5: "HQs may advance with any combat units they are stacked with"
+        tx.set(frames=tx.data.frames + (Frame(proc="advance", side=top.side, units=hqs, vacated=(act.path[-1],),
+                                              path=act.path, result=WITH_STACK),))
     losses.mark_advanced(tx, act.unit)
 
 

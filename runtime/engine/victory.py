@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules_config import RulesConfig
-from hexwright.runtime.model.tables import VpRule
+from hexwright.runtime.model.tables import SuddenDeath, UnitsInArea, VpRule
 from hexwright.runtime.rules import supply
 from hexwright.runtime.state import GameState
 
@@ -163,18 +163,74 @@ def supplied_hexes(module: Module, state: GameState, side: str, control: dict[st
     return set(result.length)
 
 
+def _in_formation(module: Module, piece_formation: str | None, formation: str) -> bool:
+    f = piece_formation
+    while f is not None:
+        if f == formation:
+            return True
+        found = module.pieces.formations.get(f)
+        f = found.parent if found is not None else None
+    return False
+
+
+def destroyed_formations(module: Module, state: GameState, formations: list[str]) -> list[str]:
+    """Those of ``formations`` whose units in the game (HQs aside) are all eliminated (ToV 15.2)."""
+    out = []
+    for formation in formations:
+        units = [at for pid, ps in sorted(state.pieces.items()) if (piece := module.pieces.pieces.get(pid)) is not None
+                 and not module.pieces.unit_types[piece.unit_type].is_hq
+                 and _in_formation(module, piece.formation, formation)
+                 and (at := ps.at).kind != "unavailable"]
+        if units and all(at.kind == "eliminated" for at in units):
+            out.append(formation)
+    return out
+
+
+def units_in_area(module: Module, state: GameState, side: str, cond: UnitsInArea, control: dict[str, str],
+                  rules: RulesConfig | None = None) -> list[str]:
+    """Units of ``side`` in ``cond.area`` of ``cond.sizes``, tracing supply if asked (ToV 15.2)."""
+    area = set(module.map.areas[cond.area].hexes) if cond.area in module.map.areas else set()
+    supplied = supplied_hexes(module, state, side, control, rules) if cond.trace else None
+    return [pid for pid, hex in sorted(state.occupancy().items())
+            if hex in area and module.pieces.pieces[pid].side == side
+            and (not cond.sizes or module.pieces.pieces[pid].size in cond.sizes)
+            and (supplied is None or hex in supplied)]
+
+
+def _holds(module: Module, state: GameState, sd: SuddenDeath, control: dict[str, str],
+           rules: RulesConfig | None) -> str:
+    """What of ``sd`` holds now, as text ("" if it does not hold)."""
+    if any(control.get(h) != sd.side for h in sd.hexes):
+        return ""
+    if sd.hexes and sd.trace and not set(sd.hexes) <= supplied_hexes(module, state, sd.side, control, rules):
+        return ""
+    parts = [f"{', '.join(sd.hexes)} held{' in supply' if sd.trace else ''}"] if sd.hexes else []
+    if sd.destroyed is not None:
+        gone = destroyed_formations(module, state, sd.destroyed.formations)
+        if len(gone) < sd.destroyed.count:
+            return ""
+        parts.append("destroyed: " + ", ".join(module.pieces.formations[f].name for f in gone))
+    if sd.in_area is not None:
+        there = units_in_area(module, state, sd.side, sd.in_area, control, rules)
+        if len(there) < sd.in_area.count:
+            return ""
+        name = module.map.areas[sd.in_area.area].name
+        parts.append(f"{len(there)} units in {name}{' in supply' if sd.in_area.trace else ''}")
+    return "; ".join(parts)
+
+
 def sudden_death(module: Module, state: GameState, rules: RulesConfig | None = None) -> str:
     """The first ``sudden_death`` condition that holds now, as the outcome text ("" if none)."""
     control = control_map(module, state)
     for sd in module.tables.victory.sudden_death:
         if (sd.scenarios and state.scenario not in sd.scenarios) or state.turn < sd.from_turn \
-                or any(control.get(h) != sd.side for h in sd.hexes):
+                or (sd.optional_rule is not None and not state.optional_rules.get(sd.optional_rule, False)):
             continue
-        if sd.trace and not set(sd.hexes) <= supplied_hexes(module, state, sd.side, control, rules):
+        what = _holds(module, state, sd, control, rules)
+        if not what:
             continue
         name = module.pieces.sides[sd.side].name if sd.side in module.pieces.sides else sd.side
-        return f"{name}: {sd.level} ({', '.join(sd.hexes)} held{' in supply' if sd.trace else ''}" + \
-            (f" — {sd.section})" if sd.section else ")")
+        return f"{name}: {sd.level} ({what}" + (f" — {sd.section})" if sd.section else ")")
     return ""
 
 

@@ -261,6 +261,8 @@ class AdvanceRules(Model):
         {}, description="movement class → hexes it may advance (ToV 10.5: mechanized 2); over max_hexes_armored")
     no_advance_into: dict[Id, list[Id]] = Field(
         {}, description="movement class → terrain it may attack into but not advance into (ToV 10.5 note)")
+    hqs_with_stack: bool = Field(
+        False, description="an HQ stacked with a unit that advances may advance with it, along its path (ToV 10.5)")
     section: str = ""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, model_validator
 
 from .common import Id, Model, Provenance
 
@@ -165,17 +165,47 @@ class VictoryLevel(Model):
     winner: Id | None = Field(None, description="the side this level favours (None: ``side``)")
 
 
+class FormationsDestroyed(Model):
+    """At least ``count`` of ``formations`` have lost every unit in the game (ToV 15.2: two German
+    corps, not the IV LWF): each formation's units (its own and its sub-formations') that are not
+    ``unavailable`` are all eliminated, at least one of them; HQs are not counted (they relocate)."""
+
+    formations: list[Id] = Field(min_length=1)
+    count: int = Field(1, ge=1)
+
+
+class UnitsInArea(Model):
+    """At least ``count`` units of the side (of ``sizes``, [] any) stand in ``area``, each tracing
+    supply when ``trace`` (ToV 15.2: six regiments, in supply, on the French-German border)."""
+
+    area: Id
+    count: int = Field(1, ge=1)
+    sizes: list[str] = []
+    trace: Literal["", "supply"] = ""
+
+
 class SuddenDeath(Model):
-    """The game ends at a ``victory_check`` step when ``side`` controls every one of ``hexes``
-    (each tracing supply when ``trace``), from ``from_turn`` (ToV 13.0, 14.3)."""
+    """The game ends at a ``victory_check`` step when every condition given holds, from
+    ``from_turn``: ``side`` controls every one of ``hexes`` (each tracing supply when ``trace``;
+    ToV 13.0, 14.3), ``destroyed`` formations, ``in_area`` units (ToV 15.2); with
+    ``optional_rule`` only when that rule is in use."""
 
     side: Id
-    hexes: list[str] = Field(min_length=1)
+    hexes: list[str] = []
     trace: Literal["", "supply"] = ""
+    destroyed: FormationsDestroyed | None = None
+    in_area: UnitsInArea | None = None
     from_turn: int = 1
     scenarios: list[Id] = Field([], description="only in these scenarios ([] = every scenario; ToV 14.1-14.3)")
+    optional_rule: Id | None = Field(None, description="only with this optional rule in use (ToV 15.2)")
     level: str = "Sudden death"
     section: str = ""
+
+    @model_validator(mode="after")
+    def _some_condition(self) -> SuddenDeath:
+        if not self.hexes and self.destroyed is None and self.in_area is None:
+            raise ValueError("a sudden death condition needs hexes, destroyed or in_area")
+        return self
 
 
 class Victory(Model):

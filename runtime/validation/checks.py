@@ -42,7 +42,7 @@ def check_module(module: Module, assets: dict[str, bytes] | None = None) -> list
     known = _Labels(module)
     _check_map(module, known, report, assets or {})
     _check_pieces(module, report)
-    _check_tables(module, report)
+    _check_tables(module, known, report)
     _check_scenarios(module, known, report)
     for issue in rules_problems(module):  # rules.json names ids of the other files
         report.add(issue.file, issue.field, issue.message, issue.hex)
@@ -173,7 +173,7 @@ def _number_ok(text: str | None) -> bool:
     return True
 
 
-def _check_tables(module: Module, report: _Report) -> None:
+def _check_tables(module: Module, known: _Labels, report: _Report) -> None:
     t = module.tables
     m = module.map
     f = "tables.json"
@@ -230,6 +230,16 @@ def _check_tables(module: Module, report: _Report) -> None:
         report.add(f, "turn_track.turns", "turn numbers must be increasing and unique")
     for i, rule in enumerate(t.victory.rules):
         report.ref(f, f"victory.rules.{i}.side", rule.side, module.pieces.sides, "side")
+    for i, sd in enumerate(t.victory.sudden_death):
+        base = f"victory.sudden_death.{i}"
+        report.ref(f, f"{base}.side", sd.side, module.pieces.sides, "side")
+        report.ref(f, f"{base}.optional_rule", sd.optional_rule, module.meta.optional_rules, "optional rule")
+        for k, hex in enumerate(sd.hexes):
+            _check_hex_label(known, report, f, f"{base}.hexes.{k}", hex)
+        for k, formation in enumerate(sd.destroyed.formations if sd.destroyed else []):
+            report.ref(f, f"{base}.destroyed.formations.{k}", formation, module.pieces.formations, "formation")
+        if sd.in_area is not None:
+            report.ref(f, f"{base}.in_area.area", sd.in_area.area, module.map.areas, "area")
 
 
 def _check_scenarios(module: Module, known: _Labels, report: _Report) -> None:

@@ -76,3 +76,74 @@ def test_7_2_the_offered_markers_are_near_german_units_and_in_play(m):
     german = {h for p, h in s.occupancy().items() if m.pieces.pieces[p].side == "de"}
     assert german & set(m.map.areas["patton_limits"].hexes) <= set(offered)
     assert not [a for a in legal_actions(m, s) if isinstance(a, Interdict)]  # only in the interdiction step
+
+
+def test_10_5_the_xii_corps_hq_advances_with_stack_b(m):
+    """The combat example (10) with the XII Corps HQ stacked with stack B in 2408: once CCA has
+    advanced into 2407 the HQ may follow it ("HQs may advance with any combat units they are
+    stacked with"); it is never offered before."""
+    from hexwright.runtime.engine import Advance, Choose, Declare, EndPhase, LoseStep, Resolve, Retreat, apply
+
+    s = initial_state(m, "combined", 1)
+    grid, scheme = m.map.grid.hex_grid(), m.map.grid.labels.scheme()
+    near = {p for p, h in s.occupancy().items() if grid.distance(scheme.parse(h, grid), scheme.parse("2407", grid)) <= 4}
+    keep = {"de_559_1125": "2407", "de_462_1216": "2407", "us_4ad_cca": "2408", "us_4ad_ccb": "2408",
+            "us_80_318": "2507", "us_80_319": "2508", "us_xii_hq": "2408"}
+    s = s.model_copy(update={"pieces": {p: v.model_copy(update={"at": Location.hex(keep[p])}) if p in keep else
+                                        v.model_copy(update={"at": Location.off("unavailable")}) if p in near else v
+                                        for p, v in s.pieces.items()}})
+    s, _ = apply(m, s, Choose(option="activate", target="us_xii_hq"))
+    s, _ = apply(m, s, EndPhase())
+    data = engine_state(s)
+    s = with_engine_state(s, data.model_copy(update={"seq": data.seq.model_copy(update={"lasting": {}})}))
+    s, _ = apply(m, s, Declare(attackers=("us_4ad_cca", "us_4ad_ccb", "us_80_318", "us_80_319"), hex="2407"))
+    for counter in range(5000):   # a result that empties 2407
+        t = s.model_copy(update={"rng": s.rng.model_copy(update={"counter": counter})})
+        t, entry = apply(m, t, Resolve(hex="2407"))
+        if "R" in entry.text.split("rolls", 1)[-1][:8]:
+            s = t
+            break
+    while engine_state(s).top is not None and engine_state(s).top.proc in ("losses", "retreat"):
+        s, _ = apply(m, s, next(a for a in legal_actions(m, s) if isinstance(a, (LoseStep, Retreat))))
+    assert s.hex_of("us_4ad_cca") == "2408" and not s.stack(Location.hex("2407"))
+    assert not [a for a in legal_actions(m, s) if isinstance(a, Advance) and a.unit == "us_xii_hq"]
+    s, _ = apply(m, s, Advance(unit="us_4ad_cca", path=("2407",)))
+    assert Advance(unit="us_xii_hq", path=("2407",)) in legal_actions(m, s)
+    s, _ = apply(m, s, Advance(unit="us_xii_hq", path=("2407",)))
+    assert s.hex_of("us_xii_hq") == "2407"
+
+
+def test_15_2_alternate_allied_victory_two_corps_and_six_regiments_on_the_border(m):
+    """15.2 on the shipped data: every unit of the XIII SS and LXXXII Corps eliminated, the other
+    German units gone from the map, six US regiments on border hexes that trace supply: the
+    Alternate Allied Victory — with the optional rule only, and not with five regiments."""
+    from hexwright.runtime.engine.control import control_map
+    from hexwright.runtime.engine.victory import sudden_death, supplied_hexes
+
+    def corps(pid: str) -> str:
+        f = m.pieces.pieces[pid].formation
+        while f is not None and m.pieces.formations[f].echelon != "corps":
+            f = m.pieces.formations[f].parent
+        return f or ""
+
+    def position(optional: bool, regiments: int) -> GameState:
+        s = initial_state(m, "combined", 1, {"alternate_victory": optional})
+        pieces = {}
+        for p, v in s.pieces.items():
+            piece = m.pieces.pieces[p]
+            gone = corps(p) in ("de_xiii_ss", "de_lxxxii") and piece.unit_type != "hq"
+            pieces[p] = v if piece.side != "de" else v.model_copy(
+                update={"at": Location.off("eliminated" if gone else "unavailable")})
+        s = s.model_copy(update={"pieces": pieces})
+        border = sorted(set(m.map.areas["border"].hexes) & supplied_hexes(m, s, "us", control_map(m, s)))
+        us = sorted(p for p, h in s.occupancy().items() if m.pieces.pieces[p].size == "III"
+                    and m.pieces.pieces[p].side == "us")
+        assert len(border) >= 6
+        moved = {p: s.pieces[p].model_copy(update={"at": Location.hex(h)}) for p, h in zip(us[:regiments], border,
+                                                                                            strict=False)}
+        return s.model_copy(update={"pieces": {**s.pieces, **moved}})
+
+    text = sudden_death(m, position(True, 6))
+    assert "Alternate Allied Victory (destroyed: XIII SS Corps, LXXXII Corps; 6 units in The French-German border " \
+        "in supply — 15.2)" in text
+    assert sudden_death(m, position(False, 6)) == "" and sudden_death(m, position(True, 5)) == ""
