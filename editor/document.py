@@ -21,7 +21,14 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from hexwright.runtime.geometry import Hex
 from hexwright.runtime.model import Grid, MapData, Module, new_module
-from hexwright.runtime.storage import LoadedModule, ModuleIssue, files_from_module, load_module_lenient, save_module
+from hexwright.runtime.storage import (
+    LoadedModule,
+    ModuleIssue,
+    Report,
+    files_from_module,
+    load_module_lenient,
+    save_module,
+)
 from hexwright.runtime.storage.variant_save import save_variant
 
 from .changes import Changes
@@ -187,14 +194,29 @@ class MapDocument(QObject):
 
     def save(self, path: str | Path | None = None) -> Path:
         """Save atomically to ``path`` (or the current path); marks the document clean."""
+        target = self.save_target(path)
+        self.write(target)
+        self.mark_saved(target)
+        return target
+
+    def save_target(self, path: str | Path | None = None) -> Path:
+        """Where a save goes: ``path``, else the document's own (a new map has none yet)."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("this map has no file yet; choose where to save it")
+        return target
+
+    def write(self, target: Path, progress: Report | None = None) -> None:
+        """Write the module to ``target`` atomically, touching no Qt object: a worker thread may
+        run it while nothing edits the module (see ``FileActions.save_to``). ``progress`` may raise
+        before the first byte is written, leaving the old files as they were."""
         if self.variant is not None:
-            save_variant(target, self.variant.manifest, self.variant.base, self.module, self.assets)
+            save_variant(target, self.variant.manifest, self.variant.base, self.module, self.assets, progress)
         else:
-            save_module(self.module, target, self.assets)
+            save_module(self.module, target, self.assets, progress)
+
+    def mark_saved(self, target: Path) -> None:
+        """After :meth:`write`: the document is the file at ``target``, and clean."""
         self.path = target
         self.undo_stack.setClean()
         self.fileStateChanged.emit()
-        return target

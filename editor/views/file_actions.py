@@ -17,7 +17,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.state.library import Library
 from hexwright.runtime.storage import ModuleError, ModuleIssue
 from hexwright.runtime.ui.app_settings import AppSettings
-from hexwright.runtime.ui.jobs import BackgroundJob, Progress, run_job
+from hexwright.runtime.ui.jobs import BackgroundJob, Cancelled, Progress, run_job, wait_for
 from hexwright.runtime.ui.layers import Layers
 from hexwright.runtime.ui.map_painter import MapPainter
 
@@ -108,10 +108,18 @@ class FileActions:
             self._status("Not saved: the module has problems (see the Problems dock)", 6000)
             return False
         try:
-            self.doc.save(path)
-        except (OSError, ValueError, ModuleError) as exc:
-            QMessageBox.critical(self.window, "Save failed", f"Could not save to {path}:\n{exc}")
+            wait_for(self.window, f"Saving {path.name}…", lambda progress: self.doc.write(path, progress),
+                     hold=self.window)
+        except Cancelled:
+            self._status("Save cancelled: the files on disk are as they were", 6000)
             return False
+        except (OSError, ValueError, ModuleError) as exc:
+            kept = self.autosave()  # a recovery copy now, should the window not live to the next try
+            where = f" A recovery copy is in {kept}." if kept is not None else ""
+            QMessageBox.critical(self.window, "Save failed", f"Could not save to {path}:\n{exc}\n\n"
+                                 f"Your edits are still open here; the files on disk are as they were.{where}")
+            return False
+        self.doc.mark_saved(path)
         recovery.discard_recovery(path)
         if old is not None and old != path:
             recovery.discard_recovery(old)

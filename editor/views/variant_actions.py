@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from hexwright.runtime.state.library import Library
 from hexwright.runtime.storage import ModuleError, load_module
 from hexwright.runtime.storage.variant_save import new_manifest, save_variant
+from hexwright.runtime.ui.jobs import Cancelled, Progress, wait_for
 
 from ..document import MapDocument
 from ..edits import scenario as scenario_edits
@@ -111,10 +112,29 @@ class VariantActions:
         except (ModuleError, OSError) as exc:
             QMessageBox.critical(self.window, "New variant", f"Could not make the variant in {target}:\n{exc}")
 
-    def new_variant(self, folder: Path, variant_id: str, title: str, with_scenario: bool = False) -> Path:
-        """Write a variant of the saved module into ``folder`` and open it in a new window."""
+    def new_variant(self, folder: Path, variant_id: str, title: str, with_scenario: bool = False) -> Path | None:
+        """Write a variant of the saved module into ``folder`` and open it in a new window: read,
+        written and checked in a worker behind a progress dialog with Cancel (None once cancelled:
+        nothing written)."""
         assert self.doc.path is not None
-        base = load_module(self.doc.path)
+        source = self.doc.path
+        try:
+            wait_for(self.window, f"Making the variant {variant_id}…",
+                     lambda progress: self.write_variant(source, folder, variant_id, title, with_scenario, progress))
+        except Cancelled:
+            self.window.statusBar().showMessage("New variant cancelled: nothing written", 6000)
+            return None
+        self.open_module(folder)
+        return folder
+
+    def write_variant(self, source: Path, folder: Path, variant_id: str, title: str, with_scenario: bool,
+                      progress: Progress) -> None:
+        """The work of :meth:`new_variant` off the GUI thread (no Qt object): the base read from
+        ``source``, the variant written into ``folder`` and read back (the base installed in the
+        library when the variant would not find it). A Cancel stops it before the first write."""
+        progress(0, 4)
+        base = load_module(source)
+        progress(1, 4)
         manifest = new_manifest(base.module, variant_id, title)
         module = base.module.model_copy(deep=True)
         module.meta.id, module.meta.title, module.meta.version = variant_id, title, manifest.version
@@ -122,14 +142,13 @@ class VariantActions:
         if with_scenario:
             scenario_id, scenario = scenario_edits.new_scenario(module)
             module.scenarios[scenario_id] = scenario
-        save_variant(folder, manifest, base, module, base.assets)
+        progress(2, 4)
+        save_variant(folder, manifest, base, module, base.assets)  # one commit: written whole or not at all
         try:
             load_module(folder)
         except ModuleError:  # the base is not beside the variant nor bundled: keep a copy in the library
-            self.library.install(self.doc.path)
+            self.library.install(source)
             load_module(folder)
-        self.open_module(folder)
-        return folder
 
 
 def add_variant_dock(window: EditorWindow) -> VariantPanel:

@@ -13,8 +13,10 @@ folders hold (:meth:`Library.reindex` rebuilds it from them).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -31,6 +33,7 @@ from .module_hash import module_hash
 from .save_file import ModuleRef
 
 INDEX = "index.json"
+BUNDLED_CACHE = "bundled.json"
 
 
 class LibraryEntry(BaseModel):
@@ -51,6 +54,16 @@ class LibraryIndex(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: str = "hexwright-library"
+    modules: list[LibraryEntry] = []
+
+
+class BundledCache(BaseModel):
+    """``bundled.json``: the bundled modules' entries, valid while their files keep their stamp."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    root: str
+    stamp: str
     modules: list[LibraryEntry] = []
 
 
@@ -85,16 +98,47 @@ class Library:
             return self.reindex()
 
     def bundled(self) -> list[LibraryEntry]:
-        """The modules that ship with Hexwright (read-only)."""
+        """The modules that ship with Hexwright (read-only).
+
+        Each is read and hashed once, then listed from ``bundled.json`` in the library for as long
+        as no file of the bundled modules changes (:func:`files_stamp`): the start screen shows at once."""
         if self._bundled is None:
-            found = []
-            for folder in sorted(p for p in self.bundled_root.iterdir() if _is_module_folder(p)):
-                try:
-                    found.append(entry_for(load_module(folder), str(folder), bundled=True))
-                except ModuleError:
-                    continue  # a broken bundled module is reported by `hexwright validate`, not here
+            stamp = files_stamp(self.bundled_root)
+            found = self._cached_bundled(stamp)
+            if found is None:
+                found = []
+                for folder in sorted(p for p in self.bundled_root.iterdir() if _is_module_folder(p)):
+                    try:
+                        found.append(entry_for(load_module(folder), str(folder), bundled=True))
+                    except ModuleError:
+                        continue  # a broken bundled module is reported by `hexwright validate`, not here
+                self._cache_bundled(stamp, found)
             self._bundled = found
         return list(self._bundled)
+
+    def bundled_if_known(self) -> list[LibraryEntry] | None:
+        """:meth:`bundled` when it needs no module read (listed already, or ``bundled.json`` holds for
+        the files as they are); None when they must be read first (a first start, a module edited)."""
+        if self._bundled is None:
+            self._bundled = self._cached_bundled(files_stamp(self.bundled_root))
+        return list(self._bundled) if self._bundled is not None else None
+
+    def _cached_bundled(self, stamp: str) -> list[LibraryEntry] | None:
+        try:
+            cache = BundledCache.model_validate_json((self.root / BUNDLED_CACHE).read_bytes())
+        except (OSError, ValidationError, ValueError):
+            return None
+        if cache.root != str(self.bundled_root.resolve()) or cache.stamp != stamp:
+            return None
+        return cache.modules
+
+    def _cache_bundled(self, stamp: str, entries: list[LibraryEntry]) -> None:
+        cache = BundledCache(root=str(self.bundled_root.resolve()), stamp=stamp, modules=entries)
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.root / BUNDLED_CACHE, dumps(cache.model_dump(mode="json")))
+        except OSError:
+            pass  # a read-only data folder: the bundled modules are read again next time
 
     def path_of(self, entry: LibraryEntry) -> Path:
         return Path(entry.folder) if entry.bundled else self.root / entry.folder
@@ -181,6 +225,20 @@ class Library:
         return exact or best([*self.reindex(), *self.bundled()])
 
 
+def files_stamp(root: Path) -> str:
+    """A digest of the name, size and modification time of every file under ``root`` (or of the
+    file ``root``): it changes when any file of a module (or of the bundled modules) is saved again."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")) if root.is_dir() else [root]:
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            digest.update(f"{path.relative_to(root).as_posix() if path != root else path.name}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
 def _is_module_folder(path: Path) -> bool:
     return (path / "module.json").is_file() or (path / VARIANT_FILE).is_file()
 
@@ -189,4 +247,4 @@ def _version_key(version: str) -> tuple[tuple[int, str], ...]:
     return tuple((int(part), "") if part.isdigit() else (-1, part) for part in re.split(r"[.\-+]", version))
 
 
-__all__ = ["Library", "LibraryEntry", "LibraryIndex", "entry_for"]
+__all__ = ["Library", "LibraryEntry", "LibraryIndex", "entry_for", "files_stamp"]

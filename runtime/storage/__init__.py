@@ -10,7 +10,7 @@ from hexwright.runtime.model.canonical import canonical
 
 from .archive import load_pack, pack_files, pack_folder, read_pack, read_pack_files, save_pack, unpack
 from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
-from .files import LoadedModule, files_from_module, module_from_files, parse_module_files
+from .files import LoadedModule, Report, files_from_module, module_from_files, parse_module_files
 from .folder import load_folder, read_folder_files, save_folder
 from .jsonio import atomic_write_bytes, atomic_write_text, dumps
 from .lenient import module_from_files_lenient
@@ -41,13 +41,15 @@ def _not_a_module(path: Path) -> str:
     return "no such module folder or .hwmod file"
 
 
-def save_module(module: Module, path: str | Path, assets: dict[str, bytes] | None = None) -> None:
-    """Save to a folder, or to a pack when ``path`` ends in ``.hwmod``."""
+def save_module(module: Module, path: str | Path, assets: dict[str, bytes] | None = None,
+                progress: Report | None = None) -> None:
+    """Save to a folder, or to a pack when ``path`` ends in ``.hwmod`` (``progress`` as
+    :func:`save_folder` and :func:`save_pack` take it)."""
     path = Path(path)
     if path.suffix == PACK_SUFFIX:
-        save_pack(module, path, assets)
+        save_pack(module, path, assets, progress)
     else:
-        save_folder(module, path, assets)
+        save_folder(module, path, assets, progress)
 
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "LoadedModule",
     "ModuleError",
     "ModuleIssue",
+    "Report",
     "UnsafeArchiveError",
     "atomic_write_bytes",
     "atomic_write_text",

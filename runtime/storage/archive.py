@@ -19,7 +19,7 @@ from pathlib import Path
 from hexwright.runtime.model import Module
 
 from .errors import ModuleError, ModuleIssue, UnsafeArchiveError
-from .files import LoadedModule, files_from_module, is_module_file, module_from_files
+from .files import LoadedModule, Report, files_from_module, is_module_file, module_from_files
 from .folder import read_folder_files
 from .jsonio import atomic_write_bytes, create_new_folder
 from .reading import FileRefused, read_regular_file
@@ -176,14 +176,19 @@ def load_pack(path: Path) -> LoadedModule:
     return module_from_files(read_pack(path))
 
 
-def save_pack(module: Module, path: Path, assets: dict[str, bytes] | None = None) -> None:
-    atomic_write_bytes(Path(path), pack_files(files_from_module(module, assets)))
+def save_pack(module: Module, path: Path, assets: dict[str, bytes] | None = None,
+              progress: Report | None = None) -> None:
+    """Write ``module`` as one ``.hwmod`` file, atomically (``progress``: packing, then writing;
+    a report that raises before the writing leaves the old file as it was)."""
+    step = progress or (lambda done, total: None)
+    step(0, 2)
+    data = pack_files(files_from_module(module, assets))
+    step(1, 2)
+    atomic_write_bytes(Path(path), data)
 
 
 Check = Callable[[dict[str, bytes]], object]
 """Loads the files of a module (or raises ModuleError): a variant's check composes it with its base."""
-Report = Callable[[int, int], None]
-"""``report(done, total)`` on long work (a progress bar or dialog); it may raise to stop before anything is written."""
 
 
 def pack_folder(folder: Path, out: Path, check: Check = module_from_files, progress: Report | None = None) -> None:

@@ -7,6 +7,7 @@ write exactly the same bytes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,9 @@ from .errors import ModuleError, ModuleIssue
 from .jsonio import dumps
 from .migrate import migrate
 from .strict_json import JsonProblem, loads_strict
+
+Report = Callable[[int, int], None]
+"""``report(done, total)`` on long work (a progress bar or dialog); it may raise to stop before anything is written."""
 
 if TYPE_CHECKING:
     from .compose import Composition

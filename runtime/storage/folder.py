@@ -16,6 +16,7 @@ from .files import (
     REQUIRED_FILES,
     SCENARIO_RE,
     LoadedModule,
+    Report,
     files_from_module,
     is_misnamed_scenario,
     module_from_files,
@@ -104,16 +105,22 @@ def load_folder(folder: Path) -> LoadedModule:
     return module_from_files(read_folder_files(Path(folder)))
 
 
-def save_folder(module: Module, folder: Path, assets: dict[str, bytes] | None = None) -> list[str]:
+def save_folder(module: Module, folder: Path, assets: dict[str, bytes] | None = None,
+                progress: Report | None = None) -> list[str]:
     """Write ``module`` into ``folder`` as one unit; returns the files that changed.
 
     Only files whose bytes differ are written, so saving an unchanged module changes
     nothing. Scenario files of scenarios no longer in the module, and optional files back
     to their defaults, are removed. All of it is one commit (:mod:`.folder_commit`): a
-    crash at any instant leaves the old module or the new one, never a mix.
+    crash at any instant leaves the old module or the new one, never a mix. ``progress``:
+    writing the files in memory, then the commit; a report that raises before the commit leaves
+    the folder as it was.
     """
     folder = Path(folder)
+    step = progress or (lambda done, total: None)
+    step(0, 2)
     files = files_from_module(module, assets)  # first: a module that cannot be written leaves no folder behind
+    step(1, 2)
     folder.mkdir(parents=True, exist_ok=True)
     recover(folder)
     writes = {name: data for name, data in sorted(files.items()) if not _holds(folder / name, data)}

@@ -4,10 +4,12 @@
   Linux, ``%LOCALAPPDATA%\\hexwright`` on Windows, ``~/Library/Application Support/hexwright``
   on macOS);
 * config: settings and dice secrets (``~/.config/hexwright`` on Linux);
-* log: the log file (``~/.local/state/hexwright/log`` on Linux).
+* log: the log file (``~/.local/state/hexwright/log`` on Linux);
+* cache: what can be drawn again, such as the start screen's thumbnails (``~/.cache/hexwright``
+  on Linux).
 
 ``$HEXWRIGHT_HOME`` puts all of them in one folder instead (``data/``, ``config/``,
-``log/``): a portable install, or a test that must not touch the user's files.
+``log/``, ``cache/``): a portable install, or a test that must not touch the user's files.
 """
 
 from __future__ import annotations
@@ -41,4 +43,9 @@ def log_dir() -> Path:
     return home / "log" if home else Path(platformdirs.user_log_dir(APP, appauthor=False))
 
 
-__all__ = ["APP", "HOME_ENV", "config_dir", "data_dir", "log_dir"]
+def cache_dir() -> Path:
+    home = _home()
+    return home / "cache" if home else Path(platformdirs.user_cache_dir(APP, appauthor=False))
+
+
+__all__ = ["APP", "HOME_ENV", "cache_dir", "config_dir", "data_dir", "log_dir"]

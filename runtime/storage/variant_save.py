@@ -18,7 +18,7 @@ from hexwright.runtime.model.variant import VARIANT_FILE, BaseRef, Removal, Vari
 from .archive import pack_files
 from .compose import IDENTITY, base_files
 from .errors import ModuleError, ModuleIssue
-from .files import ASSET_RE, MODEL_FILES, SCENARIO_RE, LoadedModule, files_from_module
+from .files import ASSET_RE, MODEL_FILES, SCENARIO_RE, LoadedModule, Report, files_from_module
 from .folder_commit import commit_files, recover
 from .jsonio import atomic_write_bytes, dumps
 from .overlay import delta, is_empty
@@ -68,19 +68,23 @@ def variant_files(manifest: VariantManifest, base: LoadedModule, module: Module,
 
 
 def save_variant(folder: Path, manifest: VariantManifest, base: LoadedModule, module: Module,
-                 assets: dict[str, bytes] | None = None) -> list[str]:
+                 assets: dict[str, bytes] | None = None, progress: Report | None = None) -> list[str]:
     """Write the variant into ``folder`` as one commit (or one ``.hwmod`` file); returns the files
     written or removed.
 
     Override files the variant no longer needs (a change undone back to the base) are
-    removed, so the folder holds exactly the difference."""
+    removed, so the folder holds exactly the difference. ``progress``: the difference, then
+    the writing; a report that raises before the writing leaves the folder as it was."""
     folder = Path(folder)
-    if folder.suffix == ".hwmod":  # one packed file
-        atomic_write_bytes(folder, pack_files(variant_files(manifest, base, module, assets)))
-        return [folder.name]
-    if (folder / "module.json").exists() and not (folder / VARIANT_FILE).exists():
+    step = progress or (lambda done, total: None)
+    if folder.suffix != ".hwmod" and (folder / "module.json").exists() and not (folder / VARIANT_FILE).exists():
         raise ModuleError(ModuleIssue(str(folder), "", "holds a whole module; a variant is saved into its own folder"))
+    step(0, 2)
     files = variant_files(manifest, base, module, assets)
+    step(1, 2)
+    if folder.suffix == ".hwmod":  # one packed file
+        atomic_write_bytes(folder, pack_files(files))
+        return [folder.name]
     folder.mkdir(parents=True, exist_ok=True)
     recover(folder)
     old = _variant_file_names(folder)

@@ -15,12 +15,12 @@ from pathlib import Path
 
 from hexwright.runtime.model.variant import VARIANT_FILE, VariantManifest, version_key, version_matches
 
-from .archive import Report, pack_folder, read_pack, unpack
+from .archive import pack_folder, read_pack, unpack
 from .bundled import bundled_modules_dir
 from .compose import compose, parse_manifest
 from .content_hash import module_content_hash
 from .errors import ModuleError, ModuleIssue
-from .files import LoadedModule, module_from_files, parse_json
+from .files import LoadedModule, Report, module_from_files, parse_json
 from .folder import read_folder_files
 from .lenient import module_from_files_lenient
 from .reading import read_regular_file

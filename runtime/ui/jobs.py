@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 T = TypeVar("T")
@@ -131,10 +131,46 @@ class BackgroundJob(QObject, Generic[T]):
             self._cancelled()
 
 
-def wait_for(parent: QWidget | None, title: str, job: Callable[[Progress], T]) -> T:
+INPUT_EVENTS = frozenset({
+    QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick,
+    QEvent.Type.MouseMove, QEvent.Type.Wheel, QEvent.Type.KeyPress, QEvent.Type.KeyRelease,
+    QEvent.Type.Shortcut, QEvent.Type.ShortcutOverride, QEvent.Type.DragEnter, QEvent.Type.DragMove,
+    QEvent.Type.Drop, QEvent.Type.ContextMenu, QEvent.Type.TabletPress, QEvent.Type.TouchBegin, QEvent.Type.Close,
+})
+"""What a user does to a window: held back from a window whose data a worker is reading."""
+
+
+class InputHold(QObject):
+    """Swallows the user's input to one window (keys, shortcuts, clicks, drops, closing it) while a
+    worker reads what that window edits, so nothing changes under the worker; the window still
+    repaints, and its progress dialog (``allowed``) still takes clicks."""
+
+    def __init__(self, window: QWidget, allowed: QWidget) -> None:
+        super().__init__()
+        self.window, self.allowed = window.window(), allowed
+        self.held = 0
+        """How many input events were swallowed."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() not in INPUT_EVENTS or not isinstance(watched, QWidget):
+            return False
+        top = watched.window()
+        if top is not self.window or top is self.allowed.window():
+            return False
+        self.held += 1
+        if event.type() == QEvent.Type.ShortcutOverride:
+            event.accept()  # an accepted override keeps the window's shortcuts from firing
+        else:
+            event.ignore()
+        return True
+
+
+def wait_for(parent: QWidget | None, title: str, job: Callable[[Progress], T], hold: QWidget | None = None) -> T:
     """Run ``job`` in a worker behind a progress dialog with Cancel and wait for its end.
 
     The GUI goes on meanwhile (a local event loop: windows repaint, Cancel can be pressed).
+    ``hold``: a window whose data the job reads; the user's input to it is held back until the
+    job ends (:class:`InputHold`), from the first instant, before the dialog shows.
     Returns the job's result, raises its error, or :class:`Cancelled` after a Cancel."""
     loop = QEventLoop()
     ended: list[tuple[str, object]] = []
@@ -145,8 +181,16 @@ def wait_for(parent: QWidget | None, title: str, job: Callable[[Progress], T]) -
 
     background = BackgroundJob(parent, title, job, done=lambda result: end("done", result),
                                failed=lambda exc: end("failed", exc), cancelled=lambda: end("cancelled"))
-    if not ended:
-        loop.exec()
+    app = QCoreApplication.instance()
+    holder = InputHold(hold, background.dialog) if hold is not None and app is not None else None
+    if holder is not None and app is not None:
+        app.installEventFilter(holder)
+    try:
+        if not ended:
+            loop.exec()
+    finally:
+        if holder is not None and app is not None:
+            app.removeEventFilter(holder)
     background.dialog.deleteLater()
     background.deleteLater()
     outcome, value = ended[0]
@@ -176,4 +220,4 @@ def run_job(parent: QWidget, title: str, job: Callable[[Progress], T], done: Cal
     return BackgroundJob(parent, title, job, done, failed, cancelled)
 
 
-__all__ = ["BackgroundJob", "Cancelled", "JobThread", "Progress", "Report", "read_in_worker", "run_job", "wait_for"]
+__all__ = ["BackgroundJob", "Cancelled", "InputHold", "JobThread", "Progress", "Report", "read_in_worker", "run_job", "wait_for"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import shutil
 
 import pytest
 from builders import play_module
@@ -27,17 +29,45 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
+@pytest.fixture(scope="session")
+def first_start(qapp, tmp_path_factory):
+    """What a first start leaves in the user's folders, made once for the whole run: the bundled
+    modules listed (``bundled.json``) and their thumbnails drawn into the cache folder."""
+    from hexwright.editor.start_screen import cached_thumbnail
+    from hexwright.runtime.state.library import files_stamp
+
+    warm = tmp_path_factory.mktemp("first-start")
+    before = os.environ.get("HEXWRIGHT_HOME")
+    os.environ["HEXWRIGHT_HOME"] = str(warm)
+    try:
+        library = Library()
+        for entry in library.bundled():
+            path = library.path_of(entry)
+            assert not cached_thumbnail(path, files_stamp(path)).isNull()
+    finally:
+        if before is None:
+            os.environ.pop("HEXWRIGHT_HOME")
+        else:
+            os.environ["HEXWRIGHT_HOME"] = before
+    return warm
+
+
 @pytest.fixture
-def screen(qtbot, home):
+def screen(qtbot, home, first_start):
+    """The start screen as on a second start (the bundled modules listed, thumbnails drawn before)."""
     from hexwright.editor.launcher import Launcher
     from hexwright.editor.start_screen import StartScreen
 
+    shutil.copytree(first_start / "cache", home / "cache")
+    (home / "data" / "library").mkdir(parents=True)
+    shutil.copy(first_start / "data" / "library" / "bundled.json", home / "data" / "library")
     launcher = Launcher(Library(), AppSettings())
     window = StartScreen(launcher)
     launcher.parent = window
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.thumbnails_pending(), timeout=120_000)  # listed and drawn in workers
     yield window
     for opened in launcher.windows:
         if hasattr(opened, "ask_unsaved"):
@@ -51,8 +81,9 @@ def _fingerprint(folder):
 
 
 def _item(listing, text):
-    [item] = [listing.item(i) for i in range(listing.count()) if text in listing.item(i).text()]
-    return item
+    found = [listing.item(i) for i in range(listing.count()) if text in listing.item(i).text()]
+    assert len(found) <= 1
+    return found[0] if found else None
 
 
 def test_the_start_screen_shows_the_bundled_modules_with_map_thumbnails(screen):
@@ -74,6 +105,51 @@ def test_a_thumbnail_is_the_map_filling_its_tile_not_a_sliver_beside_blank_furni
              if any(image.pixelColor(x, y).alpha() > 0 and image.pixelColor(x, y).name() != "#ffffff"
                     for y in range(0, image.height(), 3))]
     assert len(drawn) >= 0.9 * image.width() and image.width() > 0.7 * image.height()
+
+
+def test_the_start_screen_shows_before_the_modules_are_read_and_draws_each_thumbnail_once(qtbot, home, tmp_path,
+                                                                                          monkeypatch):
+    """The window shows at once (the bundled modules are read, and their maps drawn, in workers);
+    the thumbnails are kept in the cache folder, so the next start draws none."""
+    import threading
+
+    from hexwright.editor import start_screen
+    from hexwright.editor.launcher import Launcher
+
+    bundled = tmp_path / "bundled"
+    for name in ("alpha", "beta"):
+        module = play_module()
+        module.meta.id, module.meta.title = name, name.title()
+        save_module(module, bundled / name)
+    gate, drawn = threading.Event(), []
+    real = start_screen.thumbnail_image
+
+    def slow(path, size=start_screen.THUMB):
+        drawn.append(path)
+        assert gate.wait(60)
+        return real(path, size)
+
+    monkeypatch.setattr(start_screen, "thumbnail_image", slow)
+    first = start_screen.StartScreen(Launcher(Library(bundled=bundled), AppSettings()))
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    qtbot.waitUntil(lambda: _item(first.modules, "Alpha\n") is not None, timeout=60_000)
+    placeholder = start_screen.placeholder().toImage()
+    assert _item(first.modules, "Alpha\n").icon().pixmap(180, 180).toImage() == placeholder
+    gate.set()
+    qtbot.waitUntil(lambda: not first.thumbnails_pending(), timeout=60_000)
+    assert sorted(p.name for p in drawn) == ["alpha", "beta"]  # each module once
+    assert all(first.modules.item(i).icon().pixmap(180, 180).toImage() != placeholder for i in range(2))
+    first.refresh()  # after opening something: no thumbnail drawn again
+    assert not first.thumbnails_pending() and len(drawn) == 2
+    first.close()
+    again = start_screen.StartScreen(Launcher(Library(bundled=bundled), AppSettings()))  # the next start
+    qtbot.addWidget(again)
+    assert again.modules.count() == 2  # listed from bundled.json, before any event is handled
+    qtbot.waitUntil(lambda: not again.thumbnails_pending(), timeout=60_000)
+    assert len(drawn) == 2  # the thumbnails came from the cache folder
+    assert _item(again.modules, "Beta\n").icon().pixmap(180, 180).toImage() != placeholder
 
 
 def test_a_bundled_module_opens_read_only_and_saving_makes_a_copy_in_the_library(screen, qtbot, home):

@@ -67,3 +67,26 @@ def test_bundled_modules_are_found_and_never_library_folders(tmp_path):
     assert not library.is_bundled_path(tmp_path / "lib")
     copy = library.new_folder(_module())
     assert copy.parent == tmp_path / "lib" and not copy.exists()
+
+
+def test_the_bundled_modules_are_read_once_then_listed_from_bundled_json_until_a_file_changes(tmp_path,
+                                                                                               monkeypatch):
+    """The start screen lists the bundled modules at once: read and hashed on the first start only."""
+    from hexwright.runtime.state import library as library_module
+
+    bundled = tmp_path / "bundled"
+    save_module(_module(), bundled / "play")
+    first = Library(tmp_path / "lib", bundled=bundled)
+    assert first.bundled_if_known() is None  # never read: a first start
+    [entry] = first.bundled()
+    assert entry.hash == module_hash(_module()) and entry.bundled
+    reads: list[object] = []
+    real = library_module.load_module
+    monkeypatch.setattr(library_module, "load_module", lambda path: (reads.append(path), real(path))[1])
+    again = Library(tmp_path / "lib", bundled=bundled)
+    assert again.bundled_if_known() == [entry] and again.bundled() == [entry] and reads == []
+    save_module(_module(note="edited"), bundled / "play")  # a bundled file changes: read again
+    changed = Library(tmp_path / "lib", bundled=bundled)
+    assert changed.bundled_if_known() is None
+    [edited] = changed.bundled()
+    assert reads == [bundled / "play"] and edited.hash == module_hash(_module(note="edited")) != entry.hash
