@@ -26,6 +26,8 @@ class Kind(StrEnum):
     CRTS = "crts"
     LOOKUPS = "lookups"
     TERRAIN_EFFECTS = "terrain_effects"
+    TERRAIN_TYPES = "terrain_types"
+    """The map's terrain types (the palette): a rename names them."""
     TURN_TRACK = "turn_track"
     VICTORY = "victory"
     SCENARIOS = "scenarios"

@@ -19,14 +19,14 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBo
 
 from hexwright.runtime.state import ActionError, PacketAlreadyInGame, PacketError, SaveError
 from hexwright.runtime.state.library import Library
-from hexwright.runtime.state.pbem import ACTIONS_SUFFIX
+from hexwright.runtime.state.pbem import ACTIONS_SUFFIX, continues
 from hexwright.runtime.state.save_file import parse_save, read_game_file
 from hexwright.runtime.storage import PACK_SUFFIX, LoadedModule, ModuleError, load_module, load_module_lenient
 from hexwright.runtime.ui.app_settings import SAVE_SUFFIX, AppSettings
 from hexwright.runtime.ui.error_text import error_text
 from hexwright.runtime.ui.jobs import Cancelled, read_in_worker
 
-from .moves_file import candidate_saves, continues, library_loader, not_found, read_moves, save_continued_by
+from .moves_file import candidate_saves, library_loader, not_found, read_moves, save_continued_by
 
 if TYPE_CHECKING:
     from hexwright.runtime.ui.play.play_window import PlayWindow

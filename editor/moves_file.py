@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from hexwright.runtime.state import ActionError, Game, PacketError, SaveError, state_hash
+from hexwright.runtime.state import ActionError, Game, PacketError, SaveError
 from hexwright.runtime.state.library import Library
-from hexwright.runtime.state.pbem import ActionsFile, parse_actions_file
+from hexwright.runtime.state.pbem import ActionsFile, continues, parse_actions_file
 from hexwright.runtime.state.save_file import parse_save, read_game_file
 from hexwright.runtime.storage import ModuleError, load_module
 from hexwright.runtime.ui.app_settings import SAVE_SUFFIX
@@ -24,18 +24,6 @@ from hexwright.runtime.ui.app_settings import SAVE_SUFFIX
 def read_moves(path: Path) -> ActionsFile:
     """The checked contents of a moves file (PacketError naming the file and field otherwise)."""
     return parse_actions_file(read_game_file(path, PacketError), path.name)
-
-
-def continues(game: Game, packet: ActionsFile) -> bool:
-    """Whether ``packet`` continues ``game``: same module and scenario, and the same log and state at its start."""
-    if (game.module.meta.id, game.scenario, game.module_hash) != (packet.module_id, packet.scenario,
-                                                                  packet.module_hash):
-        return False
-    if packet.base > len(game.actions):
-        return False
-    if packet.base_history_hash is not None and game.history_hash(packet.base) != packet.base_history_hash:
-        return False
-    return state_hash(game.state_at(packet.base)) == packet.base_state_hash
 
 
 LoadGame = Callable[[Path], Game]
@@ -89,4 +77,4 @@ def not_found(path: Path, packet: ActionsFile) -> str:
             "saved game they continue, then drop this file on its window or use File ▸ Import moves…")
 
 
-__all__ = ["candidate_saves", "continues", "library_loader", "not_found", "read_moves", "save_continued_by"]
+__all__ = ["candidate_saves", "library_loader", "not_found", "read_moves", "save_continued_by"]

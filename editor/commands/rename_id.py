@@ -7,8 +7,9 @@ from ..document import MapDocument
 from ..edits.rename import renamed
 from .edit_command import EditCommand
 
-RENAMED_KINDS = {"unit": Kind.PIECES, "side": Kind.SIDES, "crt": Kind.CRTS, "lookup": Kind.LOOKUPS}
-"""The change-record kind of each renamable id (terrain types are the map's, not an entry kind)."""
+RENAMED_KINDS = {"unit": Kind.PIECES, "terrain": Kind.TERRAIN_TYPES, "side": Kind.SIDES, "crt": Kind.CRTS,
+                 "lookup": Kind.LOOKUPS}
+"""The change-record kind of each renamable id."""
 
 
 class RenameId(EditCommand):
@@ -27,7 +28,7 @@ class RenameId(EditCommand):
         source: Module = (self.after if forward else self.before).model_copy(deep=True)
         for name in Module.model_fields:
             setattr(self.doc.module, name, getattr(source, name))
-        kind = RENAMED_KINDS.get(self.kind)
+        named = RENAMED_KINDS[self.kind]
         names = (self.old, self.new) if forward else (self.new, self.old)
         return Changes(reset=True, entries=frozenset((kind, ALL) for kind in Kind),
-                       renamed=((kind, *names),) if kind is not None else ())
+                       renamed=((named, *names),))

@@ -41,7 +41,7 @@ from hexwright.runtime.ui.level_layers import stripe_image
 from hexwright.runtime.ui.map_painter import MapPainter
 from hexwright.runtime.validation import check_module
 
-from ..changes import Changes
+from ..changes import Changes, Kind
 from ..commands import ChangePaletteType, DeleteLevel, DeletePaletteType
 from ..commands.set_levels import SetLevels
 from ..document import MapDocument
@@ -142,6 +142,9 @@ class PaletteDock(QWidget):
     # -- listing --------------------------------------------------------------------------
 
     def _document_changed(self, changes: Changes) -> None:
+        renamed = changes.new_id(Kind.TERRAIN_TYPES, self.settings.terrain)
+        if renamed is not None:  # the brush goes on painting the terrain it painted, under its new id
+            self.settings.terrain = renamed
         if changes.reset:
             self.rebuild()
 

@@ -129,6 +129,18 @@ def parse_actions_file(data: bytes, name: str = "log") -> ActionsFile:
     return file
 
 
+def continues(game: Game, packet: ActionsFile) -> bool:
+    """Whether ``packet`` continues ``game``: same module and scenario, and the same log and state at its start."""
+    if (game.module.meta.id, game.scenario, game.module_hash) != (packet.module_id, packet.scenario,
+                                                                  packet.module_hash):
+        return False
+    if packet.base > len(game.actions):
+        return False
+    if packet.base_history_hash is not None and game.history_hash(packet.base) != packet.base_history_hash:
+        return False
+    return state_hash(game.state_at(packet.base)) == packet.base_state_hash
+
+
 def published_keys(actions: Iterable[Action]) -> dict[str, str]:
     """Each side's signing key, from its first dice commitment that carries one."""
     keys: dict[str, str] = {}

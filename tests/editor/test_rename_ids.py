@@ -227,3 +227,91 @@ def test_a_save_that_does_not_replay_with_the_new_ids_is_left_as_it_was(tmp_path
     elsewhere = renamed(module, "unit", "unit-1", "blue_hq")  # a module where unit-1 became another id
     out = rename_in_saves([tmp_path / "g.hwsav"], elsewhere, [("unit", "unit-1", "x-1")])
     assert "left as it was" in out[tmp_path / "g.hwsav"] and (tmp_path / "g.hwsav").read_bytes() == before
+
+
+def test_a_terrain_type_renamed_offers_the_saves_and_updates_them_in_a_worker(with_a_save, qtbot, monkeypatch):
+    """Issue 17, item 4: a terrain id renamed (Module ▸ Rename Id…, by keys) offers the saved games of the
+    module as a unit rename does; Update rewrites them in a worker, and each loads against the renamed
+    module with no warning."""
+    import threading
+
+    from PySide6.QtWidgets import QLabel, QMessageBox
+
+    from hexwright.editor.views import rename_saves_dialog
+    from hexwright.editor.views.rename_dialog import RenameDialog
+    from hexwright.runtime.engine import ENGINE
+    from hexwright.runtime.state import load_game
+
+    window, save = with_a_save
+
+    def drive(dialog):
+        dialog.kind.setCurrentIndex(dialog.kind.findData("terrain"))
+        dialog.old.setCurrentIndex(dialog.old.findData("woods"))
+        dialog.new.setFocus()
+        qtbot.keyClicks(dialog.new, "forest")
+        qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+        return 1
+
+    monkeypatch.setattr(RenameDialog, "exec", drive)
+    next(a for a in window.module_menu.actions() if a.text() == "Rename &Id…").trigger()
+    assert "forest" in window.doc.map.terrain_types and "woods" not in window.doc.map.terrain_types
+    qtbot.waitUntil(lambda: window.findChild(rename_saves_dialog.RenameSavesDialog, "rename-saves") is not None)
+    dialog = window.findChild(rename_saves_dialog.RenameSavesDialog, "rename-saves")
+    assert dialog.checked() == [save] and "woods → forest" in dialog.findChild(QLabel, "renames").text()
+    on_gui: list[bool] = []
+    real = rename_saves_dialog.rename_in_saves
+    monkeypatch.setattr(rename_saves_dialog, "rename_in_saves",
+                        lambda *a: (on_gui.append(threading.current_thread() is threading.main_thread()), real(*a))[1])
+    stale = load_game(save, window.doc.module, engine=ENGINE)
+    assert stale.warnings  # before the update: played with another module
+    qtbot.mouseClick(dialog.update_button, Qt.MouseButton.LeftButton)
+    assert dialog.outcome == {save: "updated"} and on_gui == [False]
+    assert load_game(save, window.doc.module, engine=ENGINE).warnings == []
+    result = window.findChild(QMessageBox, "rename-saves-result")
+    assert "1 saved game(s) updated" in result.text()
+    result.close()
+
+
+def test_a_moves_file_is_rewritten_on_the_game_it_continues_and_imports_into_the_updated_save(tmp_path):
+    """Issue 17, item 4: play-by-e-mail moves (.hwlog) name units by id and carry hashes of the game
+    they continue; after a rename both are rewritten, so the moves import into the updated save."""
+    from hexwright.editor.edits.rename_saves import rename_in_saves
+    from hexwright.runtime.engine import ENGINE
+    from hexwright.runtime.state import Game, Location, MovePieces, append_actions, export_actions, load_game, save_game
+
+    module = _module()
+    game = Game(module, "first", 5, engine=ENGINE)
+    game.do(MovePieces(pieces=("unit-1",), to=Location.hex("0303")))
+    save_game(game, tmp_path / "g.hwsav")  # the save is at move 1; the moves file holds move 2
+    game.do(MovePieces(pieces=("unit-1",), to=Location.hex("0403")))
+    (tmp_path / "m.hwlog").write_bytes(export_actions(game, 1))
+    after = renamed(module, "unit", "unit-1", "blue_hq")
+    out = rename_in_saves([tmp_path / "m.hwlog", tmp_path / "g.hwsav"], after, [("unit", "unit-1", "blue_hq")],
+                          before=module, games=[tmp_path / "g.hwsav"])
+    assert out == {tmp_path / "m.hwlog": "updated", tmp_path / "g.hwsav": "updated"}
+    moves = (tmp_path / "m.hwlog").read_text()
+    assert '"unit-1"' not in moves and '"blue_hq"' in moves
+    loaded = load_game(tmp_path / "g.hwsav", after, engine=ENGINE)
+    assert loaded.warnings == []
+    append_actions(loaded.game, (tmp_path / "m.hwlog").read_bytes(), "m.hwlog")  # every import check passes
+    assert loaded.game.state.pieces["blue_hq"].at == Location.hex("0403")
+
+
+def test_a_moves_file_whose_game_is_not_listed_or_that_is_signed_is_left_as_it_was(tmp_path):
+    from hexwright.editor.edits.rename_saves import rename_in_saves
+    from hexwright.runtime.engine import ENGINE
+    from hexwright.runtime.state import Game, Location, MovePieces, export_actions
+
+    module = _module()
+    game = Game(module, "first", 5, engine=ENGINE)
+    game.do(MovePieces(pieces=("unit-1",), to=Location.hex("0303")))
+    (tmp_path / "m.hwlog").write_bytes(export_actions(game, 0))
+    data = json.loads((tmp_path / "m.hwlog").read_text())
+    data.update(sender="blue", signature="a" * 128)
+    (tmp_path / "signed.hwlog").write_text(json.dumps(data))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    out = rename_in_saves([tmp_path / "m.hwlog", tmp_path / "signed.hwlog"], renamed(module, "unit", "unit-1", "x"),
+                          [("unit", "unit-1", "x")], before=module, games=[])
+    assert "none of the saved games" in out[tmp_path / "m.hwlog"]
+    assert "only blue's computer can sign it again" in out[tmp_path / "signed.hwlog"]
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
