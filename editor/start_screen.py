@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QIcon,
     QImage,
+    QImageWriter,
     QPainter,
     QPen,
     QPixmap,
@@ -111,7 +112,7 @@ def cached_thumbnail(path: Path, stamp: str, size: int = THUMB) -> QImage:
             data = QByteArray()
             buffer = QBuffer(data)
             buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-            image.save(buffer, "PNG")
+            QImageWriter(buffer, QByteArray(b"png")).write(image)
             atomic_write_bytes(file, bytes(data.data()))
         except OSError:
             pass  # no cache folder: drawn again next time
