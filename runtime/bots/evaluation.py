@@ -64,6 +64,9 @@ class Evaluator:
         self._hex: dict[str, Hex] = {scheme.format(h, self.grid): h for h in self.grid.hexes()}
         self.objectives = tuple(self._objectives())
         self._distance: dict[Objective, dict[Hex, int]] = {}
+        self._strength: dict[tuple[str, int], float] = {}
+        self._near: dict[Objective, dict[Hex, float]] = {}
+        self._side_of = {pid: piece.side for pid, piece in module.pieces.pieces.items()}
 
     def hex_of(self, label: str) -> Hex | None:
         return self._hex.get(label)
@@ -90,12 +93,19 @@ class Evaluator:
     # -- terms ---------------------------------------------------------------------------
 
     def strength(self, state: GameState, piece_id: str) -> float:
-        values = step_values(self.module, state, piece_id)
-        if values is None:
-            return 0.0
-        attack = values.attack if values.attack is not None else values.combat
-        defense = values.defense if values.defense is not None else values.combat
-        return float((attack or 0) + (defense or 0)) / 2.0
+        """The mean of the attack and defence printed on the step showing (worked out once per step)."""
+        key = (piece_id, state.pieces[piece_id].step)
+        known = self._strength.get(key)
+        if known is None:
+            values = step_values(self.module, state, piece_id)
+            if values is None:
+                known = 0.0
+            else:
+                attack = values.attack if values.attack is not None else values.combat
+                defense = values.defense if values.defense is not None else values.combat
+                known = float((attack or 0) + (defense or 0)) / 2.0
+            self._strength[key] = known
+        return known
 
     def positions(self, state: GameState) -> dict[str, list[Hex]]:
         """Where each side's units stand on the map."""
@@ -104,7 +114,7 @@ class Evaluator:
             if piece.at.kind == "hex":
                 h = self._hex.get(piece.at.id)
                 if h is not None:
-                    out.setdefault(self.module.pieces.pieces[pid].side, []).append(h)
+                    out.setdefault(self._side_of[pid], []).append(h)
         return out
 
     def material(self, state: GameState) -> dict[str, float]:
@@ -112,7 +122,7 @@ class Evaluator:
         for pid, piece in state.pieces.items():
             if piece.at.kind in ("eliminated", "exited"):
                 continue
-            side = self.module.pieces.pieces[pid].side
+            side = self._side_of[pid]
             out[side] = out.get(side, 0.0) + self.strength(state, pid)
         return out
 
@@ -136,9 +146,17 @@ class Evaluator:
     def _closeness(self, units: list[Hex], objective: Objective) -> float:
         if not units:
             return 0.0
-        table = self.distances(objective)
-        near = [1.0 / (1.0 + table[h]) for h in units]
-        return NEAREST * max(near) + (1.0 - NEAREST) * sum(near) / len(near)
+        near = self._nearness(objective)
+        values = [near[h] for h in units]
+        return NEAREST * max(values) + (1.0 - NEAREST) * sum(values) / len(values)
+
+    def _nearness(self, objective: Objective) -> dict[Hex, float]:
+        """``1 / (1 + distance)`` to the objective for every map hex, worked out once."""
+        table = self._near.get(objective)
+        if table is None:
+            table = {h: 1.0 / (1.0 + d) for h, d in self.distances(objective).items()}
+            self._near[objective] = table
+        return table
 
     def pressure(self, state: GameState) -> dict[str, float]:
         where = self.positions(state)
@@ -161,7 +179,7 @@ class Evaluator:
         stacks: dict[tuple[str, str], list[str]] = {}
         for pid, piece in state.pieces.items():
             if piece.at.kind == "hex":
-                stacks.setdefault((self.module.pieces.pieces[pid].side, piece.at.id), []).append(pid)
+                stacks.setdefault((self._side_of[pid], piece.at.id), []).append(pid)
         for (side, _), pids in stacks.items():
             if len(pids) > limit:
                 out[side] += sum(self.strength(state, pid) for pid in pids)

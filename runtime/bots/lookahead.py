@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hexwright.runtime.engine import Declare, EngineAction, Resolve, legal_actions
+from hexwright.runtime.engine import Declare, EngineAction, Resolve
 from hexwright.runtime.engine import apply as engine_apply
 from hexwright.runtime.model import Module
 from hexwright.runtime.state import ActionError, GameState, Location
@@ -54,12 +54,13 @@ def after(module: Module, state: GameState, action: EngineAction, rng: random.Ra
     so its value is its outcome. None if the engine refuses it in the imagined state."""
     try:
         new, _ = engine_apply(module, determinize(module, state, rng), action)
-        if isinstance(action, Declare):
-            resolve = Resolve(hex=action.hex)
-            if resolve in legal_actions(module, new):
-                new, _ = engine_apply(module, new, resolve)
     except ActionError:
         return None
+    if isinstance(action, Declare):
+        try:  # resolved at once where the rules let it (not while other attacks must be declared first)
+            new, _ = engine_apply(module, new, Resolve(hex=action.hex))
+        except ActionError:
+            pass
     return new
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 
 from hexwright.runtime.model import Module, Phase
 from hexwright.runtime.model.common import parse_fraction
 from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.rules import ReachResult, reach
+from hexwright.runtime.rules.cache import memo
 from hexwright.runtime.state import ActionError, GameState
 
 from .data import EngineState, engine_state, optional_on
@@ -138,12 +140,31 @@ def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, 
     from .interdiction import surcharges
 
     enter, leave = surcharges(module, state, unit)
-    free = rules.interdiction.free_across if rules.interdiction is not None else ()
-    return reach(module, state.occupancy(), unit, box=box, optional_rules=optional_on(state), steps=state.steps(),
-                 rules=rules, allowance=allowance, mode=mode, weather=weather_now(module, state),
-                 enter_surcharge=enter or None, leave_surcharge=leave or None, within=in_play(module, state),
-                 surcharge_free_across=free)
+    free = rules.interdiction.free_across if rules.interdiction is not None else ()  # read from the rules: keyed by them
+    occupancy, steps, optional = state.occupancy(), state.steps(), optional_on(state)
+    weather, within = weather_now(module, state), in_play(module, state)
+    # Every input of reach by value (the module and the rules by identity, per revision):
+    # a bot weighing a dozen moves of one unit in one position asks the same question a dozen times.
+    key = (unit, box, tuple(occupancy.items()), tuple(steps.items()), optional, allowance, mode, weather,
+           tuple(sorted(enter.items())), tuple(sorted(leave.items())), within)
+    return memo("reach", module, (rules,), key, lambda: reach(
+        module, occupancy, unit, box=box, optional_rules=optional, steps=steps, rules=rules, allowance=allowance,
+        mode=mode, weather=weather, enter_surcharge=enter or None, leave_surcharge=leave or None, within=within,
+        surcharge_free_across=free))
+
+
+_levelled: dict[tuple[int, str, str], tuple[weakref.ref[RulesConfig], RulesConfig]] = {}
 
 
 def with_level(rules: RulesConfig, rule: str, level: str) -> RulesConfig:
-    return rules.model_copy(update={"enforcement": {**rules.enforcement, rule: level}})
+    """``rules`` with one rule's enforcement changed; the same object for the same question
+    (so answers keyed on the rules' identity, like :func:`unit_reach`'s, are found again)."""
+    key = (id(rules), rule, level)
+    hit = _levelled.get(key)
+    if hit is not None and hit[0]() is rules:
+        return hit[1]
+    made = rules.model_copy(update={"enforcement": {**rules.enforcement, rule: level}})
+    if len(_levelled) > 256:
+        _levelled.clear()
+    _levelled[key] = (weakref.ref(rules), made)
+    return made

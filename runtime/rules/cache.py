@@ -44,5 +44,32 @@ def cached(kind: str, module: Module, parts: tuple[object, ...], extra: tuple[Ha
     return made
 
 
+_MAX_RESULTS = 512
+_results: OrderedDict[_Key, tuple[tuple[weakref.ref[object], ...], Any]] = OrderedDict()
+
+
+def memo(kind: str, module: Module, parts: tuple[object, ...], extra: tuple[Hashable, ...],
+         compute: Callable[[], T]) -> T:
+    """Like :func:`cached`, for answers to queries (a unit's reach in a position) rather than
+    derived structures: a store of its own, larger, so many answers never evict a graph.
+    ``extra`` must hold every other input of ``compute`` by value; the answer is shared, so
+    callers treat it as read-only."""
+    owners = (module, *parts)
+    key: _Key = (kind, id(module), module.revision, tuple(id(p) for p in parts), extra)
+    hit = _results.get(key)
+    if hit is not None:
+        refs, value = hit
+        if all(ref() is owner for ref, owner in zip(refs, owners)):
+            _results.move_to_end(key)
+            result: T = value
+            return result
+    made = compute()
+    _results[key] = (tuple(weakref.ref(o) for o in owners), made)
+    while len(_results) > _MAX_RESULTS:
+        _results.popitem(last=False)
+    return made
+
+
 def clear() -> None:
     _entries.clear()
+    _results.clear()
