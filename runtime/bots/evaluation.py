@@ -192,6 +192,11 @@ class Evaluator:
         pressure = self.pressure(state)
         return {s: MATERIAL * (material.get(s, 0.0) - over[s]) + pressure.get(s, 0.0) for s in self.sides}
 
+    def placements(self, state: GameState) -> Placements:
+        """:meth:`quick_scores` of ``state`` with one unit put on another hex, for many such
+        placements: the position is read once and each placement changes only its unit's terms."""
+        return Placements(self, state)
+
     def scores(self, state: GameState) -> dict[str, float]:
         vp = totals(self.module, state)
         quick = self.quick_scores(state)
@@ -206,9 +211,93 @@ class Evaluator:
         return self.values(state)[side]
 
 
+class Placements:
+    """The quick scores of one position and of the positions one placement away from it.
+
+    Material does not change when a unit is placed; the stacks it leaves and joins, and its
+    nearness to each objective, do. Each side's nearness to an objective is kept as a sum, a
+    count and its two best units, so a placement is scored without reading the other units.
+    """
+
+    def __init__(self, evaluator: Evaluator, state: GameState) -> None:
+        self.ev, self.state = evaluator, state
+        self.material = evaluator.material(state)
+        self.limit = evaluator.module.rules.stacking.limit
+        self.where: dict[str, tuple[str, Hex]] = {}  # unit -> (label, hex) on the map
+        self.stacks: dict[tuple[str, str], list[str]] = {}
+        for pid, piece in state.pieces.items():
+            if piece.at.kind == "hex":
+                h = evaluator.hex_of(piece.at.id)
+                if h is not None:
+                    self.where[pid] = (piece.at.id, h)
+                self.stacks.setdefault((evaluator._side_of[pid], piece.at.id), []).append(pid)
+        self.over = evaluator.overstacked(state)
+        # (objective index, side) -> (sum, count, [(value, unit) best two])
+        self.near: dict[tuple[int, str], tuple[float, int, list[tuple[float, str]]]] = {}
+        for i, objective in enumerate(evaluator.objectives):
+            table = evaluator._nearness(objective)
+            for side in evaluator.sides:
+                values = sorted(((table[h], pid) for pid, (_, h) in self.where.items()
+                                 if evaluator._side_of[pid] == side), reverse=True)
+                self.near[(i, side)] = (sum(v for v, _ in values), len(values), values[:2])
+        self.base = {s: MATERIAL * (self.material.get(s, 0.0) - self.over[s]) + self._pressure(s, None, None)
+                     for s in evaluator.sides}
+
+    def _stack_over(self, pids: list[str]) -> float:
+        if self.limit is None or len(pids) <= self.limit:
+            return 0.0
+        return sum(self.ev.strength(self.state, pid) for pid in pids)
+
+    def _pressure(self, side: str, unit: str | None, to: Hex | None) -> float:
+        """``side``'s pressure on every objective, with ``unit`` (of ``side``) standing on ``to``
+        if given (:meth:`Evaluator.pressure`, from the kept sums)."""
+        ev, total = self.ev, 0.0
+        old = self.where.get(unit) if unit is not None else None
+        for i, objective in enumerate(ev.objectives):
+            sum_, count, best = self.near[(i, side)]
+            if unit is not None and to is not None:
+                table = ev._nearness(objective)
+                new = table[to]
+                if old is not None:
+                    sum_ -= table[old[1]]
+                    rest = [v for v, pid in best if pid != unit][:1]
+                else:
+                    count += 1
+                    rest = [best[0][0]] if best else []
+                sum_ += new
+                top = max([new, *rest])
+            else:
+                top = best[0][0] if best else 0.0
+            closeness = 0.0 if count == 0 else NEAREST * top + (1.0 - NEAREST) * sum_ / count
+            share = PRESSURE * objective.points * closeness
+            total += share if side == objective.side else (0.0 if objective.edge else DEFENCE * share)
+        return total
+
+    def scores(self, unit: str, label: str) -> dict[str, float] | None:
+        """The quick scores with ``unit`` on hex ``label`` (None for a hex off the grid)."""
+        to = self.ev.hex_of(label)
+        if to is None or unit not in self.state.pieces:
+            return None
+        side = self.ev._side_of[unit]
+        over = self.over[side]
+        old = self.where.get(unit)
+        if old is None or old[0] != label:
+            if old is not None:
+                leaving = self.stacks[(side, old[0])]
+                over += self._stack_over([p for p in leaving if p != unit]) - self._stack_over(leaving)
+            joining = self.stacks.get((side, label), [])
+            over += self._stack_over([*joining, unit]) - self._stack_over(joining)
+        material = self.material.get(side, 0.0)
+        if self.state.pieces[unit].at.kind in ("eliminated", "exited"):  # back in play
+            material += self.ev.strength(self.state, unit)
+        out = dict(self.base)
+        out[side] = MATERIAL * (material - over) + self._pressure(side, unit, to)
+        return out
+
+
 def margin(scores: dict[str, float], side: str) -> float:
     """``side``'s score minus the best of the other sides' (its own score with no other side)."""
     return scores[side] - max((v for s, v in scores.items() if s != side), default=0.0)
 
 
-__all__ = ["Evaluator", "Objective", "margin", "names", "rule_hexes"]
+__all__ = ["Evaluator", "Objective", "Placements", "margin", "names", "rule_hexes"]

@@ -8,24 +8,22 @@ import random
 from hexwright.runtime.engine import Declare, EngineAction, Resolve
 from hexwright.runtime.engine import apply as engine_apply
 from hexwright.runtime.model import Module
-from hexwright.runtime.state import ActionError, GameState, Location
+from hexwright.runtime.state import ActionError, GameState
 
 from .determinize import determinize
-from .evaluation import Evaluator, margin
+from .evaluation import Evaluator, Placements, margin
 
 
 def draws_dice(action: EngineAction) -> bool:
     return bool(getattr(action, "draws_dice", False)) or isinstance(action, Declare)
 
 
-def placed(state: GameState, action: EngineAction) -> GameState | None:
-    """For an action that puts one unit on a hex (a move, a drop): the position after it,
-    without the engine (paths and rulings do not change where the unit ends)."""
+def placement(state: GameState, action: EngineAction) -> tuple[str, str] | None:
+    """For an action that puts one unit on a hex (a move, a drop): the unit and the hex."""
     unit, to = getattr(action, "unit", None), getattr(action, "to", None)
     if not isinstance(unit, str) or not isinstance(to, str) or unit not in state.pieces:
         return None
-    piece = state.pieces[unit].model_copy(update={"at": Location.hex(to)})
-    return state.model_copy(update={"pieces": {**state.pieces, unit: piece}})
+    return unit, to
 
 
 def shortlist(evaluator: Evaluator, state: GameState, side: str, actions: tuple[EngineAction, ...],
@@ -34,12 +32,17 @@ def shortlist(evaluator: Evaluator, state: GameState, side: str, actions: tuple[
     to ``width`` other actions (sampled when there are more), in the engine's order."""
     quick: list[tuple[float, int, EngineAction]] = []
     others: list[EngineAction] = []
+    placements: Placements | None = None
     for index, action in enumerate(actions):
-        after = placed(state, action)
-        if after is None:
+        where = placement(state, action)
+        if where is None:
             others.append(action)
             continue
-        scores = evaluator.quick_scores(after)
+        placements = placements or evaluator.placements(state)
+        scores = placements.scores(*where)
+        if scores is None:
+            others.append(action)
+            continue
         quick.append((margin(scores, side), -index, action))
     quick.sort(key=lambda t: (t[0], t[1]), reverse=True)
     chosen = [a for _, _, a in quick[:width]]
@@ -64,4 +67,4 @@ def after(module: Module, state: GameState, action: EngineAction, rng: random.Ra
     return new
 
 
-__all__ = ["after", "draws_dice", "placed", "shortlist"]
+__all__ = ["after", "draws_dice", "placement", "shortlist"]

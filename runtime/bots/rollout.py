@@ -22,7 +22,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.state import GameState
 
 from .evaluation import Evaluator, margin
-from .lookahead import after, placed
+from .lookahead import after, placement
 
 GAIN = 1e-6  # an action must improve the position by more than this to be played
 
@@ -31,8 +31,8 @@ def quick_choice(module: Module, evaluator: Evaluator, state: GameState, side: s
                  actions: tuple[EngineAction, ...] | list[EngineAction], rng: random.Random,
                  width: int = 4) -> EngineAction:
     """The rollout policy's action for ``side`` among the legal ``actions`` of ``state``."""
-    here = evaluator.quick_scores(state)
-    standing = margin(here, side)
+    placements = evaluator.placements(state)
+    standing = margin(placements.base, side)
     best_place: tuple[float, EngineAction] | None = None
     others: list[EngineAction] = []
     end: EngineAction | None = None
@@ -40,11 +40,12 @@ def quick_choice(module: Module, evaluator: Evaluator, state: GameState, side: s
         if isinstance(action, EndPhase):
             end = action
             continue
-        moved = placed(state, action)
-        if moved is None:
+        where = placement(state, action)
+        scores = placements.scores(*where) if where is not None else None
+        if scores is None:
             others.append(action)
             continue
-        value = margin(evaluator.quick_scores(moved), side)
+        value = margin(scores, side)
         if best_place is None or value > best_place[0]:
             best_place = (value, action)
     if best_place is not None and best_place[0] > standing + GAIN:

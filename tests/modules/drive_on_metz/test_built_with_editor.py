@@ -411,6 +411,7 @@ def delete_entry(qtbot, entry_table, key: str) -> None:
 # -- the test ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the whole map and OOB by mouse: ~70 s alone at load 1, a sixth of the default run
 def test_drive_on_metz_map_and_oob_built_in_the_editor(qtbot, monkeypatch, tmp_path):
     started = time.perf_counter()
     monkeypatch.setenv("HEXWRIGHT_RECOVERY_DIR", str(tmp_path / "recovery"))

@@ -14,7 +14,7 @@ from hexwright.runtime.state import Game
 from hexwright.runtime.storage import load_module
 from hexwright.runtime.ui.play.play_window import PlayWindow
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.slow]  # opening St-Lô's play window takes ~12 s at load 1
 
 STLO = Path(__file__).resolve().parents[3] / "modules" / "st_lo"
 

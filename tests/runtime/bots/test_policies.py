@@ -155,3 +155,31 @@ def test_evaluation_counts_an_overstacked_hex_as_strength_about_to_be_lost():
     assert ev.value(piled, "blue") < ev.value(apart, "blue")
     choice = GreedyPolicy().choose(_decision(m, _place(m, state, {"b1": "0303"})))
     assert not (isinstance(choice, Move) and choice.to == "0303")
+
+
+def test_scoring_a_placement_from_kept_sums_equals_scoring_the_position_after_it():
+    """The look-ahead ranks every placement by :class:`Placements` (one unit's terms changed);
+    for every unit (on the map or waiting off it) and every hex, including hexes that
+    overstack or leave a stack, it must agree with :meth:`Evaluator.quick_scores` of the
+    position with the unit put there."""
+    m = skirmish()
+    ev = Evaluator(m)
+    start = initial_state(m, "attack", 1)
+    piled = _place(m, start, {"b1": "0203", "b2": "0203"})
+    off = start.model_copy(update={"pieces": {**start.pieces, "b2": start.pieces["b2"].model_copy(
+        update={"at": Location.box(next(iter(m.map.boxes))) if m.map.boxes else Location.off("eliminated")})}})
+    labels = sorted({p.at.id for p in start.pieces.values() if p.at.kind == "hex"} | {"0101", "0203", "0303", "0404"})
+    checked = 0
+    for state in (start, piled, off):
+        placements = ev.placements(state)
+        assert placements.base == pytest.approx(ev.quick_scores(state), abs=1e-9)
+        for unit in sorted(state.pieces):
+            for label in labels:
+                moved = state.model_copy(update={"pieces": {**state.pieces, unit: state.pieces[unit].model_copy(
+                    update={"at": Location.hex(label)})}})
+                got = placements.scores(unit, label)
+                assert got is not None
+                assert got == pytest.approx(ev.quick_scores(moved), abs=1e-9), (unit, label)
+                checked += 1
+    assert checked >= 3 * 4 * len(labels)
+    assert ev.placements(start).scores("b1", "9999") is None  # a hex off the grid

@@ -68,6 +68,7 @@ def _run(code: str, home, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow  # two application starts in subprocesses
 def test_settings_round_trip_across_two_application_starts(tmp_path):
     module = tmp_path / "some.hwmod"
     module.write_bytes(b"x")

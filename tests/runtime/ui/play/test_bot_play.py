@@ -48,6 +48,7 @@ def test_a_whole_drive_on_metz_game_bot_against_bot_in_the_window(qtbot, loaded,
     assert again.game.state == win.game.state
 
 
+@pytest.mark.slow  # plays bot moves through the menus: ~7 s at load 1, 33 s loaded
 def test_human_against_a_bot_pause_step_and_undo_through_the_menus(qtbot, loaded, tmp_path):
     win = _window(qtbot, loaded, tmp_path, seed=5)
     opponents = next(a.menu() for a in win.menuBar().actions() if a.text() == "&Opponents")
