@@ -118,4 +118,63 @@ def sequence_problems(module: Module) -> list[ModuleIssue]:
         if g.trigger.kind == "die":
             need(f"arrivals.{gid}.trigger.die", [g.trigger.die], dice, "die")
     need("control.feature_types", r.control.feature_types, set(module.map.hex_feature_types), "hex feature type")
+    out += loop_end_problems(module)
+    return out
+
+
+def _named(value: object, names: set[str]) -> set[str]:
+    """Every string in a step's data (nested lists and dicts, keys too) that is one of ``names``."""
+    if isinstance(value, str):
+        return {value} & names
+    if isinstance(value, dict):
+        return set().union(*(_named(k, names) | _named(v, names) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return set().union(*(_named(v, names) for v in value))
+    return set()
+
+
+def loop_end_problems(module: Module) -> list[ModuleIssue]:
+    """An initiative roll that ends "the enclosing loop" (``end_loop_on``, St-Lô 3.2.6) must
+    run inside one: in a loop's steps, or in a procedure called from within a loop. Outside,
+    such a roll could only be rolled again, for ever.
+
+    A procedure counts as called from a loop when any step inside a loop names it (in any
+    field: a call, a choice's option, a chit's procedure), directly or through another
+    procedure; a procedure no step names is not judged."""
+    seq = module.rules.sequence
+    names = set(seq.procedures)
+    # (where, step) of every initiative with end_loop_on, and each procedure's callers' loop context
+    found: list[tuple[str, str, bool]] = []  # (field, procedure or "", inside a loop)
+    calls: dict[str, list[tuple[str, bool]]] = {n: [] for n in names}  # callee -> [(caller procedure or "", in loop)]
+
+    def walk(steps: list[Step], where: str, owner: str, in_loop: bool) -> None:
+        for k, st in enumerate(steps):
+            f = f"{where}.{k}"
+            if isinstance(st, Initiative) and st.end_loop_on is not None:
+                found.append((f"{f}.end_loop_on", owner, in_loop))
+            nested = st.steps if isinstance(st, (Loop, Activation)) else []
+            data = st.model_dump(exclude={"steps"} if nested else None)
+            for callee in _named(data, names):
+                calls[callee].append((owner, in_loop or isinstance(st, Loop)))
+            if nested:
+                walk(nested, f"{f}.steps", owner, in_loop or isinstance(st, Loop))
+
+    for phase, steps in sorted(seq.phases.items()):
+        walk(steps, f"sequence.phases.{phase}", "", False)
+    for proc, steps in sorted(seq.procedures.items()):
+        walk(steps, f"sequence.procedures.{proc}", proc, False)
+    looped: set[str] = set()
+    changed = True
+    while changed:  # a procedure is looped if a caller calls it from a loop or is itself looped
+        changed = False
+        for callee, callers in calls.items():
+            if callee not in looped and any(in_loop or caller in looped for caller, in_loop in callers):
+                looped.add(callee)
+                changed = True
+    out = []
+    for field, owner, in_loop in found:
+        if in_loop or owner in looped or (owner and not calls.get(owner)):
+            continue
+        out.append(ModuleIssue(FILE, field, "an initiative roll that ends the enclosing loop is not inside a loop "
+                               "(nor in a procedure called from one): put it in a loop's steps or remove end_loop_on"))
     return out

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from sequence_modules import chit_module, initiative_module
 
 from hexwright.runtime.model.rules_config import RulesConfig
-from hexwright.runtime.model.sequence import CupDraw, Initiative, Loop, SequenceRules
+from hexwright.runtime.model.sequence import Call, CupDraw, Initiative, Loop, SequenceRules
 from hexwright.runtime.storage import files_from_module, module_from_files
 from hexwright.runtime.validation.rules_config import rules_problems
 
@@ -65,3 +65,31 @@ def test_every_reference_of_the_sequence_is_checked():
 
 def test_rules_without_a_sequence_still_default():
     assert RulesConfig().sequence == SequenceRules()
+
+
+def test_an_initiative_that_ends_the_loop_must_be_inside_one():
+    """St-Lô 3.2.6: a double 1 ends the operations loop. An initiative step with ``end_loop_on``
+    outside any loop could only roll again for ever: ``hexwright validate`` names its field.
+    Inside a loop, or in a procedure a loop calls (directly or through another procedure), it is fine."""
+    m = initiative_module()
+    assert rules_problems(m) == []
+    loop = m.rules.sequence.phases["operations"][0]
+    assert isinstance(loop, Loop)
+    initiative = loop.steps[0]
+    # in a procedure the loop calls, through a second procedure: still inside the loop
+    m.rules.sequence.procedures["roll"] = [initiative]
+    m.rules.sequence.procedures["roll_first"] = [Call(id="c2", name="Roll", procedure="roll")]
+    loop.steps[0] = Call(id="c1", name="Roll first", procedure="roll_first")
+    assert rules_problems(m) == []
+    # the same roll at a phase's top level: refused, by field
+    m.rules.sequence.phases["initiative"].append(initiative.model_copy(update={"id": "init_top"}))
+    problems = {p.field: p.message for p in rules_problems(m)}
+    assert set(problems) == {"sequence.phases.initiative.1.end_loop_on"}
+    assert "not inside a loop" in problems["sequence.phases.initiative.1.end_loop_on"]
+    # and in a procedure called only from outside a loop
+    m.rules.sequence.phases["initiative"].pop()
+    m.rules.sequence.phases["recovery"].append(Call(id="c3", name="Roll", procedure="roll"))
+    loop.steps[0] = initiative
+    m.rules.sequence.procedures.pop("roll_first")
+    problems = {p.field: p.message for p in rules_problems(m)}
+    assert set(problems) == {"sequence.procedures.roll.0.end_loop_on"}
