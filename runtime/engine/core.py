@@ -156,6 +156,7 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
 def check_and_apply(module: Module, state: GameState, action: EngineAction) -> tuple[GameState, LogEntry, list[Ruling]]:
     """:func:`apply` that also returns the rulings made (the log entry's text holds them too)."""
     tx = _tx(module, state)
+    actor = state.active_side
     if isinstance(action, SetEnforcement):
         if action.rule not in RULE_IDS and not (action.rule.startswith("step.") and action.rule[5:] in declared_step_ids(module.rules.sequence)):
             raise ActionError(f"no rule {action.rule!r} (rules: {', '.join(RULE_IDS)}, step.<step id>)")
@@ -167,11 +168,13 @@ def check_and_apply(module: Module, state: GameState, action: EngineAction) -> t
         sequence.settle(tx)
         if tx.data.over:
             raise ActionError("the game is over")
+        # the side whose choice this is (a defender retreating, a chit's owner), not only the phase's
+        actor = _to_act(module, with_engine_state(tx.state, tx.data)) or tx.state.active_side
         _run(tx, action)
         sequence.settle(tx)
     runner.compact(tx)
     new = with_engine_state(tx.state, tx.data)
-    entry = LogEntry(kind="rules", text=tx.text(), turn=state.turn, phase=state.phase, side=state.active_side,
+    entry = LogEntry(kind="rules", text=tx.text(), turn=state.turn, phase=state.phase, side=actor,
                      dice=tuple(tx.dice))
     return new, entry, list(tx.rulings)
 

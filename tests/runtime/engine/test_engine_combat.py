@@ -70,14 +70,15 @@ def test_s9_2_figure9_d2_retreat_to_0607_and_advance_through_0509_to_0608():
     assert legal_actions(m, s) == [Retreat(unit="de_462_fhnjkr", path=("0608", "0607"))]
     with pytest.raises(ActionError, match=r"not a legal retreat of 2 hex\(es\).*— §9\.3"):
         apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0508", "0507")))
-    s, _ = apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0608", "0607")))
+    s, entry = apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0608", "0607")))
     assert s.hex_of("de_462_fhnjkr") == "0607"
+    assert entry.side == "de"  # the log names the side that chose, not the phase's
     assert to_act(m, s) == "us"
     choices = legal_actions(m, s)
     assert Advance(unit="us_5_11", path=("0509", "0608")) in choices
     assert Advance(unit="us_7_ccb", path=("0509",)) in choices and Decline() in choices
     s, entry = apply(m, s, Advance(unit="us_5_11", path=("0509", "0608")))
-    assert s.hex_of("us_5_11") == "0608" and "advance after combat" in entry.text
+    assert s.hex_of("us_5_11") == "0608" and "advance after combat" in entry.text and entry.side == "us"
     assert engine_state(s).frames == ()
     assert s.control["0509"] == "us"  # §7: passed through
 
