@@ -32,6 +32,7 @@ from ..changes import Changes, Kind
 from ..commands import SetEntry, SetTable
 from ..document import MapDocument
 from ..edits.entries import entries_of, noun, table_of
+from ..edits.rename import id_from_name
 from .id_delegate import NONE_LABEL, IdComboDelegate
 
 _ID = TypeAdapter(Id)
@@ -127,10 +128,20 @@ class DictSource:
         self.doc.push(SetEntry(self.doc, self.kind, key, self._dict().get(key), after, text))
 
     def add(self, key: str) -> str:
-        key = _ID.validate_python(key)
-        if key in self._dict():
+        """Add a new entry under the id typed; what is not an id (``Blue Army``) is taken as the new
+        entry's name, and its id made from it (``blue-army``)."""
+        entries, entry = self._dict(), self.new()
+        try:
+            key = _ID.validate_python(key)
+        except ValidationError:
+            if not key.strip() or "name" not in type(entry).model_fields:
+                raise
+            name = key.strip()
+            key = id_from_name(name, entries, fallback=noun(self.kind).replace(" ", "-"))
+            entry = entry.model_copy(update={"name": name})
+        if key in entries:
             raise ValueError(f"{key!r} already exists")
-        self.replace(key, self.new(), f"Add {noun(self.kind)} {key}")
+        self.replace(key, entry, f"Add {noun(self.kind)} {key}")
         return key
 
 
@@ -184,7 +195,7 @@ class EntryTable(QWidget):
         self.table.itemChanged.connect(self._edited)
         self.table.setItemDelegate(IdComboDelegate(self._choices, self.table))
         self.new_id = QLineEdit()
-        self.new_id.setPlaceholderText("new id")
+        self.new_id.setPlaceholderText("new id, or its name")
         self.new_id.setVisible(source.keys_editable)
         self.add_button = QPushButton("Add")
         self.delete_button = QPushButton("Delete selected")

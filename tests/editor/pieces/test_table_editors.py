@@ -93,6 +93,11 @@ def test_sides_formations_and_unit_types_edit_in_place(qtbot, tmp_path):
     editor.unit_types.new_id.setText("para")
     qtbot.mouseClick(editor.unit_types.add_button, Qt.LeftButton)
     assert "para" in types
+    editor.sides.new_id.setFocus()  # a name typed gives the new side its id (issue 17, item 4)
+    qtbot.keyClicks(editor.sides.new_id, "Free French")
+    qtbot.mouseClick(editor.sides.add_button, Qt.LeftButton)
+    sides = editor.doc.module.pieces.sides
+    assert sides["free-french"].name == "Free French" and editor.sides.new_id.text() == ""
     editor.doc.save(tmp_path / "mod")
     reloaded = load_module(tmp_path / "mod").module.pieces
     assert reloaded.sides["us"].color == "#112233" and reloaded.unit_types["inf"].symbol == "airborne"
