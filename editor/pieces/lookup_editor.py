@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import get_args
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -92,14 +94,25 @@ class VictoryEditor(QWidget):
         self.note.editingFinished.connect(self._note_edited)
         doc.changed.connect(self._document_changed)
         self.note.setText(doc.module.tables.victory.note)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Victory point awards"))
-        layout.addWidget(self.rules, 2)
-        layout.addWidget(QLabel("Victory levels"))
-        layout.addWidget(self.levels, 1)
+        # the awards and the levels side by side: in a dock of a 768-pixel screen, stacked, each showed one row
+        awards, levels = QWidget(), QWidget()
+        left, right = QVBoxLayout(awards), QVBoxLayout(levels)
+        left.setContentsMargins(0, 0, 0, 0)
+        right.setContentsMargins(0, 0, 0, 0)
+        left.addWidget(QLabel("Victory point awards"))
+        left.addWidget(self.rules, 1)
+        right.addWidget(QLabel("Victory levels"))
+        right.addWidget(self.levels, 1)
         form = QFormLayout()
         form.addRow("Note", self.note)
-        layout.addLayout(form)
+        right.addLayout(form)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(awards)
+        split.addWidget(levels)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split)
 
     def _document_changed(self, changes: Changes) -> None:
         if changes.touches(Kind.VICTORY):

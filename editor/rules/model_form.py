@@ -39,12 +39,20 @@ from ..edits.rules_help import field_hint, label_of
 Setter = Callable[[Any], None]
 
 
+GROUPS = ("model", "union", "models", "model_map", "unions")
+"""Field kinds shown as a group box of their own, across the form."""
+ROW_GAP = 6
+"""Pixels between two rows of a form, counted when the fields are shared among columns."""
+
+
 class ModelForm(QWidget):
     edited = Signal(object, str)   # the new value of the whole model, the field (path) edited
     refused = Signal(str)          # why a change was not taken
 
     def __init__(self, model: type[BaseModel], module: Callable[[], Module], skip: tuple[str, ...] = (),
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, columns: int = 1):
+        """``columns``: the fields flow into so many columns, top to bottom then left to right (the
+        Rules dock takes two: a long form then needs half the height)."""
         super().__init__(parent)
         self.model = model
         self.module = module
@@ -52,8 +60,7 @@ class ModelForm(QWidget):
         self.setters: dict[str, Setter] = {}
         self.widgets: dict[str, QWidget] = {}
         self._loading = False
-        layout = self.form = QFormLayout(self)
-        layout.setContentsMargins(2, 2, 2, 2)
+        rows: list[tuple[FieldSpec, QLabel, QWidget]] = []
         for spec in field_specs(model, skip):
             widget, setter = self._make(spec)
             hint = field_hint(model, spec)
@@ -63,10 +70,36 @@ class ModelForm(QWidget):
             label.setToolTip(hint)
             self.widgets[spec.name] = widget
             self.setters[spec.name] = setter
-            if spec.kind in ("model", "union", "models", "model_map", "unions"):
+            rows.append((spec, label, widget))
+        forms = self._columns(columns)
+        self.form = forms[0]
+        heights = [widget.sizeHint().height() + ROW_GAP for _spec, _label, widget in rows]
+        total, done = sum(heights), 0
+        for (spec, label, widget), height in zip(rows, heights, strict=True):
+            # the next column once this one holds its share of the height (a field is never split)
+            layout = forms[min(len(forms) - 1, (2 * done + height) * len(forms) // max(1, 2 * total))]
+            done += height
+            if spec.kind in GROUPS:
                 layout.addRow(widget)
             else:
                 layout.addRow(label, widget)
+
+    def _columns(self, count: int) -> list[QFormLayout]:
+        if count <= 1:
+            form = QFormLayout(self)
+            form.setContentsMargins(2, 2, 2, 2)
+            return [form]
+        row = QHBoxLayout(self)
+        row.setContentsMargins(2, 2, 2, 2)
+        forms = []
+        for _ in range(count):
+            column = QVBoxLayout()
+            form = QFormLayout()
+            column.addLayout(form)
+            column.addStretch(1)  # the columns start at the top, whatever their lengths
+            row.addLayout(column, 1)
+            forms.append(form)
+        return forms
 
     # -- showing a value -----------------------------------------------------------------------
 

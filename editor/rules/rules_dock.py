@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel
-from PySide6.QtWidgets import QComboBox, QLabel, QScrollArea, QTableWidget, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFrame, QLabel, QScrollArea, QTableWidget, QTabWidget, QVBoxLayout, QWidget
 
 from hexwright.runtime.model.rules_config import (
     RULE_IDS,
@@ -77,16 +77,13 @@ class RulesDock(QWidget):
         self.tabs.addTab(self.outline, "Sequence of play")
         self.forms: dict[str, tuple[tuple[str, ...], ModelForm]] = {}
         for title, path, model, skip in TABS:
-            form = ModelForm(model, lambda: self.doc.module, skip=skip)
+            form = ModelForm(model, lambda: self.doc.module, skip=skip, columns=2)
             form.edited.connect(lambda value, key, p=path: self._edited(p, value, key))
             form.refused.connect(self.show_refusal)
             self.forms[title] = (path, form)
-            scroll = QScrollArea()
-            scroll.setWidgetResizable(True)
-            scroll.setWidget(form)
-            self.tabs.addTab(scroll, title)
+            self.tabs.addTab(self._scrolled(form), title)
         self.victory = VictoryEditor(doc)
-        self.tabs.addTab(self.victory, "Victory")
+        self.tabs.addTab(self._scrolled(self.victory), "Victory")
         self.enforcement = QTableWidget(0, 2)
         self.enforcement.setHorizontalHeaderLabels(["rule", "enforcement"])
         self.enforcement.horizontalHeader().setStretchLastSection(True)
@@ -94,6 +91,16 @@ class RulesDock(QWidget):
         self.tabs.addTab(self.enforcement, "Enforcement")
         doc.changed.connect(self._document_changed)
         self.reload()
+
+    @staticmethod
+    def _scrolled(page: QWidget) -> QScrollArea:
+        """A page that scrolls by itself when taller than the dock: the dock never scrolls as a whole,
+        so the tabs, the outline's buttons and the refusal message stay in sight."""
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(page)
+        return scroll
 
     def tab(self, title: str) -> QWidget:
         """The page of the tab titled ``title`` (tests and the window's menu use it)."""
@@ -173,16 +180,12 @@ class RulesDock(QWidget):
 def add_rules_dock(window: Any, doc: MapDocument) -> tuple[RulesDock, Any]:
     """The Rules dock, tabbed with the pieces docks at the bottom (or alone there)."""
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
+    from PySide6.QtWidgets import QDockWidget
 
     rules = RulesDock(doc)
     dock = QDockWidget("Rules", window)
     dock.setObjectName("rules")
-    scroll = QScrollArea()  # scrolls when short, rather than keep the bottom docks tall on a small screen
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QFrame.Shape.NoFrame)
-    scroll.setWidget(rules)
-    dock.setWidget(scroll)
+    dock.setWidget(rules)  # each tab scrolls by itself (RulesDock._scrolled), so the dock fits a 768-pixel screen
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
     pieces = getattr(window, "pieces_docks", None)
     if pieces is not None and pieces.docks:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QTableWidget
 
 from hexwright.runtime.storage.bundled import bundled_modules_dir
 
@@ -59,3 +60,30 @@ def test_the_setup_table_shows_many_rows_beside_the_scenario_fields(small):
     shown = setup.rowAt(setup.viewport().height() - 1)
     assert shown == -1 or shown >= 7  # eight rows or more in view
     assert setup.viewport().mapTo(small, QPoint(0, 0)).y() < small.height() // 2 + 80  # not pushed down by fields
+
+
+def test_the_rules_dock_fits_and_only_its_long_pages_scroll(small, qtbot):
+    """At 1366×768 the Rules dock never scrolls as a whole: its tabs, the outline's buttons and the
+    refusal line stay in sight, a long form flows into two columns, and Victory shows its two tables
+    side by side, several rows each."""
+    dock, rules = small.rules_dock, small.rules_panel
+    dock.show()
+    dock.raise_()
+    qtbot.waitUntil(rules.isVisible)
+    assert dock.widget() is rules and rules.minimumSizeHint().height() <= rules.height()
+    outline = rules.tab("Sequence of play")
+    for button in outline.buttons.values():  # Add phase … Down: whole, inside the dock
+        corner = button.mapTo(dock, button.rect().bottomRight())
+        assert button.isVisible() and dock.rect().contains(corner), button.text()
+    qtbot.mouseClick(rules.tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=rules.tabs.tabBar().tabRect(rules.tabs.indexOf(rules.tab("Combat"))).center())
+    assert rules.tabs.currentWidget() is rules.tab("Combat")
+    combat = rules.form("Combat")
+    lefts = {combat.widgets[name].mapTo(combat, QPoint(0, 0)).x() // 100 for name in combat.widgets}
+    assert len(lefts) >= 2  # two columns of fields
+    victory = rules.victory
+    rules.tabs.setCurrentWidget(rules.tab("Victory"))
+    qtbot.waitUntil(victory.rules.isVisible)
+    assert victory.rules.mapTo(victory, QPoint(0, 0)).y() == victory.levels.mapTo(victory, QPoint(0, 0)).y()
+    view = victory.rules.findChild(QTableWidget) if not isinstance(victory.rules, QTableWidget) else victory.rules
+    assert view.rowAt(view.viewport().height() - 1) in (-1, *range(3, 100))  # four rows or more in view

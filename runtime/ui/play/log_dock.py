@@ -19,6 +19,16 @@ from hexwright.runtime.state import Game
 BOOKMARK = "★"
 
 
+
+def entry_line(game: Game, index: int) -> str:
+    """What log entry ``index`` says; an action that says nothing (a step ended with nothing to
+    report) is named, rather than left a blank numbered line."""
+    entry = game.entries[index]
+    if entry.text:
+        return entry.text
+    name = getattr(game.actions[index], "name", "") or entry.kind
+    return str(name).replace("_", " ")
+
 class LogPanel(QWidget):
     """Row ``i`` is position ``i``: row 0 is the start, row ``i`` the state after action ``i``."""
 
@@ -66,7 +76,7 @@ class LogPanel(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         rows = [f"0. start of scenario {game.scenario}"]
-        rows += [f"{i + 1}. {entry.text}" for i, entry in enumerate(game.entries)]
+        rows += [f"{i + 1}. {entry_line(game, i)}" for i in range(len(game.entries))]
         for index, row in enumerate(rows):
             text = f"{row}   {BOOKMARK} {game.bookmarks[index]}".rstrip() if index in game.bookmarks else row
             item = QListWidgetItem(text)
