@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Set up a local virtual environment and run Hexwright or its tests.
 
-    python3 packaging/dev.py run  [hexwright arguments]   # the app (editor on the default module)
+    python3 packaging/dev.py run  [hexwright arguments]   # the app: the start screen, or what the arguments say
     python3 packaging/dev.py test [pytest arguments]      # the whole test suite, headless
+    python3 packaging/dev.py setup                        # only make (or update) the environment
 
 The environment lives in ``.venv`` at the top of the checkout; it is (re)installed when
 ``pyproject.toml`` changes. Only the standard library is used here.
