@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +25,9 @@ def main() -> None:
 
     app = QApplication.instance() or QApplication([])
     screen = open_start_screen(Launcher(Library(), AppSettings()))
+    while screen.thumbnails_pending():  # listed and drawn in workers after the screen shows
+        app.processEvents()
+        time.sleep(0.02)
     app.processEvents()
     screen.grab().save(str(ROOT / "docs" / "start-screen.png"))
     screen.close()
