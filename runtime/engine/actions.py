@@ -106,6 +106,21 @@ class Interdict(_EngineAction):
     hex: Hex
 
 
+class Fire(_EngineAction):
+    """Fire a mission of ``rules.json`` ``fire`` (St-Lô 10, 14–16): the OP ``op`` placed at
+    ``op_hex`` observes ``target``; ``units`` fire at ``intensities`` (one each, in order)."""
+
+    name: Literal["fire"] = "fire"
+    mission: Id
+    target: str = Field("", max_length=16)
+    op: str = Field("", max_length=64)
+    op_hex: str = Field("", max_length=16)
+    units: tuple[Id, ...] = Field((), max_length=64)
+    intensities: tuple[Id, ...] = Field((), max_length=64)
+
+    draws_dice: ClassVar[bool] = True
+
+
 class LoseStep(_EngineAction):
     """The owner allocates one step loss of a combat result to ``unit`` (ToV 10.3)."""
 
@@ -182,17 +197,17 @@ class SetEnforcement(_EngineAction):
 
 EngineAction = Annotated[
     Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | Relocate
-    | Choose | PutChit | Draw | Roll | SetEnforcement | Support | LoseStep | Interdict,
+    | Choose | PutChit | Draw | Roll | SetEnforcement | Support | LoseStep | Interdict | Fire,
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
 ACTION_TYPES: tuple[type[_EngineAction], ...] = (
     Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, Relocate, Choose, PutChit,
-    Draw, Roll, SetEnforcement, Support, LoseStep, Interdict)
+    Draw, Roll, SetEnforcement, Support, LoseStep, Interdict, Fire)
 STEPS_WITH_DICE = frozenset(str(t.model_fields["name"].default) for t in ACTION_TYPES if t.draws_dice)
 """Names of the steps that roll dice: the engine's answer to :meth:`runtime.state.RulesEngine.draws_dice`."""
 ORDER = {n: i for i, n in enumerate(
-    ("lose_step", "support", "retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "interdict", "move", "relocate", "drop", "exit",
+    ("lose_step", "support", "retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "interdict", "fire", "move", "relocate", "drop", "exit",
      "declare", "resolve", "end_phase", "set_enforcement"))}
 
 

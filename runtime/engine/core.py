@@ -18,7 +18,7 @@ from hexwright.runtime.model.sequence import declared_step_ids
 from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
-from . import attacks, combat_choices, drops, interdiction, losses, moves, relocation, runner, sequence, steps
+from . import attacks, combat_choices, drops, fire, interdiction, losses, moves, relocation, runner, sequence, steps
 from .actions import (
     STEPS_WITH_DICE,
     Advance,
@@ -31,6 +31,7 @@ from .actions import (
     EndPhase,
     EngineAction,
     ExitMap,
+    Fire,
     Interdict,
     LoseStep,
     Move,
@@ -91,6 +92,8 @@ def _run(tx: Tx, action: EngineAction) -> None:
             combat_choices.apply_support(tx, action)
         case Interdict():
             interdiction.apply_interdict(tx, action)
+        case Fire():
+            fire.apply_fire(tx, action)
         case SetEnforcement():
             raise ActionError("enforcement is set by check_and_apply")
 
@@ -139,6 +142,8 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
             out += relocation.legal_relocations(tx)
         if "interdict" in step.allow:
             out += interdiction.legal_interdicts(tx)
+        if "fire" in step.allow:
+            out += fire.legal_fires(tx, step)
         if "drop" in step.allow:
             out += drops.legal_drops(tx, drops.droppers(module, state, tx.data, tx.rules))
         if "declare" in step.allow and not (tx.data.resolving and tx.rules.combat.declare_all_first):

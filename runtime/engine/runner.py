@@ -33,6 +33,7 @@ from hexwright.runtime.model.sequence import (
     PhaseSide,
     PoolEmpty,
     Reorganize,
+    ResetMissions,
     SetPool,
     Step,
     SupplyCheck,
@@ -322,6 +323,10 @@ def _begin(tx: Tx, step: Step) -> None:
         from .reorganize import reorganize
 
         reorganize(tx, step)
+    elif isinstance(step, ResetMissions):
+        from .fire import reset_missions
+
+        reset_missions(tx, step)
     elif isinstance(step, MoraleRecovery):
         from .hq import morale_recovery
 

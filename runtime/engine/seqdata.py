@@ -105,6 +105,8 @@ class SeqState(_Data):
     placing: str = ""
     """The HQ just activated, waiting for its owner to pick the hex it is placed in (6.1 I)."""
     relocated: tuple[str, ...] = ()
+    missions: dict[str, int] = {}
+    """A firing unit → the fire missions it spent this turn (``rules.json`` ``fire``, St-Lô 10.1)."""
     interdicted: tuple[str, ...] = ()
     """Hexes with an interdiction marker this turn (``rules.json`` ``interdiction``, ToV 7.2)."""
     """HQs relocated (one entry per relocation, ToV 2.3), for the ``relocate_hq`` VP rules."""

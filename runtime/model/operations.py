@@ -143,3 +143,10 @@ class MoraleRecovery(StepBase):
     status: Id | None = None
     gain: int = Field(2, ge=0)
     trace: Literal["loc", "none"] = "loc"
+
+
+class ResetMissions(StepBase):
+    """Every firing unit (``rules.json`` ``fire``) back to 0 missions spent (St-Lô 10.1.2, 3.1.7:
+    the Artillery Rally Phase)."""
+
+    kind: Literal["reset_missions"] = "reset_missions"

@@ -22,6 +22,7 @@ from .combat_options import (
     ShiftException,
 )
 from .common import Id, Model
+from .fire import FireRules
 from .map import FeatureKind
 from .sequence import ArrivalGroup, ControlRules, HqRelocation, PoolDef, SequenceRules, StatusDef
 from .sequence import Enforcement as Enforcement
@@ -428,6 +429,8 @@ class RulesConfig(Model):
                                                              "hex (St-Lô 13.0 entrenchments)")
     hq_relocation: HqRelocation | None = Field(None, description="activated HQs may relocate (ToV 2.3)")
     interdiction: Interdiction | None = Field(None, description="air interdiction markers on movement (ToV 7.2)")
+    fire: FireRules | None = Field(None, description="artillery and air fire: missions, intensities, fire tables "
+                                                     "(St-Lô 10, 14–16)")
     enforcement: dict[Id, Enforcement] = Field(
         {}, description="by rule id (movement, zoc, stacking, exit, entry, drop, supply, los, combat, retreat, "
                         "advance, restriction, step.<step id>); missing: enforce")

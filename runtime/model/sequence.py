@@ -24,7 +24,17 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from .common import Id, Model
-from .operations import ActionCost, AssetPhase, Entrench, FirstAttempt, HqRoll, MoraleRecovery, Recover, Reorganize
+from .operations import (
+    ActionCost,
+    AssetPhase,
+    Entrench,
+    FirstAttempt,
+    HqRoll,
+    MoraleRecovery,
+    Recover,
+    Reorganize,
+    ResetMissions,
+)
 from .pieces import Echelon
 from .step_base import (
     ActionKind,
@@ -89,6 +99,10 @@ class ActionsStep(StepBase):
                                                  "attack (St-Lô 9.1 B: every eligible unit in an EZOC attacks)")
     modes_only: bool = Field(False, description="a Move must name one of ``modes`` (St-Lô 8.2: the strategic "
                                                 "movement action moves only strategically)")
+    mission: Id | None = Field(None, description="allow fire: the mission of rules.json fire.missions fired here "
+                                                 "(St-Lô 14.0 barrage, 16.0 interdiction)")
+    once: bool = Field(False, description="the step ends after one Fire (St-Lô 14.1 A: a barrage is one fire; "
+                                          "16.0 A: one interdiction attempt)")
 
 
 class ChoiceOption(Model):
@@ -330,7 +344,7 @@ class Activation(StepBase):
 Step = Annotated[
     ActionsStep | ChoiceStep | CupFill | CupDraw | Initiative | TableRoll | ArrivalsStep | SupplyCheck
     | ClearStatuses | SetPool | VictoryCheck | Call | Loop | Activation | HqRoll | MoraleRecovery | Entrench
-    | Reorganize | Recover | AssetPhase,
+    | Reorganize | Recover | AssetPhase | ResetMissions,
     Field(discriminator="kind"),
 ]
 Loop.model_rebuild()
@@ -338,7 +352,7 @@ Activation.model_rebuild()
 
 STEP_KINDS = ("actions", "choice", "cup_fill", "cup_draw", "initiative", "table_roll", "arrivals", "supply_check",
               "clear_statuses", "set_pool", "victory_check", "call", "loop", "activation", "hq_roll", "morale_recovery",
-              "entrench", "reorganize", "recover", "asset_phase")
+              "entrench", "reorganize", "recover", "asset_phase", "reset_missions")
 
 
 # -- state the rules read -----------------------------------------------------------------------
@@ -547,6 +561,7 @@ __all__ = [
     "PoolEmpty",
     "Recover",
     "Reorganize",
+    "ResetMissions",
     "RollModifier",
     "SequenceRules",
     "SetPool",

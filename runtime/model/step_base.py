@@ -11,7 +11,7 @@ from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 from .common import Id, Model
 
 Enforcement = Literal["enforce", "warn", "off"]
-ActionKind = Literal["move", "drop", "exit", "declare", "resolve", "relocate", "interdict"]
+ActionKind = Literal["move", "drop", "exit", "declare", "resolve", "relocate", "interdict", "fire"]
 ChitKind = Literal["command", "event", "reinforcement", "supply", "other"]
 
 

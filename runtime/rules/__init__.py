@@ -13,7 +13,17 @@ See ``docs/rules-engine.md``.
 
 from .board import Board, Unit, make_board
 from .cache import clear as clear_cache
-from .combat import CombatOdds, CombatOutcome, Modifier, column_for, combat_odds, crt_cell, resolve
+from .combat import (
+    CombatOdds,
+    CombatOutcome,
+    Modifier,
+    column_for,
+    combat_odds,
+    crt_cell,
+    hex_drms,
+    largest_per_group,
+    resolve,
+)
 from .command import command_radius
 from .drop import DropHex, drop_problems, drop_zone
 from .los import Observation, observe
@@ -29,6 +39,6 @@ __all__ = [
     "Board", "CombatOdds", "CombatOutcome", "DropHex", "ExitOption", "Modifier", "MovementGraph",
     "Observation", "ReachResult", "ReachedHex", "RetreatOptions", "RetreatPath", "Ruling", "SupplyResult", "Unit",
     "advance_paths", "clear_cache", "column_for", "combat_odds", "command_radius", "crt_cell", "drop_problems",
-    "drop_zone", "enemy_zoc", "exerts_zoc", "make_board", "movement_graph", "observe", "reach", "resolve", "retreat_paths", "source_hexes", "stacking_violations",
+    "drop_zone", "enemy_zoc", "exerts_zoc", "hex_drms", "largest_per_group", "make_board", "movement_graph", "observe", "reach", "resolve", "retreat_paths", "source_hexes", "stacking_violations",
     "supply", "zoc_of_side",
 ]

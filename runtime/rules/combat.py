@@ -166,6 +166,26 @@ def _hex_effects(module: Module, board: Board, d: int, rules: CombatRules, side:
     return [(k, te.combat[k]) for k in keys if k in te.combat and _effect_applies(k, rules, side)]
 
 
+def hex_drms(module: Module, label: str, defender_side: str, rules: CombatRules | None = None) -> list[Modifier]:
+    """The DRMs the terrain and features of ``label`` give units of ``defender_side`` there
+    (terrain chart ``combat``; St-Lô 13.2.1: permanent entrenchments, German units only)."""
+    from .hexmap import hex_map
+
+    hm = hex_map(module)
+    d = hm.idx(label)
+    cr = rules or module.rules.combat
+    te = module.tables.terrain_effects
+    keys = [hm.terrain[d]] + sorted(set(hm.features[d]))
+    return [Modifier(k, 0, te.combat[k].drm, te.section, te.combat[k].drm_group) for k in keys
+            if k in te.combat and te.combat[k].drm and _effect_applies(k, cr, defender_side)]
+
+
+def largest_per_group(drms: list[Modifier]) -> tuple[list[Modifier], list[str]]:
+    """``drms`` with only the largest of each DRM group kept, and notes on those dropped (St-Lô 9.4.4)."""
+    notes: list[str] = []
+    return _grouped(drms, notes), notes
+
+
 def _crt_line(module: Module, cr: CombatRules, effects: list[tuple[str, CombatEffect]],
               default: tuple[str, CombatResultsTable], notes: list[str]) -> tuple[str, CombatResultsTable]:
     """The CRT line of the defender's terrain: the first of ``crt_lines`` that a terrain or

@@ -5,11 +5,12 @@ named must exist (``hexwright validate`` lists each)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.issues import ModuleIssue
 from hexwright.runtime.model.sequence import (
+    ActionsStep,
     Activation,
     AfterTrigger,
     ChoiceStep,
@@ -54,6 +55,9 @@ def operations_problems(module: Module) -> list[ModuleIssue]:
                 need(f"{f}.substitute_boxes", st.substitute_boxes, module.pieces.formations, "formation")
                 for form, boxes in sorted(st.substitute_boxes.items()):
                     need(f"{f}.substitute_boxes.{form}", boxes, module.map.boxes, "box")
+            if isinstance(st, ActionsStep) and st.mission is not None:
+                fire = r.fire.missions if r.fire is not None else {}
+                need(f"{f}.mission", [st.mission], fire, "fire mission (rules.json fire.missions)")
             if isinstance(st, ChoiceStep):
                 for j, o in enumerate(st.options):
                     if o.cost is not None:
@@ -74,9 +78,33 @@ def operations_problems(module: Module) -> list[ModuleIssue]:
         need("assets.holding_boxes", a.holding_boxes.values(), module.map.boxes, "box")
         need("assets.division_boxes", a.division_boxes, module.pieces.formations, "formation")
         need("assets.division_boxes", a.division_boxes.values(), module.map.boxes, "box")
+    out += _fire_problems(module, need)
     for gid, g in sorted(r.arrivals.items()):
         need(f"arrivals.{gid}.boxes", g.boxes, g.pieces, "piece of the group")
         need(f"arrivals.{gid}.boxes", g.boxes.values(), module.map.boxes, "box")
         if isinstance(g.trigger, AfterTrigger):
             need(f"arrivals.{gid}.trigger.group", [g.trigger.group], r.arrivals, "arrival group")
     return out
+
+
+def _fire_problems(module: Module, need: Callable[[str, Iterable[str], Iterable[str], str], None]) -> list[ModuleIssue]:
+    """What ``rules.json`` ``fire`` names must exist (St-Lô 10, 14–16)."""
+    fire = module.rules.fire
+    if fire is None:
+        return []
+    types = module.pieces.unit_types
+    need("fire.unit_types", fire.unit_types, types, "unit type")
+    need("fire.op_unit_types", fire.op_unit_types, types, "unit type")
+    for field in ("pinned", "disrupted"):
+        value = getattr(fire, field)
+        need(f"fire.{field}", [value] if value else [], module.rules.statuses, "status")
+    need("fire.initiative_pool", [fire.initiative_pool] if fire.initiative_pool else [], module.rules.pools, "pool")
+    for mid, mission in sorted(fire.missions.items()):
+        f = f"fire.missions.{mid}"
+        need(f"{f}.op_unit_types", mission.op_unit_types, types, "unit type")
+        need(f"{f}.always_fire", mission.always_fire, module.pieces.formations, "formation")
+        need(f"{f}.pool", [mission.pool] if mission.pool else [], module.rules.pools, "pool")
+        need(f"{f}.weather_drms", [w.side for w in mission.weather_drms], module.pieces.sides, "side")
+        for j, group in enumerate(mission.loss_order):
+            need(f"{f}.loss_order.{j}", group, types, "unit type")
+    return []

@@ -1,0 +1,457 @@
+"""Fire support (``rules.json`` ``fire``, :mod:`runtime.model.fire`): artillery and air fire
+missions planned, checked, rolled and applied (St-Lô 10, 11, 14–16).
+
+:func:`plan` works out a :class:`~.actions.Fire` without changing anything — where the OP may
+stand and what it observes (11.1, 11.3), every firing unit's final fire value (10.3), the
+column of their sum, the DRMs of the target hex and the weather — and says why it may not be
+fired (``problem``, with its section). :func:`apply_fire` rolls the table's die from the game's
+seeded generator and applies the result: pins and disruptions as unit statuses (14.1.1,
+14.1.3, 14.2.2), step losses by the mission's loss order (14.1.2; the owner picks within a
+group), the enemy's initiative lowered (16.0 B). Missions spent are kept per unit and turn
+(``seq.missions``) and reset by a ``reset_missions`` step (10.1.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hexwright.runtime.model.fire import FireMission, FireRules, FireTable
+from hexwright.runtime.model.sequence import ActionsStep, ResetMissions
+from hexwright.runtime.rules import Modifier, Observation, command_radius, hex_drms, largest_per_group, observe
+from hexwright.runtime.rules.hexmap import hex_map
+from hexwright.runtime.state import Location, piece_name
+
+from . import runner
+from .actions import Fire
+from .activation import in_formations
+from .context import phase_side
+from .data import Frame
+from .transaction import Tx
+
+
+@dataclass(frozen=True)
+class FirePart:
+    """One unit's final fire value (10.3): printed × intensity × OV."""
+
+    unit: str
+    value_name: str
+    printed: int
+    intensity: str
+    multiplier: int
+    missions: int
+    ov: int
+    value: int
+
+
+@dataclass(frozen=True)
+class FirePlan:
+    """A fire worked out (nothing changed): ``problem`` says why it may not be fired ("" if it may)."""
+
+    mission: str
+    side: str
+    target: str = ""
+    op: str = ""
+    op_hex: str = ""
+    observation: Observation | None = None
+    ov: int = 1
+    parts: tuple[FirePart, ...] = ()
+    total: int = 0
+    column: str = ""
+    drms: tuple[Modifier, ...] = ()
+    notes: tuple[str, ...] = ()
+    problem: str = ""
+    section: str = ""
+
+    @property
+    def drm(self) -> int:
+        return sum(m.drm for m in self.drms)
+
+
+def rules_of(tx: Tx) -> FireRules | None:
+    return tx.rules.fire
+
+
+def _is_op(tx: Tx, piece: str, fire: FireRules) -> bool:
+    return tx.module.pieces.pieces[piece].unit_type in fire.op_unit_types
+
+
+def missions_left(tx: Tx, unit: str) -> int:
+    """Fire missions ``unit`` has left this turn (10.1.1)."""
+    piece = tx.module.pieces.pieces[unit]
+    step = min(tx.state.pieces[unit].step, len(piece.steps) - 1) if unit in tx.state.pieces else 0
+    return (piece.steps[step].fire_missions or 0) - tx.data.seq.missions.get(unit, 0)
+
+
+def firing_units(tx: Tx, side: str) -> list[str]:
+    """The side's units that fire (``fire.unit_types``) and are in play."""
+    fire = rules_of(tx)
+    if fire is None:
+        return []
+    m = tx.module
+    return [p for p in sorted(tx.state.pieces) if p in m.pieces.pieces and m.pieces.pieces[p].side == side
+            and m.pieces.pieces[p].unit_type in fire.unit_types
+            and tx.state.pieces[p].at.kind not in ("eliminated", "unavailable", "exited")]
+
+
+def ops_of(tx: Tx, side: str) -> list[str]:
+    """The side's OPs (``fire.op_unit_types``) that are not out of play."""
+    fire = rules_of(tx)
+    if fire is None:
+        return []
+    m = tx.module
+    return [p for p in sorted(tx.state.pieces) if p in m.pieces.pieces and m.pieces.pieces[p].side == side
+            and _is_op(tx, p, fire) and tx.state.pieces[p].at.kind not in ("eliminated", "unavailable", "exited")]
+
+
+def op_hexes(tx: Tx, mission: FireMission, op: str) -> list[str]:
+    """Where ``op`` may be placed for ``mission`` (11.1.1 A): within the command radius (7.4.1) of
+    a unit of its own formation on the map, or of any unit of ``op_unit_types`` of its side."""
+    fire = rules_of(tx)
+    assert fire is not None
+    m, s = tx.module, tx.state
+    piece = m.pieces.pieces[op]
+    occ = s.occupancy()
+    wanted: set[str] = {f} if (f := piece.formation) else set()
+    out: set[str] = set()
+    for unit in sorted(occ):
+        other = m.pieces.pieces.get(unit)
+        if other is None or other.side != piece.side or _is_op(tx, unit, fire):
+            continue
+        if mission.op_near == "formation" and not in_formations(tx, other.formation, wanted):
+            continue
+        if mission.op_near == "unit_types" and other.unit_type not in mission.op_unit_types:
+            continue
+        out.update(command_radius(m, occ, unit, fire.op_radius, blocked=True, control=s.control, rules=tx.rules))
+    return sorted(out)
+
+
+def enemy_units(tx: Tx, hex: str, side: str) -> list[str]:
+    """The units of other sides in ``hex`` (OPs never count: 11.1.2)."""
+    fire = rules_of(tx)
+    m = tx.module
+    return [p for p in tx.state.stack(Location.hex(hex)) if p in m.pieces.pieces and m.pieces.pieces[p].side != side
+            and not (fire is not None and _is_op(tx, p, fire))]
+
+
+def _cite(section: str) -> str:
+    return f" — {section}" if section else ""
+
+
+def _column(table: FireTable, mission: FireMission, total: int) -> str:
+    if mission.column is not None:
+        return mission.column
+    best = None
+    for col in table.columns:
+        if col.min_value is not None and col.min_value <= total and (best is None or col.min_value > best[0]):
+            best = (col.min_value, col.label)
+    return best[1] if best is not None else ""
+
+
+def plan(tx: Tx, act: Fire, side: str | None = None) -> FirePlan:
+    """``act`` worked out for ``side`` (the side acting): observation, values, column, DRMs."""
+    fire = rules_of(tx)
+    side = side or phase_side(tx.module, tx.state) or ""
+    if fire is None:
+        return FirePlan(act.mission, side, problem="this game has no fire support (rules.json fire)")
+    mission = fire.missions.get(act.mission)
+    if mission is None:
+        return FirePlan(act.mission, side, problem=f"no fire mission {act.mission!r} (rules.json fire.missions: "
+                                                   f"{', '.join(fire.missions)})")
+    sec = mission.section
+    base = FirePlan(act.mission, side, act.target, act.op, act.op_hex, section=sec)
+
+    def bad(why: str, section: str = sec) -> FirePlan:
+        return FirePlan(act.mission, side, act.target, act.op, act.op_hex, problem=why, section=section)
+
+    m = tx.module
+    if mission.target == "hex":
+        if act.target not in hex_map(m).index:
+            return bad(f"no target hex {act.target!r}")
+        if not enemy_units(tx, act.target, side):
+            return bad(f"{act.target} holds no enemy unit")
+    ov, obs = 1, None
+    if mission.observed:
+        if act.op not in ops_of(tx, side):
+            return bad(f"{act.op or 'no OP'} is not an OP of {side} in play", "11.1")
+        if act.op_hex not in op_hexes(tx, mission, act.op):
+            return bad(f"{piece_name(m, act.op)} may not be placed at {act.op_hex or '(no hex)'}: not within the "
+                       f"command radius of a unit it may be placed near", "11.1.1")
+        obs = observe(m, act.op_hex, act.target, rules=tx.rules)
+        if not obs.visible:
+            return bad(f"{piece_name(m, act.op)} at {act.op_hex} cannot observe {act.target}: {obs.reason}",
+                       obs.section)
+        if mission.ov_multiplies:
+            ov = obs.value
+    parts: list[FirePart] = []
+    if len(act.units) != len(act.intensities):
+        return bad("each firing unit needs its intensity")
+    if len(set(act.units)) != len(act.units):
+        return bad("a unit fires once in a fire")
+    if mission.value is None and act.units:
+        return bad(f"no unit fires in {mission.name}")
+    if mission.value is not None and not act.units:
+        return bad(f"{mission.name}: name the units that fire")
+    eligible = set(firing_units(tx, side))
+    op_piece = m.pieces.pieces.get(act.op)
+    op_form: set[str] = {f} if op_piece is not None and (f := op_piece.formation) else set()
+    for unit, intensity in zip(act.units, act.intensities, strict=True):
+        if unit not in eligible:
+            return bad(f"{unit} is not a firing unit of {side} in play")
+        from .statuses import blocked_from
+
+        why = blocked_from(m, tx.state, unit, "attack")
+        if why:
+            return bad(f"{piece_name(m, unit)} may not fire: {why}")
+        if mission.firers == "op_formation" and not (
+                in_formations(tx, m.pieces.pieces[unit].formation, op_form)
+                or m.pieces.pieces[unit].formation in mission.always_fire):
+            return bad(f"{piece_name(m, unit)} may not fire with {piece_name(m, act.op) if act.op else 'no OP'}: "
+                       f"only its formation's units and {', '.join(mission.always_fire) or 'no other'}")
+        level = fire.intensities.get(intensity)
+        if level is None or (mission.intensities and intensity not in mission.intensities):
+            allowed = mission.intensities or list(fire.intensities)
+            return bad(f"{mission.name}: intensity {intensity!r} not allowed ({', '.join(allowed)})", "10.2")
+        left = missions_left(tx, unit)
+        if left < level.missions:
+            return bad(f"{piece_name(m, unit)}: {level.name or intensity} fire needs {level.missions} mission(s), "
+                       f"{left} left", "10.1.1, 10.2")
+        piece = m.pieces.pieces[unit]
+        values = piece.steps[min(tx.state.pieces[unit].step, len(piece.steps) - 1)]
+        assert mission.value is not None
+        printed = getattr(values, mission.value) or 0
+        parts.append(FirePart(unit, mission.value, printed, intensity, level.multiplier, level.missions, ov,
+                              printed * level.multiplier * ov))
+    total = sum(p.value for p in parts)
+    column = ""
+    drms: list[Modifier] = []
+    notes: list[str] = []
+    if mission.pool is not None and tx.data.seq.pools.get(mission.pool, {}).get(side, 0) <= 0:
+        decl = tx.rules.pools.get(mission.pool)
+        return bad(f"no {decl.name if decl is not None else mission.pool} left")
+    if mission.table is not None:
+        table = fire.tables[mission.table]
+        column = _column(table, mission, total)
+        if not column:
+            return bad(f"a fire value of {total} is below every column of the {table.name}", table.section)
+        if mission.hex_drm and mission.target == "hex":
+            target_side = tx.module.pieces.pieces[enemy_units(tx, act.target, side)[0]].side
+            from .markers import marker_modifiers
+
+            found = hex_drms(m, act.target, target_side, tx.rules.combat) + \
+                marker_modifiers(m, tx.state, act.target)
+            drms, notes = largest_per_group([d for d in found if d.drm])
+        weather = tx.data.seq.conditions.get("weather", "")
+        drms += [Modifier(f"weather {w.weather}", 0, w.drm, sec) for w in mission.weather_drms
+                 if w.side == side and w.weather == weather and w.drm]
+    return FirePlan(act.mission, side, act.target, act.op, act.op_hex, obs, ov, tuple(parts), total, column,
+                    tuple(drms), tuple(notes), "", base.section)
+
+
+def describe(tx: Tx, p: FirePlan) -> str:
+    """The plan as one log line: observation, each value, the sum and its column."""
+    m = tx.module
+    fire = rules_of(tx)
+    mission = fire.missions[p.mission] if fire is not None else None
+    bits = []
+    if p.observation is not None:
+        o = p.observation
+        bits.append(f"{piece_name(m, p.op)} at {p.op_hex} observes {p.target} ({o.reason}; OV {o.value}"
+                    f"{_cite(o.section)})")
+    for part in p.parts:
+        name = fire.intensities[part.intensity].name if fire is not None else part.intensity
+        ov = f" × OV {part.ov}" if p.observation is not None and mission is not None and mission.ov_multiplies else ""
+        bits.append(f"{piece_name(m, part.unit)} {part.value_name.replace('_', '-')} {part.printed} × "
+                    f"{part.multiplier} ({name or part.intensity}){ov} = {part.value}")
+    if p.parts:
+        bits.append(f"final fire value {p.total}" + _cite("10.3"))
+    if p.column:
+        bits.append(f"column {p.column}")
+    return "; ".join(bits)
+
+
+def _roll_row(table: FireTable, modified: int) -> int:
+    """The row index of a modified roll (beyond the rows: the first or last)."""
+    if modified <= table.rows[0]:
+        return 0
+    if modified >= table.rows[-1]:
+        return len(table.rows) - 1
+    return max(i for i, r in enumerate(table.rows) if r <= modified)
+
+
+def apply_fire(tx: Tx, act: Fire) -> None:
+    """Fire ``act`` in the actions step waiting (which must allow ``fire``)."""
+    from .steps import roll_die, set_pool_value
+
+    step = runner.require(tx, "fire", "fire")
+    if step is not None and step.mission is not None and act.mission != step.mission:
+        tx.refuse(f"this step fires {step.mission}, not {act.mission}", step.section)
+    p = plan(tx, act)
+    if p.problem:
+        tx.refuse(p.problem, p.section, act.target)
+    fire = rules_of(tx)
+    assert fire is not None
+    mission = fire.missions[act.mission]
+    spent = dict(tx.data.seq.missions)
+    for part in p.parts:
+        spent[part.unit] = spent.get(part.unit, 0) + part.missions
+    runner.seq_set(tx, missions=dict(sorted(spent.items())))
+    tx.say(f"{mission.name}" + (f" on {p.target}" if p.target else "") + ": " + describe(tx, p) + _cite(p.section))
+    if mission.pool is not None:
+        set_pool_value(tx, mission.pool, p.side, tx.data.seq.pools[mission.pool][p.side] - 1)
+    if mission.table is not None:
+        table = fire.tables[mission.table]
+        die = roll_die(tx, table.die)
+        modified = die + p.drm
+        col = next(c for c in table.columns if c.label == p.column)
+        code = col.cells[_roll_row(table, modified)]
+        mods = ", ".join(f"{d.source} {d.drm:+d}" + (f" ({d.section})" if d.section else "") for d in p.drms)
+        result = table.results[code]
+        tx.say(f"{table.name}: rolls {die}" + (f", {mods} → {modified}" if p.drms else "") +
+               f", column {p.column}: {code}" + (f" ({result.name})" if result.name else "") + _cite(table.section))
+        apply_result(tx, mission, code, table, p.target, p.side)
+    if step is not None and step.once:
+        runner.done(tx)
+
+
+def apply_result(tx: Tx, mission: FireMission, code: str, table: FireTable, target: str, side: str) -> None:
+    """What result ``code`` of ``table`` does to ``target`` fired on by ``side``."""
+    from .statuses import add_status, remove_status
+
+    fire = rules_of(tx)
+    assert fire is not None
+    result = table.results[code]
+    held = tx.data.seq.statuses
+    units = enemy_units(tx, target, side) if target else []
+    cite = _cite(result.section)
+    if result.friendly:
+        _friendly(tx, mission, table, target, side)
+        return
+    if (result.pin or result.disrupt) and units and fire.disrupted:
+        pinned = fire.pinned is not None and any(fire.pinned in held.get(u, ()) for u in units)
+        disrupt = result.disrupt or pinned  # 14.1.1 P: a second pin disrupts; 14.1.3 A: D on a pin
+        status = fire.disrupted if disrupt else fire.pinned
+        already = disrupt and any(fire.disrupted in held.get(u, ()) for u in units)
+        for u in units:
+            if fire.pinned:
+                remove_status(tx, u, fire.pinned)
+            if status:
+                add_status(tx, u, status, quiet=True)
+        name = tx.module.rules.statuses[status].name if status in tx.module.rules.statuses else status
+        tx.say(f"{target}: {name}" + (" (already disrupted: no further effect)" if already else
+                                      " (was pinned)" if disrupt and pinned else "") + cite)
+    if result.step_loss and units:
+        _step_loss(tx, mission, units, result.step_loss, result.section)
+    if result.initiative and fire.initiative_pool:
+        from .steps import set_pool_value
+
+        for enemy in sorted(s for s in tx.module.pieces.sides if s != side):
+            now = tx.data.seq.pools.get(fire.initiative_pool, {}).get(enemy, 0)
+            set_pool_value(tx, fire.initiative_pool, enemy, now - result.initiative)
+            tx.texts[-1] += f" (−{result.initiative}{cite})"
+
+
+def _step_loss(tx: Tx, mission: FireMission, units: list[str], amount: int, section: str) -> None:
+    """``amount`` steps lost in the hex, by the loss order's first group with units (14.1.2)."""
+    from . import relocation
+
+    m = tx.module
+    groups = mission.loss_order or [sorted({m.pieces.pieces[u].unit_type for u in units})]
+    for group in groups:
+        cands = tuple(sorted(u for u in units if m.pieces.pieces[u].unit_type in group))
+        if not cands:
+            continue
+        owner = m.pieces.pieces[cands[0]].side
+        if len(cands) > 1:
+            tx.say(f"{m.pieces.sides[owner].name} allocates {amount} step loss(es){_cite(section)}")
+            tx.set(frames=tx.data.frames + (Frame(proc="losses", side=owner, units=cands, length=amount,
+                                                  result="fire"),))
+            return
+        for _ in range(amount):
+            alive = [u for u in cands if tx.state.hex_of(u) is not None]
+            if alive:
+                relocation.lose_step(tx, alive[0])
+                tx.texts[-1] += _cite(section)
+        return
+    tx.say(f"no unit there may take the step loss{_cite(section)}")
+
+
+def _friendly(tx: Tx, mission: FireMission, table: FireTable, target: str, side: str) -> None:
+    """15.0 C–E: a hex of the firer's own units within ``friendly_range`` suffers ``friendly_result``."""
+    hm = hex_map(tx.module)
+    centre = hm.grid.hex_at(hm.idx(target))
+    m = tx.module
+    mine = sorted({h for p, h in tx.state.occupancy().items() if p in m.pieces.pieces and m.pieces.pieces[p].side == side
+                   and hm.grid.distance(centre, hm.grid.hex_at(hm.idx(h))) <= mission.friendly_range})
+    if not mine or not mission.friendly_result:
+        tx.say(f"no own unit within {mission.friendly_range} hexes of {target}: no effect{_cite(mission.section)}")
+        return
+    hit = mine[0]  # the enemy's choice among several (15.0 D) is not offered yet: the first by label
+    tx.say(f"the strike hits own units at {hit}" + (f" (one of {', '.join(mine)})" if len(mine) > 1 else ""))
+    enemy = next((s for s in sorted(m.pieces.sides) if s != side), side)
+    apply_result(tx, mission, mission.friendly_result, table, hit, enemy)
+
+
+def reset_missions(tx: Tx, step: ResetMissions) -> None:
+    """Every firing unit back to its 0 box (10.1.2)."""
+    if tx.data.seq.missions:
+        runner.seq_set(tx, missions={})
+    tx.say(f"fire missions reset{_cite(step.section)}")
+
+
+# -- legal fires ---------------------------------------------------------------------------------
+
+
+def _intensities(tx: Tx, fire: FireRules, mission: FireMission, unit: str) -> list[str]:
+    left = missions_left(tx, unit)
+    allowed = mission.intensities or list(fire.intensities)
+    return [i for i in allowed if fire.intensities[i].missions <= left]
+
+
+def _unit_orders(tx: Tx, fire: FireRules, mission: FireMission, units: list[str]) -> list[tuple[tuple[str, ...],
+                                                                                                  tuple[str, ...]]]:
+    """Each unit alone at each intensity it can afford; every unit together at normal and at its
+    strongest (a choice of combinations, not all of them: any other is accepted by :func:`apply_fire`)."""
+    options = {u: _intensities(tx, fire, mission, u) for u in units}
+    ready = [u for u in units if options[u]]
+    out: list[tuple[tuple[str, ...], tuple[str, ...]]] = [((u,), (i,)) for u in ready for i in options[u]]
+    if len(ready) > 1:
+        out.append((tuple(ready), tuple(options[u][0] for u in ready)))
+        strongest = tuple(max(options[u], key=lambda i: fire.intensities[i].multiplier) for u in ready)
+        if strongest != out[-1][1]:
+            out.append((tuple(ready), strongest))
+    return out
+
+
+def legal_fires(tx: Tx, step: ActionsStep) -> list[Fire]:
+    """Fires the acting side may make in ``step``: for each OP and target hex, the OP's best place
+    (highest OV), with the unit orders of :func:`_unit_orders`."""
+    fire = rules_of(tx)
+    if fire is None or step.mission is None or step.mission not in fire.missions:
+        return []
+    mission = fire.missions[step.mission]
+    side = phase_side(tx.module, tx.state) or ""
+    units = firing_units(tx, side) if mission.value is not None else []
+    if mission.target == "none":
+        acts = [Fire(mission=step.mission, units=u, intensities=i) for u, i in _unit_orders(tx, fire, mission, units)]
+        return [a for a in acts if not plan(tx, a, side).problem]
+    targets = sorted({h for h in tx.state.occupancy().values() if enemy_units(tx, h, side)})
+    out: list[Fire] = []
+    for op in ops_of(tx, side) if mission.observed else [""]:
+        places = op_hexes(tx, mission, op) if op else [""]
+        for target in targets:
+            best: tuple[int, str] | None = None
+            for place in places:
+                if not place:
+                    best = (0, "")
+                    break
+                o = observe(tx.module, place, target, rules=tx.rules)
+                if o.visible and (best is None or o.value > best[0]):
+                    best = (o.value, place)
+            if best is None:
+                continue
+            orders = _unit_orders(tx, fire, mission, units) if mission.value is not None else [((), ())]
+            for u, i in orders:
+                act = Fire(mission=step.mission, target=target, op=op, op_hex=best[1], units=u, intensities=i)
+                if not plan(tx, act, side).problem:
+                    out.append(act)
+    return out

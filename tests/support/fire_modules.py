@@ -1,0 +1,136 @@
+"""A small synthetic module for fire support (after St-Lô 10, 11, 14–16) — not St-Lô.
+
+A 9×9 flat-top map. Blue: infantry ``b_inf`` at 0503 (formation ``b_div``, under the corps
+``b_corps``), its OP ``b_op`` in the display box; artillery ``b_a1`` and ``b_a2`` of ``b_div``
+(support 2, defensive 1, long-range 1, six missions), ``b_gs`` of the corps (support 5,
+long-range 3, four missions) and ``b_far`` of another division ``b_div2``. Red: infantry
+``r_inf`` (two steps) and ``r_inf2`` with recon ``r_rec`` at 0508, recon ``r_rec2`` alone at
+0308. Hex 0505 is level 8 (an OP there is four levels above the level-4 target 0508, three
+hexes away: OV 4); everything else level 0 except 0508.
+
+Phases: interdiction (one long-range fire by blue, 16.0), operations (barrages until blue
+ends it, 14.1), air (air strikes from the ``air`` pool, 15.0), rally (missions reset, 10.1.2).
+"""
+
+from __future__ import annotations
+
+from builders import add_unit, rules_module
+
+from hexwright.runtime.model import Box, Formation, Phase, Placement, Scenario, Turn, TurnTrack, UnitType
+from hexwright.runtime.model.fire import (
+    FireColumn,
+    FireIntensity,
+    FireMission,
+    FireResult,
+    FireRules,
+    FireTable,
+    WeatherDrm,
+)
+from hexwright.runtime.model.sequence import (
+    ActionsStep,
+    FixedSide,
+    PoolDef,
+    ResetMissions,
+    SequenceRules,
+    StatusDef,
+    StatusEffects,
+)
+
+INTENSITIES = {"normal": FireIntensity(name="normal", multiplier=1, missions=1),
+               "rapid": FireIntensity(name="rapid", multiplier=2, missions=2),
+               "maximum": FireIntensity(name="maximum", multiplier=3, missions=3)}
+
+
+def barrage_table() -> FireTable:
+    return FireTable(
+        name="Barrage Table", rows=[-1, 0, 1, 2, 3, 4, 5, 6], section="14.1",
+        columns=[FireColumn(label="1-15", min_value=1, cells=["N", "N", "N", "N", "N", "N", "P", "D"]),
+                 FireColumn(label="16-47", min_value=16, cells=["N", "N", "N", "N", "P", "P", "D", "DL"]),
+                 FireColumn(label="48+", min_value=48, cells=["P", "P", "P", "D", "D", "DL", "DL", "DL"]),
+                 FireColumn(label="Air", cells=["F", "F", "F", "N", "P", "D", "DL", "DL"])],
+        results={"N": FireResult(name="no effect"), "P": FireResult(name="pinned", pin=True, section="14.1.1"),
+                 "D": FireResult(name="disrupted", disrupt=True, section="14.1.1"),
+                 "DL": FireResult(name="disrupted, step loss", disrupt=True, step_loss=1, section="14.1.2"),
+                 "F": FireResult(name="own units hit", friendly=True, section="15.0 C")})
+
+
+def long_range_table() -> FireTable:
+    return FireTable(
+        name="Long-Range Table", rows=[1, 2, 3, 4, 5, 6, 7, 8], section="16.0",
+        columns=[FireColumn(label="1-3", min_value=1, cells=["0", "0", "0", "0", "0", "1", "1", "2"]),
+                 FireColumn(label="4+", min_value=4, cells=["0", "0", "0", "1", "1", "1", "2", "2"])],
+        results={"0": FireResult(name="no effect"), "1": FireResult(initiative=1, section="16.0 B"),
+                 "2": FireResult(initiative=2, section="16.0 B")})
+
+
+def fire_rules() -> FireRules:
+    return FireRules(
+        unit_types=["art"], op_unit_types=["op"], op_radius=4, intensities=INTENSITIES,
+        tables={"barrage": barrage_table(), "long_range": long_range_table()},
+        missions={
+            "barrage": FireMission(name="Barrage", value="support", table="barrage", always_fire=["b_corps"],
+                                   loss_order=[["inf"], ["rec"]], section="14.1"),
+            "interdiction": FireMission(name="Interdiction", value="long_range", table="long_range", target="none",
+                                        observed=False, firers="any",
+                                        weather_drms=[WeatherDrm(side="blue", weather="clear", drm=2)],
+                                        section="16.0"),
+            "defensive": FireMission(name="Defensive fire", value="defensive", intensities=["normal"],
+                                     section="10.5"),
+            "air_strike": FireMission(name="Air strike", table="barrage", column="Air", ov_multiplies=False,
+                                      op_near="unit_types", op_unit_types=["inf"], firers="any", pool="air",
+                                      friendly_result="DL", loss_order=[["inf"], ["rec"]], section="15.0"),
+        },
+        pinned="pinned", disrupted="disrupted", initiative_pool="initiative", section="10.0")
+
+
+def fire_module():
+    m = rules_module(9, 9, levels={"0505": 8, "0508": 4})
+    m.pieces.unit_types["op"] = UnitType(name="OP", symbol="observation_post", movement_class="foot",
+                                         exerts_zoc=False)
+    m.pieces.unit_types["rec"] = UnitType(name="Recon", symbol="recon", movement_class="foot")
+    m.pieces.formations["b_corps"] = Formation(name="Blue corps", side="blue", echelon="corps")
+    m.pieces.formations["b_div"] = Formation(name="Blue division", side="blue", parent="b_corps")
+    m.pieces.formations["b_div2"] = Formation(name="Blue second division", side="blue", parent="b_corps")
+    m.map.boxes["b_dd"] = Box(name="Blue display", kind="display", side="blue")
+    m.map.boxes["b_art"] = Box(name="Blue artillery display", kind="display", side="blue")
+    add_unit(m, "b_inf", "blue", combat=3, movement=4, formation="b_div", size="II")
+    add_unit(m, "b_op", "blue", "op", combat=0, movement=0, formation="b_div")
+    for art, form, values in (("b_a1", "b_div", (2, 1, 1, 6)), ("b_a2", "b_div", (2, 1, 1, 6)),
+                              ("b_gs", "b_corps", (5, 3, 3, 4)), ("b_far", "b_div2", (3, 2, 2, 4))):
+        add_unit(m, art, "blue", "art", combat=0, movement=0, formation=form)
+        v = m.pieces.pieces[art].steps[0]
+        v.support, v.defensive, v.long_range, v.fire_missions = values
+    add_unit(m, "r_inf", "red", combat=4, movement=4, reduced=2)
+    add_unit(m, "r_inf2", "red", combat=4, movement=4)
+    add_unit(m, "r_rec", "red", "rec", combat=1, movement=4)
+    add_unit(m, "r_rec2", "red", "rec", combat=1, movement=4)
+    m.meta.sequence = [Phase(id="interdiction", name="Interdiction", kind="other", section="16.0"),
+                       Phase(id="operations", name="Operations", kind="operations", section="14.1"),
+                       Phase(id="air", name="Air strikes", kind="other", section="15.0"),
+                       Phase(id="rally", name="Artillery rally", kind="other", section="10.1.2")]
+    blue = FixedSide(side="blue")
+    m.rules.fire = fire_rules()
+    m.rules.statuses = {
+        "pinned": StatusDef(name="Pinned", section="14.2", cleared_at_turn_end=True,
+                            effects=StatusEffects(may_move=False, may_attack=False, defender_drm=2, drm_group="pin")),
+        "disrupted": StatusDef(name="Disrupted", section="14.2", cleared_at_turn_end=True,
+                               effects=StatusEffects(may_move=False, may_attack=False, defender_drm=3,
+                                                     drm_group="pin"))}
+    m.rules.pools = {"initiative": PoolDef(name="Initiative level", min=-2, max=0, initial={"blue": 0, "red": 0}),
+                     "air": PoolDef(name="Air strikes", min=0, max=3, initial={"blue": 2})}
+    m.rules.sequence = SequenceRules(
+        phases={"interdiction": [ActionsStep(id="interdiction", allow=["fire"], mission="interdiction", once=True,
+                                             side=blue, section="16.0")],
+                "operations": [ActionsStep(id="barrage", allow=["fire"], mission="barrage", side=blue,
+                                           section="14.1")],
+                "air": [ActionsStep(id="air_strike", allow=["fire"], mission="air_strike", side=blue,
+                                    section="15.0")],
+                "rally": [ResetMissions(id="rally", name="Artillery rally", section="10.1.2")]})
+    m.tables.turn_track = TurnTrack(turns=[Turn(number=n) for n in (1, 2)])
+    m.scenarios = {"fire": Scenario(
+        name="Fire", last_turn=2, first_side="blue",
+        setup=[Placement(piece="b_inf", hex="0503"), Placement(piece="b_op", box="b_dd"),
+               *[Placement(piece=a, box="b_art") for a in ("b_a1", "b_a2", "b_gs", "b_far")],
+               Placement(piece="r_inf", hex="0508"), Placement(piece="r_inf2", hex="0508"),
+               Placement(piece="r_rec", hex="0508"), Placement(piece="r_rec2", hex="0308")])}
+    return m
