@@ -86,7 +86,7 @@ def _infantry_steps(kind: str) -> list[StepValues]:
 
 
 def _regiment(div: str, designation: str) -> str | None:
-    reg = designation.split("/")[1].removesuffix("FJ")
+    reg = designation.split("/")[-1].removesuffix("FJ")
     return f"{div}_{reg}" if reg in oob.REGIMENTS.get(div, []) else div
 
 
@@ -168,7 +168,10 @@ def others(p: Builder) -> dict[str, Piece]:
     for div, designation, support, defensive, long_range, missions, setup in oob.ARTILLERY:
         side = oob.FORMATIONS[div][1]
         pid = artillery_id(div, designation)
-        pieces[pid] = Piece(side=side, designation=designation, unit_type="artillery", size="II", formation=div,
+        # 10.4, 10.4.1: a numeric regimental designation puts the unit in its regiment (on-call and
+        # defensive fire with that regiment's units); GS and corps artillery stay with their formation
+        pieces[pid] = Piece(side=side, designation=designation, unit_type="artillery", size="II",
+                            formation=_regiment(div, designation),
                             steps=[StepValues(label="organized", support=support, defensive=defensive,
                                               long_range=long_range, fire_missions=missions,
                                               provenance=Provenance(clue=oob.ARTILLERY_CLUE))],

@@ -5,14 +5,15 @@ The turn of section 3 as phases; an HQ activation (6.1) as an ``hq_roll`` then a
 ``activation`` whose tactical actions (7.0) are options of a choice paid from the ``tap`` pool,
 the cost by the HQ's LOC and its units' command radius (7.3-7.5); recon moves after it (17.0 C);
 the HQ phase (19.0) as a ``morale_recovery``, the Asset Phase (3.1.4) as an ``asset_phase``.
-Operations of the artillery issue (barrage fire, air strikes, interdiction, the artillery rally)
-are declared with ``enforcement: off``: players do them by hand.
+Fire support (``build_fire``): barrage fire and air strikes are operations, interdiction fire a
+step of the Initiative Phase for each side (German first), the artillery rally resets missions.
 """
 
 from __future__ import annotations
 
 import oob
 from build_board import Builder
+from build_fire import fire
 from build_pieces import artillery_id, hq_id, piece_id
 from build_tables import LINES
 
@@ -25,6 +26,7 @@ from hexwright.runtime.model.rules_config import (
     CombatRules,
     CrtLine,
     HexMarker,
+    LosRules,
     LossRules,
     MovementMode,
     MovementRules,
@@ -59,6 +61,7 @@ from hexwright.runtime.model.sequence import (
     PoolEmpty,
     Recover,
     Reorganize,
+    ResetMissions,
     SequenceRules,
     SetPool,
     StatusDef,
@@ -82,11 +85,6 @@ RADIUS = 4
 PINNED = ["pinned", "disrupted"]
 INFANTRY = ["infantry"]
 ASSET_TYPES = ["asset_major", "asset_minor", "asset_engineer"]
-
-
-def by_hand(step_id: str, name: str, section: str) -> ActionsStep:
-    """A step the engine does not run yet: declared, enforcement off (players do it by hand)."""
-    return ActionsStep(id=step_id, name=name, section=section, enforcement="off")
 
 
 def cost(points: int = 1, **update: object) -> ActionCost:
@@ -166,8 +164,10 @@ def procedures() -> dict[str, list]:  # type: ignore[type-arg]
         "buildup": [Reorganize(id="buildup_action", name="Buildup", mode="buildup", radius=RADIUS, section="12.1")],
         "entrench": [Entrench(id="entrench_action", name="Entrenching", marker="entrenchment", unit_types=INFANTRY,
                               upgrade_features=["improved_position"], section="13.1")],
-        "barrage": [by_hand("barrage_fire", "Barrage fire", "14.0")],
-        "air_strike": [by_hand("air_strike_fire", "US air strike", "15.0")],
+        "barrage": [ActionsStep(id="barrage_fire", name="Barrage fire", allow=["fire"], mission="barrage", once=True,
+                                section="14.1")],
+        "air_strike": [ActionsStep(id="air_strike_fire", name="US air strike", allow=["fire"], mission="air_strike",
+                                   once=True, section="15.0")],
     }
 
 
@@ -189,8 +189,9 @@ def sequence() -> SequenceRules:
                 SetPool(id="initiative_levels", name="Initiative levels", pool="initiative",
                         values={"us": 0, "de": 0}, by_turn={"1": {"us": 0, "de": -2}}, side=FixedSide(side="de"),
                         section="3.1.3 A, 3.4"),
-                by_hand("interdiction", "Interdiction fire (German first)", "3.1.3 B-C, 16.0")
-                .model_copy(update={"except_turns": [1]}),
+                *[ActionsStep(id=f"interdiction_{side}", name="Interdiction fire", allow=["fire"],
+                              mission="interdiction", once=True, except_turns=[1], side=FixedSide(side=side),
+                              section="3.1.3 B-C, 16.0") for side in ("de", "us")],
             ],
             "assets": [AssetPhase(id="asset_phase", name="Availability and Reassignment Segments",
                                   must_return=["engineer"], except_turns=[1], side=FixedSide(side="us"),
@@ -203,7 +204,8 @@ def sequence() -> SequenceRules:
                                        operation])],
             "recovery": [ClearStatuses(id="recovery", name="Remove Pinned and Disrupted markers",
                                        statuses=PINNED, side=FixedSide(side="us"), section="3.1.6")],
-            "artillery_rally": [by_hand("artillery_rally", "Artillery units to the 0 boxes", "3.1.7, 10.1.2")],
+            "artillery_rally": [ResetMissions(id="artillery_rally", name="Artillery units to the 0 boxes",
+                                              side=FixedSide(side="us"), section="3.1.7, 10.1.2")],
             "headquarters": [MoraleRecovery(id="hq_phase", name="HQs rest: AA to IA, IA +2 morale with a LOC",
                                             status="attempted", gain=2, trace="loc", side=FixedSide(side="us"),
                                             section="3.1.8, 19.0")],
@@ -283,6 +285,7 @@ def rules() -> RulesConfig:
             losses=LossRules(order=[INFANTRY, ASSET_TYPES, ["recon"]], immune=["hq"], section="9.2.4-9.2.5"),
             advance_when_vacated=True, advance=AdvanceRules(mode="free", max_hexes=1, section="9.2.6"),
             section="9.2, 9.2.4"),
+        los=LosRules(section="11.3"),
         sequence=sequence(),
         statuses=statuses(),
         pools={
@@ -297,6 +300,7 @@ def rules() -> RulesConfig:
             combat=[CombatEffect(drm=-1, drm_group="entrenchment", note="Improved Position (9.4.4)"),
                     CombatEffect(drm=-2, drm_group="entrenchment", note="Strongpoint (9.4.4)")],
             kept_by=INFANTRY, section="13.0, 13.1.5")},
+        fire=fire(),
     )
 
 

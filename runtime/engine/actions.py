@@ -117,6 +117,7 @@ class Fire(_EngineAction):
     op_hex: str = Field("", max_length=16)
     units: tuple[Id, ...] = Field((), max_length=64)
     intensities: tuple[Id, ...] = Field((), max_length=64)
+    supports: str = Field("", max_length=64, description="the unit the fire supports (on-call, defensive: 10.4, 10.5)")
 
     draws_dice: ClassVar[bool] = True
 

@@ -17,9 +17,17 @@ from dataclasses import dataclass
 
 from hexwright.runtime.model.fire import FireMission, FireRules, FireTable
 from hexwright.runtime.model.sequence import ActionsStep, ResetMissions
-from hexwright.runtime.rules import Modifier, Observation, command_radius, hex_drms, largest_per_group, observe
+from hexwright.runtime.rules import (
+    Modifier,
+    Observation,
+    command_radius,
+    hex_drms,
+    largest_per_group,
+    observe,
+    observe_many,
+)
 from hexwright.runtime.rules.hexmap import hex_map
-from hexwright.runtime.state import Location, piece_name
+from hexwright.runtime.state import piece_name
 
 from . import runner
 from .actions import Fire
@@ -82,6 +90,24 @@ def missions_left(tx: Tx, unit: str) -> int:
     return (piece.steps[step].fire_missions or 0) - tx.data.seq.missions.get(unit, 0)
 
 
+def _in_play(tx: Tx, piece: str) -> bool:
+    return piece in tx.state.pieces and tx.state.pieces[piece].at.kind not in ("eliminated", "unavailable", "exited")
+
+
+def _fires_in_play(tx: Tx, unit: str, side: str) -> bool:
+    fire = rules_of(tx)
+    piece = tx.module.pieces.pieces.get(unit)
+    return fire is not None and piece is not None and piece.side == side and piece.unit_type in fire.unit_types \
+        and _in_play(tx, unit)
+
+
+def _op_in_play(tx: Tx, op: str, side: str) -> bool:
+    fire = rules_of(tx)
+    piece = tx.module.pieces.pieces.get(op)
+    return fire is not None and piece is not None and piece.side == side and _is_op(tx, op, fire) \
+        and _in_play(tx, op)
+
+
 def firing_units(tx: Tx, side: str) -> list[str]:
     """The side's units that fire (``fire.unit_types``) and are in play."""
     fire = rules_of(tx)
@@ -103,9 +129,10 @@ def ops_of(tx: Tx, side: str) -> list[str]:
             and _is_op(tx, p, fire) and tx.state.pieces[p].at.kind not in ("eliminated", "unavailable", "exited")]
 
 
-def op_hexes(tx: Tx, mission: FireMission, op: str) -> list[str]:
+def op_hexes(tx: Tx, mission: FireMission, op: str, supports: str = "") -> list[str]:
     """Where ``op`` may be placed for ``mission`` (11.1.1 A): within the command radius (7.4.1) of
-    a unit of its own formation on the map, or of any unit of ``op_unit_types`` of its side."""
+    a unit of its own formation on the map — the active HQ (10.4 A) or the unit supported
+    (10.5.2 A) when the mission says so — or of any unit of ``op_unit_types`` of its side."""
     fire = rules_of(tx)
     assert fire is not None
     m, s = tx.module, tx.state
@@ -117,7 +144,12 @@ def op_hexes(tx: Tx, mission: FireMission, op: str) -> list[str]:
         other = m.pieces.pieces.get(unit)
         if other is None or other.side != piece.side or _is_op(tx, unit, fire):
             continue
-        if mission.op_near == "formation" and not in_formations(tx, other.formation, wanted):
+        if mission.op_near != "unit_types" and not in_formations(tx, other.formation, wanted):
+            continue
+        act = tx.data.seq.activation
+        if mission.op_near == "active_hq" and (act is None or unit != act.hq):
+            continue
+        if mission.op_near == "supported" and unit != supports:
             continue
         if mission.op_near == "unit_types" and other.unit_type not in mission.op_unit_types:
             continue
@@ -127,10 +159,19 @@ def op_hexes(tx: Tx, mission: FireMission, op: str) -> list[str]:
 
 def enemy_units(tx: Tx, hex: str, side: str) -> list[str]:
     """The units of other sides in ``hex`` (OPs never count: 11.1.2)."""
+    return enemies_by_hex(tx, side).get(hex, [])
+
+
+def enemies_by_hex(tx: Tx, side: str) -> dict[str, list[str]]:
+    """Hex → the units of other sides there (OPs never count: 11.1.2), for every such hex."""
     fire = rules_of(tx)
     m = tx.module
-    return [p for p in tx.state.stack(Location.hex(hex)) if p in m.pieces.pieces and m.pieces.pieces[p].side != side
-            and not (fire is not None and _is_op(tx, p, fire))]
+    out: dict[str, list[str]] = {}
+    for p, h in tx.state.occupancy().items():
+        piece = m.pieces.pieces.get(p)
+        if piece is not None and piece.side != side and not (fire is not None and _is_op(tx, p, fire)):
+            out.setdefault(h, []).append(p)
+    return out
 
 
 def _cite(section: str) -> str:
@@ -147,8 +188,12 @@ def _column(table: FireTable, mission: FireMission, total: int) -> str:
     return best[1] if best is not None else ""
 
 
-def plan(tx: Tx, act: Fire, side: str | None = None) -> FirePlan:
-    """``act`` worked out for ``side`` (the side acting): observation, values, column, DRMs."""
+def plan(tx: Tx, act: Fire, side: str | None = None, *, places: dict[str, list[str]] | None = None,
+         seen: dict[tuple[str, str], Observation] | None = None,
+         enemies: dict[str, list[str]] | None = None) -> FirePlan:
+    """``act`` worked out for ``side`` (the side acting): observation, values, column, DRMs.
+    ``places`` and ``seen``: where each OP may stand (:func:`op_hexes`) and what it observes from
+    there, when already worked out."""
     fire = rules_of(tx)
     side = side or phase_side(tx.module, tx.state) or ""
     if fire is None:
@@ -164,19 +209,22 @@ def plan(tx: Tx, act: Fire, side: str | None = None) -> FirePlan:
         return FirePlan(act.mission, side, act.target, act.op, act.op_hex, problem=why, section=section)
 
     m = tx.module
-    if mission.target == "hex":
+    enemies = enemies if enemies is not None else enemies_by_hex(tx, side)
+    if mission.target == "hex" and not enemies.get(act.target):
         if act.target not in hex_map(m).index:
             return bad(f"no target hex {act.target!r}")
-        if not enemy_units(tx, act.target, side):
-            return bad(f"{act.target} holds no enemy unit")
+        return bad(f"{act.target} holds no enemy unit")
     ov, obs = 1, None
     if mission.observed:
-        if act.op not in ops_of(tx, side):
+        if not _op_in_play(tx, act.op, side):
             return bad(f"{act.op or 'no OP'} is not an OP of {side} in play", "11.1")
-        if act.op_hex not in op_hexes(tx, mission, act.op):
+        allowed = places[act.op] if places is not None and act.op in places else \
+            op_hexes(tx, mission, act.op, act.supports)
+        if act.op_hex not in allowed:
             return bad(f"{piece_name(m, act.op)} may not be placed at {act.op_hex or '(no hex)'}: not within the "
                        f"command radius of a unit it may be placed near", "11.1.1")
-        obs = observe(m, act.op_hex, act.target, rules=tx.rules)
+        found = seen.get((act.op_hex, act.target)) if seen is not None else None
+        obs = found if found is not None else observe(m, act.op_hex, act.target, rules=tx.rules)
         if not obs.visible:
             return bad(f"{piece_name(m, act.op)} at {act.op_hex} cannot observe {act.target}: {obs.reason}",
                        obs.section)
@@ -187,15 +235,20 @@ def plan(tx: Tx, act: Fire, side: str | None = None) -> FirePlan:
         return bad("each firing unit needs its intensity")
     if len(set(act.units)) != len(act.units):
         return bad("a unit fires once in a fire")
+    if mission.max_units is not None and len(act.units) > mission.max_units:
+        return bad(f"{mission.name}: at most {mission.max_units} unit(s) fire")
+    supported = m.pieces.pieces.get(act.supports)
+    if mission.same_formation_as_supported and (supported is None or supported.side != side
+                                                or tx.state.hex_of(act.supports) is None):
+        return bad(f"{mission.name}: name the unit of {side} on the map that the fire supports")
     if mission.value is None and act.units:
         return bad(f"no unit fires in {mission.name}")
     if mission.value is not None and not act.units:
         return bad(f"{mission.name}: name the units that fire")
-    eligible = set(firing_units(tx, side))
     op_piece = m.pieces.pieces.get(act.op)
     op_form: set[str] = {f} if op_piece is not None and (f := op_piece.formation) else set()
     for unit, intensity in zip(act.units, act.intensities, strict=True):
-        if unit not in eligible:
+        if not _fires_in_play(tx, unit, side):
             return bad(f"{unit} is not a firing unit of {side} in play")
         from .statuses import blocked_from
 
@@ -207,6 +260,10 @@ def plan(tx: Tx, act: Fire, side: str | None = None) -> FirePlan:
                 or m.pieces.pieces[unit].formation in mission.always_fire):
             return bad(f"{piece_name(m, unit)} may not fire with {piece_name(m, act.op) if act.op else 'no OP'}: "
                        f"only its formation's units and {', '.join(mission.always_fire) or 'no other'}")
+        if mission.same_formation_as_supported and supported is not None and \
+                m.pieces.pieces[unit].formation != supported.formation:
+            return bad(f"{piece_name(m, unit)} does not bear the regimental designation of "
+                       f"{piece_name(m, act.supports)}", "10.4 B, 10.4.1, 10.5.3")
         level = fire.intensities.get(intensity)
         if level is None or (mission.intensities and intensity not in mission.intensities):
             allowed = mission.intensities or list(fire.intensities)
@@ -234,7 +291,7 @@ def plan(tx: Tx, act: Fire, side: str | None = None) -> FirePlan:
         if not column:
             return bad(f"a fire value of {total} is below every column of the {table.name}", table.section)
         if mission.hex_drm and mission.target == "hex":
-            target_side = tx.module.pieces.pieces[enemy_units(tx, act.target, side)[0]].side
+            target_side = tx.module.pieces.pieces[enemies[act.target][0]].side
             from .markers import marker_modifiers
 
             found = hex_drms(m, act.target, target_side, tx.rules.combat) + \
@@ -409,11 +466,14 @@ def _intensities(tx: Tx, fire: FireRules, mission: FireMission, unit: str) -> li
 
 def _unit_orders(tx: Tx, fire: FireRules, mission: FireMission, units: list[str]) -> list[tuple[tuple[str, ...],
                                                                                                   tuple[str, ...]]]:
-    """Each unit alone at each intensity it can afford; every unit together at normal and at its
-    strongest (a choice of combinations, not all of them: any other is accepted by :func:`apply_fire`)."""
+    """Each unit alone at its lightest and at its strongest intensity it can afford; every unit
+    together at both (a choice of combinations, not all of them: any other is accepted by
+    :func:`apply_fire`)."""
     options = {u: _intensities(tx, fire, mission, u) for u in units}
     ready = [u for u in units if options[u]]
-    out: list[tuple[tuple[str, ...], tuple[str, ...]]] = [((u,), (i,)) for u in ready for i in options[u]]
+    out: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    for u in ready:
+        out += [((u,), (i,)) for i in dict.fromkeys((options[u][0], options[u][-1]))]
     if len(ready) > 1:
         out.append((tuple(ready), tuple(options[u][0] for u in ready)))
         strongest = tuple(max(options[u], key=lambda i: fire.intensities[i].multiplier) for u in ready)
@@ -434,24 +494,23 @@ def legal_fires(tx: Tx, step: ActionsStep) -> list[Fire]:
     if mission.target == "none":
         acts = [Fire(mission=step.mission, units=u, intensities=i) for u, i in _unit_orders(tx, fire, mission, units)]
         return [a for a in acts if not plan(tx, a, side).problem]
-    targets = sorted({h for h in tx.state.occupancy().values() if enemy_units(tx, h, side)})
+    enemies = enemies_by_hex(tx, side)
+    targets = sorted(enemies)
     out: list[Fire] = []
-    for op in ops_of(tx, side) if mission.observed else [""]:
-        places = op_hexes(tx, mission, op) if op else [""]
+    ops = ops_of(tx, side) if mission.observed else [""]
+    if mission.op_near == "unit_types":
+        ops = ops[:1]  # any OP of the side stands for every other (15.0 A: its division does not matter)
+    cache = {op: op_hexes(tx, mission, op) for op in ops if op}
+    orders = _unit_orders(tx, fire, mission, units) if mission.value is not None else [((), ())]
+    for op in ops:
+        seen = observe_many(tx.module, cache[op], targets, rules=tx.rules) if op else {}
         for target in targets:
-            best: tuple[int, str] | None = None
-            for place in places:
-                if not place:
-                    best = (0, "")
-                    break
-                o = observe(tx.module, place, target, rules=tx.rules)
-                if o.visible and (best is None or o.value > best[0]):
-                    best = (o.value, place)
+            best = max(((o.value, place) for place in cache[op] if (o := seen[(place, target)]).visible),
+                       default=None) if op else (0, "")
             if best is None:
                 continue
-            orders = _unit_orders(tx, fire, mission, units) if mission.value is not None else [((), ())]
             for u, i in orders:
                 act = Fire(mission=step.mission, target=target, op=op, op_hex=best[1], units=u, intensities=i)
-                if not plan(tx, act, side).problem:
+                if not plan(tx, act, side, places=cache, seen=seen, enemies=enemies).problem:
                     out.append(act)
     return out

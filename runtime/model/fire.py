@@ -108,15 +108,20 @@ class FireMission(Model):
     observed: bool = Field(True, description="an OP must observe the target hex (11.0)")
     ov_multiplies: bool = Field(True, description="the OV multiplies the fire value (10.3 C; 15.0 F: not for "
                                                   "air strikes)")
-    op_near: Literal["formation", "unit_types"] = Field(
+    op_near: Literal["formation", "unit_types", "active_hq", "supported"] = Field(
         "formation", description="the OP is placed within the command radius of a unit of its own formation "
-                                 "(14.1 B), or of any unit of the side of op_unit_types (15.0 A)")
+                                 "(14.1 B), of any unit of the side of op_unit_types (15.0 A), of the active HQ "
+                                 "(10.4 A) or of the unit the fire supports (10.5.2 A)")
     op_unit_types: list[Id] = Field([], description="op_near unit_types: the unit types an OP may be placed near")
     firers: Literal["op_formation", "any"] = Field(
         "op_formation", description="op_formation: units of the OP's formation or of always_fire formations "
                                     "(14.1 B); any: every firing unit of the side (16.0 A)")
     always_fire: list[Id] = Field([], description="formations whose units may always fire (14.1 B: corps "
                                                   "artillery)")
+    same_formation_as_supported: bool = Field(
+        False, description="a firing unit's formation must be the supported unit's (10.4 B, 10.5.3: the same "
+                           "regimental designation; artillery without one cannot, 10.4.1)")
+    max_units: int | None = Field(None, ge=1, description="units that may fire together (10.4 B, 10.5: one)")
     hex_drm: bool = Field(True, description="DRMs of hex markers and features in the target hex (14.1 B: IP -1, "
                                             "SP -2), the largest of a drm_group")
     weather_drms: list[WeatherDrm] = []

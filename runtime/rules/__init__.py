@@ -26,7 +26,7 @@ from .combat import (
 )
 from .command import command_radius
 from .drop import DropHex, drop_problems, drop_zone
-from .los import Observation, observe
+from .los import Observation, observe, observe_many
 from .movement import ExitOption, ReachedHex, ReachResult, reach
 from .movement_graph import MovementGraph, movement_graph
 from .retreat import RetreatOptions, RetreatPath, advance_paths, retreat_paths
@@ -39,6 +39,6 @@ __all__ = [
     "Board", "CombatOdds", "CombatOutcome", "DropHex", "ExitOption", "Modifier", "MovementGraph",
     "Observation", "ReachResult", "ReachedHex", "RetreatOptions", "RetreatPath", "Ruling", "SupplyResult", "Unit",
     "advance_paths", "clear_cache", "column_for", "combat_odds", "command_radius", "crt_cell", "drop_problems",
-    "drop_zone", "enemy_zoc", "exerts_zoc", "hex_drms", "largest_per_group", "make_board", "movement_graph", "observe", "reach", "resolve", "retreat_paths", "source_hexes", "stacking_violations",
+    "drop_zone", "enemy_zoc", "exerts_zoc", "hex_drms", "largest_per_group", "make_board", "movement_graph", "observe", "observe_many", "reach", "resolve", "retreat_paths", "source_hexes", "stacking_violations",
     "supply", "zoc_of_side",
 ]

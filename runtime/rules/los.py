@@ -20,6 +20,7 @@ and reused, so a check costs a few dictionary lookups.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -114,6 +115,18 @@ def observe(module: Module, observer: str, target: str, *, rules: RulesConfig | 
     data = cached("los", module, (module.map, los), (), lambda: _los_data(module, los))
     a, b = hm.idx(observer), hm.idx(target)
     return _observe(hm, data, los, a, b, with_line)
+
+
+def observe_many(module: Module, observers: Iterable[str], targets: Iterable[str], *,
+                 rules: RulesConfig | None = None) -> dict[tuple[str, str], Observation]:
+    """:func:`observe` from every hex of ``observers`` to every hex of ``targets`` (the map and its
+    observation data read once): (observer, target) → observation. What an OP can see (St-Lô 11.3),
+    where an OP may stand for a fire."""
+    los = (rules or module.rules).los
+    hm = hex_map(module)
+    data = cached("los", module, (module.map, los), (), lambda: _los_data(module, los))
+    tos = [(t, hm.idx(t)) for t in targets]
+    return {(o, t): _observe(hm, data, los, a, b, False) for o in observers for a in (hm.idx(o),) for t, b in tos}
 
 
 def _observe(hm: HexMap, data: _LosData, los: LosRules, a: int, b: int, with_line: bool) -> Observation:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from stlo_play import advance, at_initiative_segment, dice, phase, with_pool
 
-from hexwright.runtime.engine import Choose, EndPhase, Move, Roll, apply, legal_actions, to_act
+from hexwright.runtime.engine import Choose, EndPhase, Fire, Move, Roll, apply, legal_actions, to_act
 from hexwright.runtime.state import initial_state
 from hexwright.runtime.storage import load_module
 
@@ -29,7 +29,11 @@ def test_3_2_7_operations_phase_example(m):
     s = with_pool(s, "initiative", "de", -2)
     s, entry = apply(m, dice(s, 3, 1), Roll())
     assert to_act(m, s) == "de" and "(tie)" in entry.text
-    s, entry = apply(m, s, Choose(option="barrage"))  # 14.0, done by hand until the artillery issue
+    s, entry = apply(m, s, Choose(option="barrage"))  # 14.1: one barrage, the German's operation
+    barrages = [a for a in legal_actions(m, s) if isinstance(a, Fire)]
+    assert barrages and all(a.mission == "barrage" for a in barrages)
+    s, entry = apply(m, dice(s, 4), barrages[0])
+    assert "Barrage Table: rolls 4" in entry.text
     assert at_initiative_segment(m, s)
     s, entry = apply(m, dice(s, 2, 5), Roll())
     assert to_act(m, s) == "us"
