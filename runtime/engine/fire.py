@@ -294,9 +294,9 @@ def plan(tx: Tx, act: Fire, side: str | None = None, *, places: dict[str, list[s
             target_side = tx.module.pieces.pieces[enemies[act.target][0]].side
             from .markers import marker_modifiers
 
-            found = hex_drms(m, act.target, target_side, tx.rules.combat) + \
+            here = hex_drms(m, act.target, target_side, tx.rules.combat) + \
                 marker_modifiers(m, tx.state, act.target)
-            drms, notes = largest_per_group([d for d in found if d.drm])
+            drms, notes = largest_per_group([d for d in here if d.drm])
         weather = tx.data.seq.conditions.get("weather", "")
         drms += [Modifier(f"weather {w.weather}", 0, w.drm, sec) for w in mission.weather_drms
                  if w.side == side and w.weather == weather and w.drm]
