@@ -44,6 +44,7 @@ from .control import control_map
 from .core import ENGINE, Engine, apply, check_and_apply, is_over, legal_actions, prepared, to_act, view
 from .data import Declared, EngineState, Frame, engine_state, rules_of, with_engine_state
 from .drops import drop_of, droppers
+from .fire_query import FireOptions, fire_options, fire_plan
 from .intent import ReachView, action_for_drop, choices, reach_of, refusal
 from .prompt import StepPrompt, step_prompt
 from .runner import allows_now, waiting
@@ -65,6 +66,7 @@ __all__ = [
     "EngineState",
     "ExitMap",
     "Fire",
+    "FireOptions",
     "Frame",
     "Interdict",
     "LoseStep",
@@ -91,6 +93,8 @@ __all__ = [
     "drop_of",
     "droppers",
     "engine_state",
+    "fire_options",
+    "fire_plan",
     "from_step",
     "is_engine_action",
     "is_over",

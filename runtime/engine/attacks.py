@@ -45,7 +45,7 @@ def defending_hexes(tx: Tx, attackers: tuple[str, ...], hex: str) -> list[str]:
 
 
 def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier] | None = None, *,
-             armoured: bool | None = None) -> CombatOdds:
+             armoured: bool | None = None, bonus: tuple[int, int] = (0, 0)) -> CombatOdds:
     """The odds now, with the players' choices for this combat (``chosen``: intensity, air), on
     every defending hex (``defending_hexes``)."""
     s = tx.state
@@ -62,7 +62,7 @@ def odds_for(tx: Tx, attackers: tuple[str, ...], hex: str, chosen: list[Modifier
     absent = act.retreated if act is not None and tx.rules.combat.retreated_add_no_defense else ()
     return combat_odds(tx.module, s.occupancy(), attackers, hex, optional_rules=optional_on(s), steps=s.steps(),
                        rules=tx.rules, weather=weather_now(tx.module, s), modifiers=mods, also=hexes[1:],
-                       absent=absent)
+                       absent=absent, attack_bonus=bonus[0], defense_bonus=bonus[1])
 
 
 def attacks_spent(tx: Tx, unit: str) -> str:
@@ -238,6 +238,10 @@ def apply_declare(tx: Tx, act: Declare) -> None:
     support = combat_choices.support_frame(tx, act.hex, side_of(m, defenders[0]))
     if support is not None:
         tx.set(frames=tx.data.frames + (support,))
+    if tx.rules.fire is not None:
+        from .fire_combat import combat_fire_frames
+
+        tx.set(frames=tx.data.frames + combat_fire_frames(tx, act.hex))
 
 
 def apply_resolve(tx: Tx, act: Resolve) -> None:
@@ -262,7 +266,8 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
     had_armour = bool(assets.armoured_assets(tx, list(attackers)))
     superiority = assets.armor_superiority(tx, attackers, defenders)
     odds = odds_for(tx, attackers, act.hex, combat_choices.declared_modifiers(tx, dec) +
-                    ([superiority] if superiority is not None else []), armoured=had_armour)
+                    ([superiority] if superiority is not None else []), armoured=had_armour,
+                    bonus=(dec.fire_attack, dec.fire_defense))
     if not odds.allowed:
         tx.say(f"attack on {act.hex} called off: " + ("; ".join(r.text for r in odds.rulings) or "not possible"))
         return

@@ -33,7 +33,8 @@ class _Data(BaseModel):
 class Frame(_Data):
     """One nested procedure. ``side`` is who chooses while it is on top."""
 
-    proc: Literal["end_phase", "attack", "advance", "retreat", "stacking", "relocate", "losses", "roll", "support"]
+    proc: Literal["end_phase", "attack", "advance", "retreat", "stacking", "relocate", "losses", "roll", "support",
+                  "fire"]
     side: str = ""
     hex: str = ""
     attackers: tuple[str, ...] = ()
@@ -57,6 +58,12 @@ class Declared(_Data):
     """Air points the attacker spent (ToV 7.1)."""
     defense_air: int = 0
     """Air points the defender spent (ToV 7.1)."""
+    fire_attack: int = 0
+    """Fire support added to the attack (St-Lô 10.4: on-call fire)."""
+    fire_defense: int = 0
+    """Fire support added to the defence (St-Lô 10.5: defensive fire)."""
+    attack_op: str = ""
+    """The hex of the attacker's OP while the combat lasts (St-Lô 10.5.2 B-C, 11.1.2)."""
 
 
 class ExitRecord(_Data):

@@ -27,7 +27,7 @@ from hexwright.runtime.rules import (
     observe_many,
 )
 from hexwright.runtime.rules.hexmap import hex_map
-from hexwright.runtime.state import piece_name
+from hexwright.runtime.state import Location, piece_name
 
 from . import runner
 from .actions import Fire
@@ -230,6 +230,9 @@ def plan(tx: Tx, act: Fire, side: str | None = None, *, places: dict[str, list[s
                        obs.section)
         if mission.ov_multiplies:
             ov = obs.value
+        near = _near_enemy_op(tx, mission, act.op_hex, side)
+        if near:
+            return bad(near, "10.5.2 B-C")
     parts: list[FirePart] = []
     if len(act.units) != len(act.intensities):
         return bad("each firing unit needs its intensity")
@@ -241,6 +244,9 @@ def plan(tx: Tx, act: Fire, side: str | None = None, *, places: dict[str, list[s
     if mission.same_formation_as_supported and (supported is None or supported.side != side
                                                 or tx.state.hex_of(act.supports) is None):
         return bad(f"{mission.name}: name the unit of {side} on the map that the fire supports")
+    if mission.supported_types and supported is not None and supported.unit_type not in mission.supported_types:
+        return bad(f"{mission.name} does not support {piece_name(m, act.supports)} (only "
+                   f"{', '.join(mission.supported_types)})")
     if mission.value is None and act.units:
         return bad(f"no unit fires in {mission.name}")
     if mission.value is not None and not act.units:
@@ -304,6 +310,27 @@ def plan(tx: Tx, act: Fire, side: str | None = None, *, places: dict[str, list[s
                     tuple(drms), tuple(notes), "", base.section)
 
 
+def _near_enemy_op(tx: Tx, mission: FireMission, op_hex: str, side: str) -> str:
+    """Why ``op_hex`` is too near the enemy's OP in a combat declared (10.5.2 B-C), or ""."""
+    if not mission.apart_from_enemy_op:
+        return ""
+    hm = hex_map(tx.module)
+    m = tx.module
+    for dec in tx.data.declared:
+        if not dec.attack_op:
+            continue
+        if op_hex == dec.attack_op:
+            return f"an OP may not stand in the enemy OP's hex {op_hex}"
+        near = hm.grid.distance(hm.grid.hex_at(hm.idx(op_hex)), hm.grid.hex_at(hm.idx(dec.attack_op))) == 1
+        # "unless that hex is occupied by one of the defender's units": the hex the OP is placed in
+        # (the attacker's OP never stands where the defender's units are, 11.1.1 A)
+        own = any(m.pieces.pieces[p].side == side for p in tx.state.stack(Location.hex(op_hex))
+                  if p in m.pieces.pieces)
+        if near and not own:
+            return f"an OP may not stand next to the enemy OP at {dec.attack_op} unless own units are in its hex"
+    return ""
+
+
 def describe(tx: Tx, p: FirePlan) -> str:
     """The plan as one log line: observation, each value, the sum and its column."""
     m = tx.module
@@ -339,6 +366,12 @@ def apply_fire(tx: Tx, act: Fire) -> None:
     """Fire ``act`` in the actions step waiting (which must allow ``fire``)."""
     from .steps import roll_die, set_pool_value
 
+    top = tx.data.top
+    if top is not None and top.proc == "fire":
+        from .fire_combat import apply_combat_fire
+
+        apply_combat_fire(tx, act, top)
+        return
     step = runner.require(tx, "fire", "fire")
     if step is not None and step.mission is not None and act.mission != step.mission:
         tx.refuse(f"this step fires {step.mission}, not {act.mission}", step.section)
@@ -346,6 +379,10 @@ def apply_fire(tx: Tx, act: Fire) -> None:
     if p.problem:
         tx.refuse(p.problem, p.section, act.target)
     fire = rules_of(tx)
+    assert fire is not None
+    if fire.missions[act.mission].combat:
+        tx.refuse(f"{fire.missions[act.mission].name} is fired in a combat, once the attack is declared",
+                  fire.missions[act.mission].section)
     assert fire is not None
     mission = fire.missions[act.mission]
     spent = dict(tx.data.seq.missions)

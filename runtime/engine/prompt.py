@@ -10,7 +10,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.state import GameState, piece_name
 
 from . import runner
-from .actions import Choose, Draw, EngineAction, PutChit, Roll
+from .actions import Choose, Decline, Draw, EngineAction, Fire, PutChit, Roll
 from .context import phase_of
 from .core import legal_actions, prepared
 from .data import engine_state, with_engine_state
@@ -37,6 +37,10 @@ def _label(module: Module, state: GameState, action: EngineAction, step_options:
         return "Draw a chit"
     if isinstance(action, Roll):
         return "Roll the dice"
+    if isinstance(action, Decline):
+        return "No fire"
+    if isinstance(action, Fire):
+        return _fire_label(module, state, action)
     if isinstance(action, PutChit):
         chit = module.pieces.chits.get(action.chit)
         return f"Put {chit.name if chit else action.chit} into the cup"
@@ -46,6 +50,18 @@ def _label(module: Module, state: GameState, action: EngineAction, step_options:
             return f"{name}: done" if engine_state(state).seq.picking == action.option else name
         return f"{name}: {_target_name(module, action.target)}"
     return str(action)
+
+
+def _fire_label(module: Module, state: GameState, action: Fire) -> str:
+    """A fire offered in a combat: its mission, units and intensities, the OP's place and the value added."""
+    from .fire_query import fire_plan
+
+    fire = module.rules.fire
+    mission = fire.missions[action.mission].name if fire is not None and action.mission in fire.missions else \
+        action.mission
+    units = ", ".join(f"{piece_name(module, u)} {i}" for u, i in zip(action.units, action.intensities, strict=True))
+    found = fire_plan(module, state, action)
+    return f"{mission}: {units}, OP at {action.op_hex} (OV {found.ov}) → +{found.total}"
 
 
 def _target_name(module: Module, target: str) -> str:
@@ -68,8 +84,10 @@ def step_prompt(module: Module, state: GameState) -> StepPrompt:
     options: dict[str, str] = {}
     if step is not None and step.kind == "choice":
         options = {o.id: o.label or o.id for o in step.options}
-    on_board = runner.actions_step(module, seq) is not None or tx.data.frames or tx.data.over
-    acts = [] if on_board else [a for a in legal_actions(module, state) if isinstance(a, (Choose, PutChit, Draw, Roll))]
+    firing = tx.data.top is not None and tx.data.top.proc == "fire"  # fire in a combat (St-Lô 10.4, 10.5)
+    on_board = (runner.actions_step(module, seq) is not None or tx.data.frames or tx.data.over) and not firing
+    acts = [] if on_board else [a for a in legal_actions(module, state)
+                                if isinstance(a, (Choose, PutChit, Draw, Roll, Fire, Decline))]
     state = with_engine_state(tx.state, tx.data)
     return StepPrompt(phase=phase.name if phase else "", step=seq.step, side=seq.active or (tx.state.active_side or ""),
                       why=seq.why, choices=[(_label(module, state, a, options), a) for a in acts])

@@ -168,6 +168,13 @@ def settle(tx: Tx) -> None:
                 _pop(tx)
                 continue
             return
+        if top.proc == "fire":
+            from .fire_combat import legal_combat_fires
+
+            if not any(d.hex == top.hex for d in tx.data.declared) or not legal_combat_fires(tx, top):
+                _pop(tx)
+                continue
+            return
         if top.proc == "attack":
             _pop(tx)
             continue
@@ -247,6 +254,12 @@ def apply_advance(tx: Tx, act: Advance) -> None:
 
 def apply_decline(tx: Tx, act: Decline) -> None:
     top = tx.data.top
+    if top is not None and top.proc == "fire":
+        _pop(tx)
+        fire = tx.rules.fire
+        mission = fire.missions.get(top.result) if fire is not None else None
+        tx.say(f"no {mission.name if mission is not None else top.result}")
+        return
     if top is None or top.proc != "advance":
         tx.refuse("no advance after combat is open", tx.rules.combat.advance.section)
     _pop(tx)
@@ -334,5 +347,9 @@ def legal_choices(tx: Tx) -> list[EngineAction]:
         return [Roll()]
     if top.proc == "support":
         return list(combat_choices.legal_support(tx, top))
+    if top.proc == "fire":
+        from .fire_combat import legal_combat_fires
+
+        return [*legal_combat_fires(tx, top), Decline()]
     return []
 

@@ -122,6 +122,13 @@ class FireMission(Model):
         False, description="a firing unit's formation must be the supported unit's (10.4 B, 10.5.3: the same "
                            "regimental designation; artillery without one cannot, 10.4.1)")
     max_units: int | None = Field(None, ge=1, description="units that may fire together (10.4 B, 10.5: one)")
+    combat: Literal["", "attack", "defense"] = Field(
+        "", description="fired in a combat, its value added to the attacking unit's strength (10.4 D: on-call) or "
+                        "a defending unit's (10.5: defensive), once the attack is declared; '' = not in combat")
+    supported_types: list[Id] = Field([], description="unit types the fire may support ([] = any; 17.0 F: not a "
+                                                      "recon unit by itself)")
+    apart_from_enemy_op: bool = Field(False, description="the OP may not stand in the enemy OP's hex, nor next to "
+                                                         "it unless the side's units are there (10.5.2 B-C)")
     hex_drm: bool = Field(True, description="DRMs of hex markers and features in the target hex (14.1 B: IP -1, "
                                             "SP -2), the largest of a drm_group")
     weather_drms: list[WeatherDrm] = []

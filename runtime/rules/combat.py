@@ -227,9 +227,12 @@ def _value(u: Unit, which: str) -> int:
 def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterable[str], defender_hex: str, *,
                 weather: str | None = None, modifiers: Iterable[Modifier] = (),
                 optional_rules: frozenset[str] | set[str] = frozenset(), steps: Mapping[str, int] | None = None,
-                rules: RulesConfig | None = None, also: Iterable[str] = (), absent: Iterable[str] = ()) -> CombatOdds:
+                rules: RulesConfig | None = None, also: Iterable[str] = (), absent: Iterable[str] = (),
+                attack_bonus: int = 0, defense_bonus: int = 0) -> CombatOdds:
     """Everything about an attack on ``defender_hex`` short of the die roll (see module doc);
     ``absent`` defenders add no strength (ToV 10.2: they retreated there in this activation).
+    ``attack_bonus`` / ``defense_bonus`` are added to the strengths after terrain (St-Lô 10.4 D,
+    10.4.2, 10.5: on-call and defensive fire).
 
     ``also``: more hexes attacked in the same combat (St-Lô 9.1.1: every adjacent enemy unit):
     their units' defence is added, and every hex's terrain effects count — the CRT line the
@@ -278,6 +281,10 @@ def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterabl
                 notes.append(f"attack from {hm.labels[h]} ×{eff.attack_multiplier} across {f}")
         attack += _round(total * mult, cr.round_multiplied) if mult != 1 else total
 
+    if attack_bonus:
+        attack += attack_bonus
+        notes.append(f"attack +{attack_bonus} (fire support)")
+
     gone = set(absent)  # ToV 10.2: units that retreated into the hex in this activation add nothing
     defense = Fraction(sum(_value(board.units[x], cr.defense_value) for x in defenders if x not in gone))
     if gone & set(defenders):
@@ -298,6 +305,9 @@ def combat_odds(module: Module, occupancy: Mapping[str, str], attackers: Iterabl
             notes.append(f"defence ×{m} for {key}")
     if mult != 1:
         defense = _round(defense * mult, cr.round_multiplied)
+    if defense_bonus:
+        defense += defense_bonus
+        notes.append(f"defence +{defense_bonus} (fire support)")
 
     # terrain shifts: the defender's hex, then hexsides attacked across
     terrain_shifts = [Modifier(k, eff.shift, 0, te.section) for k, eff in effects if eff.shift]

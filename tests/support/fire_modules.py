@@ -134,3 +134,36 @@ def fire_module():
                Placement(piece="r_inf", hex="0508"), Placement(piece="r_inf2", hex="0508"),
                Placement(piece="r_rec", hex="0508"), Placement(piece="r_rec2", hex="0308")])}
     return m
+
+
+def combat_fire_module():
+    """:func:`fire_module` with a combat phase and the scenario ``clash``: blue ``b_inf`` on the level-8
+    hex 0505 next to red ``r_inf`` (formation ``r_div``, combat 4) at 0506; red has an OP ``r_op``
+    and artillery ``r_a1`` of ``r_div`` (defensive 2). Blue fires on-call (10.4) with units of the
+    attacking unit's formation, red defensive fire (10.5: normal only, its OP apart from blue's)."""
+    from builders import dom_crt
+
+    m = fire_module()
+    m.tables.crts["crt"] = dom_crt()
+    m.rules.combat = m.rules.combat.model_copy(update={"attack_value": "combat", "defense_value": "combat"})
+    m.meta.sequence.insert(3, Phase(id="combat", name="Combat", kind="combat", section="9.0"))
+    m.pieces.formations["r_div"] = Formation(name="Red division", side="red")
+    m.pieces.pieces["r_inf"].formation = "r_div"
+    add_unit(m, "r_op", "red", "op", combat=0, movement=0, formation="r_div")
+    add_unit(m, "r_a1", "red", "art", combat=0, movement=0, formation="r_div")
+    v = m.pieces.pieces["r_a1"].steps[0]
+    v.support, v.defensive, v.long_range, v.fire_missions = 2, 2, 1, 4
+    m.map.boxes["r_dd"] = Box(name="Red display", kind="display", side="red")
+    assert m.rules.fire is not None
+    m.rules.fire.missions["on_call"] = FireMission(
+        name="On-call fire", value="support", combat="attack", same_formation_as_supported=True, max_units=1,
+        section="10.4")
+    m.rules.fire.missions["defend"] = FireMission(
+        name="Defensive fire", value="defensive", combat="defense", intensities=["normal"], op_near="supported",
+        same_formation_as_supported=True, max_units=1, supported_types=["inf"], apart_from_enemy_op=True,
+        section="10.5")
+    m.scenarios["clash"] = Scenario(name="Clash", last_turn=2, first_side="blue", setup=[
+        Placement(piece="b_inf", hex="0505"), Placement(piece="b_op", box="b_dd"),
+        *[Placement(piece=a, box="b_art") for a in ("b_a1", "b_a2", "b_gs")],
+        Placement(piece="r_inf", hex="0506"), Placement(piece="r_op", box="r_dd"), Placement(piece="r_a1", box="r_dd")])
+    return m

@@ -24,11 +24,13 @@ from hexwright.runtime.engine import (
     step_prompt,
     to_act,
     totals,
+    waiting,
 )
 from hexwright.runtime.rules import observe, supply
 from hexwright.runtime.state import ActionError, MovePieces, NextPhase, piece_name
 
 from .attack_dialog import AttackDialog
+from .fire_dialog import FireDialog
 from .rules_dialogs import EnforcementDialog, VictoryDialog
 from .rules_overlay import CHOICE, DEFENDER, REACH, STOP, SUPPLY, RulesOverlay
 
@@ -47,6 +49,7 @@ class RulesPlay:
         self.supply_side: str | None = None
         self.victory_shown = False
         self.attack_dialog: AttackDialog | None = None
+        self.fire_dialog: FireDialog | None = None
         self.victory: VictoryDialog | None = None
         self._build_bar()
 
@@ -67,6 +70,8 @@ class RulesPlay:
         self.end_button.clicked.connect(self.end_phase)
         self.decline_button = QPushButton("No advance")
         self.decline_button.clicked.connect(lambda: w.run_engine(Decline()))
+        self.fire_button = QPushButton("Fire…")  # St-Lô 14.1, 15.0, 16.0: the fire dialog of the step waiting
+        self.fire_button.clicked.connect(lambda: self.open_fire())
         self.eliminate_button = QPushButton("Eliminate selected")
         self.eliminate_button.clicked.connect(self.eliminate_selected)
         self.choice_combo = QComboBox()  # a step played off the board: draw, roll, put a chit, choose
@@ -85,7 +90,7 @@ class RulesPlay:
         for widget in (self.phase_label, self.step_label):
             row.addWidget(widget)
         row.addStretch(1)
-        for widget in (self.vp_label, self.choice_combo, self.choice_button, self.decline_button,
+        for widget in (self.vp_label, self.choice_combo, self.choice_button, self.fire_button, self.decline_button,
                        self.eliminate_button, self.end_button, self.los_button,
                        self.supply_combo, self.rules_button):
             row.addWidget(widget)
@@ -158,6 +163,8 @@ class RulesPlay:
             self.los_button.setChecked(False)
         top = data.top
         self.decline_button.setVisible(top is not None and top.proc == "advance")
+        self.fire_button.setVisible(self._fire_mission(state) is not None)
+        self.fire_button.setEnabled(not w.game.replaying)
         self.eliminate_button.setVisible(top is not None and top.proc == "stacking")
         self.end_button.setEnabled(not data.over and top is None and not prompt.choices and not w.game.replaying)
         if self.carried is None:
@@ -310,10 +317,40 @@ class RulesPlay:
         phase = phase_of(self.module, state)
         data = engine_state(state)
         hex = state.hex_of(item_id)
+        if hex is not None and self._fire_mission(state) is not None \
+                and self.module.pieces.pieces[item_id].side != to_act(self.module, state):
+            self.open_fire(hex)
+            return
         if (phase is None or not allows_now(self.module, state, data.seq, "declare") or data.frames or hex is None
                 or self.module.pieces.pieces[item_id].side == to_act(self.module, state)):
             return
         self.open_attack(hex)
+
+    def _fire_mission(self, state) -> str | None:
+        """The fire mission of the step waiting (St-Lô 14.1 barrage, 15.0 air strike, 16.0 interdiction)."""
+        data = engine_state(state)
+        if not self.enabled or data.frames or data.over:
+            return None
+        step = waiting(self.module, data.seq) if data.seq.frames else None
+        return step.mission if step is not None and step.kind == "actions" and "fire" in step.allow else None
+
+    def open_fire(self, hex: str = "") -> FireDialog | None:
+        """The fire dialog of the step waiting, on ``hex`` (a mission with no target hex: none)."""
+        state = self.window.game.state
+        mission = self._fire_mission(state)
+        fire = self.module.rules.fire
+        if mission is None or fire is None or mission not in fire.missions:
+            return None
+        if fire.missions[mission].target == "hex" and not hex:
+            self.window.statusBar().showMessage("Click an enemy unit to fire on its hex", 8000)
+            return None
+        if self.fire_dialog is not None:
+            self.fire_dialog.close()
+        self.fire_dialog = FireDialog(self.window, mission, hex if fire.missions[mission].target == "hex" else "")
+        self.fire_dialog.show()
+        if hex:
+            self.overlay.show_hexes({hex: DEFENDER, **{h: CHOICE for _op, h, _o in self.fire_dialog.options.places[:1]}})
+        return self.fire_dialog
 
     def open_attack(self, hex: str) -> AttackDialog:
         if self.attack_dialog is not None:

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from stlo_play import advance, at_initiative_segment, dice, seq, taps, us_to_operate, with_seq
 
-from hexwright.runtime.engine import Choose, Fire, Roll, apply, legal_actions
+from hexwright.runtime.engine import Choose, Declare, Decline, Fire, Resolve, Roll, apply, engine_state, legal_actions
+from hexwright.runtime.engine.attacks import odds_for
 from hexwright.runtime.engine.core import prepared
 from hexwright.runtime.engine.fire import op_hexes, plan
 from hexwright.runtime.rules import observe
-from hexwright.runtime.state import AddMarker, Location, initial_state
+from hexwright.runtime.state import AddMarker, Location, MovePieces, initial_state
 from hexwright.runtime.state import apply as state_apply
 from hexwright.runtime.storage import load_module
 
@@ -208,3 +209,59 @@ def test_27_3_observation_examples_the_352nd_divisions_op(m):
     assert od.visible and od.distance == 4 and od.value == 4
     ob = observe(plain, a, b)
     assert not ob.visible and f in ob.blocking
+
+
+def _german_company_next_to_1_115(m):
+    """2/9's company moved next to 1/115's company in 4710 (the examples give no hexes), at the
+    first Initiative Segment."""
+    s = advance(m, initial_state(m, "st_lo", 7), lambda s: at_initiative_segment(m, s))
+    s, _ = state_apply(m, s, MovePieces(pieces=("de_3fj_2_9_c1",), to=Location.hex("4711")))
+    return s
+
+
+def test_10_5_4_defensive_fire_is_added_to_the_defending_companys_combat_value(m):
+    """The German company attacks; it declines on-call fire; the US fires 110/115 in defence of the
+    1/115 company (defensive 1, normal) with the 29th Division OP in the company's hex (OV 1):
+    1 added to the defence when the attack is resolved."""
+    s = _german_company_next_to_1_115(m)
+    s, _ = apply(m, dice(s, 6, 1), Roll())
+    s, _ = apply(m, s, Choose(option="activate", target="de_3fj_2_9_hq"))
+    s, _ = apply(m, dice(s, 2), Roll())
+    s, _ = apply(m, s, Choose(option="place", target="4711"))
+    s, _ = apply(m, s, Choose(option="hasty"))
+    s, _ = apply(m, s, Declare(attackers=("de_3fj_2_9_c1",), hex="4710"))
+    assert engine_state(s).top.side == "de" and engine_state(s).top.result == "on_call"  # the attacker first
+    before = odds_for(prepared(m, s), ("de_3fj_2_9_c1",), "4710").defense
+    s, _ = apply(m, s, Decline())
+    offered = [a for a in legal_actions(m, s) if isinstance(a, Fire)]
+    assert offered and {a.units for a in offered} == {(A110,)}  # 10.5.3: the only one of the 115th
+    assert all(a.intensities == ("normal",) for a in offered)  # 10.5.1
+    s, entry = apply(m, s, Fire(mission="defensive", target="4711", op="us_29_op", op_hex="4710", units=(A110,),
+                                intensities=("normal",), supports="us_29_1_115_c1"))
+    assert "defensive 1 × 1 (normal) × OV 1 = 1" in entry.text and "+1 to the defence" in entry.text
+    dec = engine_state(s).declared[0]
+    assert dec.fire_defense == 1
+    assert odds_for(prepared(m, s), ("de_3fj_2_9_c1",), "4710", bonus=(0, 1)).defense == before + 1
+    s, entry = apply(m, s, Resolve(hex="4710"))
+    assert "attacks 4710" in entry.text
+
+
+def test_10_4_3_on_call_fire_is_added_to_the_attacking_units_strength(m):
+    """1/115's company in 4710 attacks the German company next to it; the 29th Division OP within the
+    HQ's radius; 110/115 at rapid: support 2 × 2 × OV, added to the company's strength."""
+    s = us_to_operate(m, _german_company_next_to_1_115(m))
+    s, _ = apply(m, s, Choose(option="activate", target="us_29_1_115_hq"))
+    s, _ = apply(m, dice(s, 3), Roll())
+    if any(isinstance(a, Choose) and a.option == "place" for a in legal_actions(m, s)):
+        s, _ = apply(m, s, Choose(option="place", target="4710"))
+    s, _ = apply(m, s, Choose(option="hasty"))
+    declare = next(a for a in legal_actions(m, s) if isinstance(a, Declare) and a.attackers == ("us_29_1_115_c1",))
+    s, _ = apply(m, s, declare)
+    assert engine_state(s).top.side == "us"
+    fires = [a for a in legal_actions(m, s) if isinstance(a, Fire) and a.intensities == ("rapid",)]
+    assert fires and {a.units for a in fires} == {(A110,)}
+    fire = fires[0]
+    ov = observe(m, fire.op_hex, fire.target).value
+    s, entry = apply(m, s, fire)
+    assert f"+{2 * 2 * ov} to the attack" in entry.text
+    assert engine_state(s).declared[0].fire_attack == 2 * 2 * ov

@@ -1,0 +1,86 @@
+"""Fire support in combat (``rules.json`` ``fire`` missions with ``combat``), on the synthetic
+module of ``tests/support/fire_modules.py`` (after St-Lô 10.4 on-call and 10.5 defensive fire)."""
+
+from __future__ import annotations
+
+import pytest
+from fire_modules import combat_fire_module
+
+from hexwright.runtime.engine import Declare, Decline, EndPhase, Fire, Resolve, apply, engine_state, legal_actions
+from hexwright.runtime.engine.attacks import odds_for
+from hexwright.runtime.engine.core import prepared
+from hexwright.runtime.state import ActionError, initial_state
+
+
+@pytest.fixture(scope="module")
+def m():
+    return combat_fire_module()
+
+
+def _declared(m):
+    s = initial_state(m, "clash", 3)
+    for _ in range(10):
+        if m.meta.sequence[s.phase].id == "combat":
+            break
+        s, _ = apply(m, s, EndPhase())
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0506"))
+    return s
+
+
+def test_10_4_the_attacker_fires_on_call_first_then_the_defender_and_both_add_to_the_combat(m):
+    s = _declared(m)
+    frame = engine_state(s).top
+    assert frame is not None and frame.proc == "fire" and frame.side == "blue"
+    offered = [a for a in legal_actions(m, s) if isinstance(a, Fire)]
+    assert offered and all(a.mission == "on_call" and a.supports == "b_inf" and len(a.units) == 1 for a in offered)
+    assert Decline() in legal_actions(m, s)
+    assert not any("b_gs" in a.units for a in offered)  # another formation than the attacking unit's (10.4 B)
+    s, entry = apply(m, s, Fire(mission="on_call", target="0506", op="b_op", op_hex="0505", units=("b_a1",),
+                                intensities=("maximum",), supports="b_inf"))
+    assert "+24 to the attack" in entry.text  # 2 × 3 × OV 4 (0505 is level 8, the target level 0, adjacent)
+    assert engine_state(s).seq.missions == {"b_a1": 3}
+    frame = engine_state(s).top
+    assert frame is not None and frame.side == "red" and frame.result == "defend"
+    defend = Fire(mission="defend", target="0505", op="r_op", op_hex="0506", units=("r_a1",), intensities=("normal",),
+                  supports="r_inf")
+    with pytest.raises(ActionError, match="not allowed"):
+        apply(m, s, defend.model_copy(update={"intensities": ("rapid",)}))  # 10.5.1
+    s, entry = apply(m, s, defend)  # next to the attacker's OP, in the defender's own hex: allowed (10.5.2 B)
+    assert "+2 to the defence" in entry.text  # defensive 2 × 1 × OV 1
+    dec = engine_state(s).declared[0]
+    assert (dec.fire_attack, dec.fire_defense) == (24, 2)
+    odds = odds_for(prepared(m, s), ("b_inf",), "0506", bonus=(dec.fire_attack, dec.fire_defense))
+    assert (odds.attack, odds.defense) == (3 + 24, 4 + 2)
+    s, entry = apply(m, s, Resolve(hex="0506"))
+    assert "attacks 0506" in entry.text
+
+
+def test_10_4_declining_on_call_fire_spends_nothing(m):
+    s = _declared(m)
+    s, entry = apply(m, s, Decline())
+    assert "no On-call fire" in entry.text and engine_state(s).seq.missions == {}
+    assert engine_state(s).top is not None and engine_state(s).top.side == "red"
+
+
+def test_a_combat_mission_is_not_fired_outside_a_combat(m):
+    s = initial_state(m, "clash", 3)
+    with pytest.raises(ActionError):
+        apply(m, s, Fire(mission="on_call", target="0506", op="b_op", op_hex="0505", units=("b_a1",),
+                         intensities=("normal",), supports="b_inf"))
+
+
+def test_10_5_2_the_defenders_op_keeps_out_of_the_attackers_op_hex_and_away_from_it(m):
+    s = _declared(m)
+    s, _ = apply(m, s, Fire(mission="on_call", target="0506", op="b_op", op_hex="0705", units=("b_a1",),
+                            intensities=("normal",), supports="b_inf"))
+    assert engine_state(s).declared[0].attack_op == "0705"
+    defend = Fire(mission="defend", target="0505", op="r_op", op_hex="0705", units=("r_a1",), intensities=("normal",),
+                  supports="r_inf")
+    with pytest.raises(ActionError, match="enemy OP's hex 0705"):
+        apply(m, s, defend)  # 10.5.2 C
+    with pytest.raises(ActionError, match="next to the enemy OP at 0705"):
+        apply(m, s, defend.model_copy(update={"op_hex": "0704"}))  # 10.5.2 B
+    offered = [a.op_hex for a in legal_actions(m, s) if isinstance(a, Fire)]
+    assert offered and not {"0704", "0705", "0706"} & set(offered)
+    s, entry = apply(m, s, defend.model_copy(update={"op_hex": "0305"}))
+    assert "+2 to the defence" in entry.text
