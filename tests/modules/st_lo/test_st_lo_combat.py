@@ -10,7 +10,17 @@ from pathlib import Path
 import pytest
 from stlo_play import dice, seq, us_to_operate, with_seq
 
-from hexwright.runtime.engine import Advance, Choose, Declare, Resolve, Roll, apply, legal_actions
+from hexwright.runtime.engine import (
+    Advance,
+    Choose,
+    Declare,
+    Decline,
+    Resolve,
+    Roll,
+    apply,
+    engine_state,
+    legal_actions,
+)
 from hexwright.runtime.engine.attacks import attack_odds
 from hexwright.runtime.state import AddMarker, Location, MovePieces
 from hexwright.runtime.state import apply as state_apply
@@ -64,6 +74,8 @@ def test_9_5_combat_resolution_example(m):
     odds = attack_odds(m, s, ("us_29_1_115",), VILLAGE)
     assert (odds.attack, odds.defense, odds.column_label) == (11, 2, "5-1")  # 9.5 A: 11-2 rounds to 5-1
     assert odds.crt == "crt_village"  # 9.5 C: the village line
+    while engine_state(s).frames:  # 9.5 fires no artillery: neither side's on-call or defensive fire (10.4, 10.5)
+        s, _ = apply(m, s, Decline())
     s, entry = apply(m, dice(s, 3, 5, 1), Resolve(hex=VILLAGE))
     assert "18 − 12 = +6" in entry.text  # 9.5 B: 15 + 3 against 7 + 5
     assert "DRM +5" in entry.text  # 9.5 C: +3 +1 +2 +2 -2 = +6, capped at +5 (9.4.5)
