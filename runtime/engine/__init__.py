@@ -38,7 +38,7 @@ from .actions import (
     sort_key,
     to_step,
 )
-from .attacks import attack_odds, available_attackers
+from .attacks import air_points_for_attack, attack_odds, available_attackers
 from .context import movers, phase_of, phase_side, unit_reach, weather_now
 from .control import control_map
 from .core import ENGINE, Engine, apply, check_and_apply, is_over, legal_actions, prepared, to_act, view
@@ -83,6 +83,7 @@ __all__ = [
     "Support",
     "Verdict",
     "action_for_drop",
+    "air_points_for_attack",
     "allows_now",
     "apply",
     "attack_odds",

@@ -122,9 +122,21 @@ def may_attack(tx: Tx, unit: str, for_legal: bool = False) -> str:
     return blocked_from(tx.module, tx.state, unit, "attack")
 
 
-def attack_odds(module: Module, state: GameState, attackers: tuple[str, ...], hex: str) -> CombatOdds:
-    """The odds of ``attackers`` on ``hex`` now, under the players' enforcement choices (for the attack dialog)."""
-    return odds_for(Tx(module, state, engine_state(state), rules_of(module, state)), attackers, hex)
+def attack_odds(module: Module, state: GameState, attackers: tuple[str, ...], hex: str, *,
+                intensity: int = 0, air: int = 0) -> CombatOdds:
+    """The odds of ``attackers`` on ``hex`` now, under the players' enforcement choices, with the
+    combat intensity and air points the attacker would declare (for the attack dialog)."""
+    tx = Tx(module, state, engine_state(state), rules_of(module, state))
+    return odds_for(tx, attackers, hex, combat_choices.modifiers(tx, intensity, air))
+
+
+def air_points_for_attack(module: Module, state: GameState) -> int:
+    """Air points the side to act may spend on one attack now (ToV 7.1: its pool, at most ``max_per_hex``)."""
+    tx = Tx(module, state, engine_state(state), rules_of(module, state))
+    air, side = tx.rules.combat.air_support, phase_side(module, state)
+    if air is None or side != air.side:
+        return 0
+    return min(air.max_per_hex, combat_choices.pool_left(tx, side))
 
 
 def available_attackers(module: Module, state: GameState, hex: str) -> list[str]:

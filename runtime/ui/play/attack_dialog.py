@@ -1,19 +1,31 @@
-"""The attack dialog: attackers, defender, ΔCF or odds, every shift and DRM with its
+"""The attack dialog: attackers, defender, the combat intensity and air support the attacker
+adds (ToV 10.2.3, 7.1, where the module has them), ΔCF or odds, every shift and DRM with its
 source, the final column; then declare, roll and apply through the play window (§9)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QGroupBox,
     QLabel,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
 )
 
-from hexwright.runtime.engine import Declare, Resolve, attack_odds, available_attackers, engine_state, phase_side
+from hexwright.runtime.engine import (
+    Declare,
+    Resolve,
+    air_points_for_attack,
+    attack_odds,
+    available_attackers,
+    engine_state,
+    phase_side,
+)
 from hexwright.runtime.state import Location, piece_name
 from hexwright.runtime.state.errors import ActionError
 
@@ -46,6 +58,7 @@ class AttackDialog(QDialog):
             inner.addWidget(cb)
             self.boxes[pid] = cb
         layout.addWidget(box)
+        self._choices(layout, state)
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
         layout.addWidget(self.odds_label)
@@ -67,6 +80,36 @@ class AttackDialog(QDialog):
         layout.addWidget(buttons)
         self.update_odds()
 
+    def _choices(self, layout: QVBoxLayout, state) -> None:
+        """Combat intensity (ToV 10.2.3) and air ground support (7.1), when the module has them."""
+        combat = self.module.rules.combat
+        form = QFormLayout()
+        self.intensity_combo = QComboBox()
+        self.intensity_combo.addItem("None", 0)
+        for level in combat.intensity.levels if combat.intensity is not None else []:
+            faces = ", ".join(str(f) for f in level.loss_on)
+            self.intensity_combo.addItem(f"+{level.shift} column(s): a step lost on {faces}", level.shift)
+        self.air_spin = QSpinBox()
+        self.air_spin.setRange(0, air_points_for_attack(self.module, state))
+        self.air_spin.setSuffix(" air point(s)")
+        if self.declared is not None:
+            self.intensity_combo.setCurrentIndex(max(0, self.intensity_combo.findData(self.declared.intensity)))
+            self.air_spin.setMaximum(max(self.air_spin.maximum(), self.declared.air))
+            self.air_spin.setValue(self.declared.air)
+        for widget in (self.intensity_combo, self.air_spin):
+            widget.setEnabled(self.declared is None)
+        self.intensity_combo.currentIndexChanged.connect(self.update_odds)
+        self.air_spin.valueChanged.connect(self.update_odds)
+        if combat.intensity is not None:
+            form.addRow(f"Combat intensity ({combat.intensity.section or 'intensity'})", self.intensity_combo)
+        if combat.air_support is not None and combat.air_support.side == phase_side(self.module, state):
+            form.addRow(f"Air ground support ({combat.air_support.section or 'air'})", self.air_spin)
+        if form.rowCount():
+            layout.addLayout(form)
+
+    def intensity(self) -> int:
+        return int(self.intensity_combo.currentData() or 0)
+
     def attackers(self) -> tuple[str, ...]:
         return tuple(sorted(pid for pid, cb in self.boxes.items() if cb.isChecked()))
 
@@ -79,7 +122,8 @@ class AttackDialog(QDialog):
             self.declare_button.setEnabled(False)
             return
         try:
-            odds = attack_odds(self.module, state, attackers, self.hex)
+            odds = attack_odds(self.module, state, attackers, self.hex, intensity=self.intensity(),
+                               air=self.air_spin.value())
         except (ValueError, ActionError) as exc:
             self.odds_label.setText(f"Not possible: {exc}")
             self.roll_button.setEnabled(False)
@@ -105,13 +149,14 @@ class AttackDialog(QDialog):
     def declare(self) -> bool:
         if self.declared is not None:
             return True
-        entry = self.window_.run_engine(Declare(attackers=self.attackers(), hex=self.hex))
+        entry = self.window_.run_engine(Declare(attackers=self.attackers(), hex=self.hex, intensity=self.intensity(),
+                                                air=self.air_spin.value()))
         if entry is None:
             self.result_label.setText(self.window_.last_error)
             return False
         self.declared = next((d for d in engine_state(self.window_.game.state).declared if d.hex == self.hex), None)
-        for cb in self.boxes.values():
-            cb.setEnabled(False)
+        for widget in (*self.boxes.values(), self.intensity_combo, self.air_spin):
+            widget.setEnabled(False)
         self.declare_button.setVisible(False)
         self.roll_button.setText("Roll")
         self.result_label.setText("Declared. Declare the other attacks, or roll.")

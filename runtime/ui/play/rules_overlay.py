@@ -13,6 +13,7 @@ from hexwright.runtime.model import Module
 REACH = QColor(255, 245, 120, 150)
 STOP = QColor(255, 140, 30, 150)
 CHOICE = QColor(40, 110, 230, 110)
+OFFERED = QColor(40, 110, 230, 45)
 DEFENDER = QColor(220, 40, 40, 110)
 SUPPLY = QColor(60, 120, 220, 55)
 PATH = QColor(25, 60, 170)

@@ -13,10 +13,13 @@ from hexwright.runtime.engine import (
     Drop,
     EliminateExcess,
     EndPhase,
+    Interdict,
+    LoseStep,
     action_for_drop,
     allows_now,
     choices,
     engine_state,
+    legal_actions,
     phase_of,
     reach_of,
     refusal,
@@ -29,10 +32,11 @@ from hexwright.runtime.engine import (
 from hexwright.runtime.rules import observe, supply
 from hexwright.runtime.state import ActionError, MovePieces, NextPhase, piece_name
 
+from .air_markers import AirMarkers
 from .attack_dialog import AttackDialog
 from .fire_dialog import FireDialog
 from .rules_dialogs import EnforcementDialog, VictoryDialog
-from .rules_overlay import CHOICE, DEFENDER, REACH, STOP, SUPPLY, RulesOverlay
+from .rules_overlay import CHOICE, DEFENDER, OFFERED, REACH, STOP, SUPPLY, RulesOverlay
 
 
 class RulesPlay:
@@ -43,6 +47,8 @@ class RulesPlay:
         self.overlay = RulesOverlay(self.module)
         window.scene.addItem(self.overlay)
         window.scene.addItem(self.overlay.above)
+        self.markers = AirMarkers(self.overlay)
+        window.scene.addItem(self.markers)
         self.carried = None
         self.los_mode = False
         self.los_from: str | None = None
@@ -75,6 +81,7 @@ class RulesPlay:
         self.eliminate_button = QPushButton("Eliminate selected")
         self.eliminate_button.clicked.connect(self.eliminate_selected)
         self.choice_combo = QComboBox()  # a step played off the board: draw, roll, put a chit, choose
+        self.choice_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.choice_button = QPushButton("Do")
         self.choice_button.clicked.connect(self.do_choice)
         self.rules_button = QPushButton("Rules…")
@@ -133,9 +140,11 @@ class RulesPlay:
         sides = m.pieces.sides
         acting = to_act(m, state)
         self.toolbar.setVisible(self.enabled)
+        self.markers.setVisible(self.enabled)
         if not self.enabled:
             self.overlay.clear()
             return
+        self.markers.show_state(state)
         prompt = step_prompt(m, state)
         if data.over:
             self.phase_label.setText(f"Game over — {data.outcome}")
@@ -148,6 +157,7 @@ class RulesPlay:
         self.choice_combo.clear()
         for label, action in [] if data.over else prompt.choices:
             self.choice_combo.addItem(label, action)
+        self.choice_combo.setMinimumWidth(self.choice_combo.sizeHint().width())  # a choice is never cut off
         self.choice_combo.setVisible(bool(self.choice_combo.count()))
         self.choice_button.setVisible(bool(self.choice_combo.count()))
         self.choice_button.setEnabled(not w.game.replaying)
@@ -183,6 +193,8 @@ class RulesPlay:
         if top is None:
             if data.declared:
                 return "attacks declared on " + ", ".join(d.hex for d in data.declared) + ": click a defender to roll"
+            if allows_now(m, state, data.seq, "interdict"):
+                return "click a hex to place an air interdiction marker (shaded: near the units it slows)"
             if allows_now(m, state, data.seq, "declare"):
                 return "click an enemy unit to attack it"
             if allows_now(m, state, data.seq, "move"):
@@ -197,6 +209,12 @@ class RulesPlay:
             return f"{top.hex} is over the stacking limit: select a unit there and eliminate it"
         if top.proc == "relocate" and top.units:
             return f"{piece_name(m, top.units[0])} {top.result}: click a blue hex to relocate it"
+        if top.proc == "losses":
+            return f"{top.length} step loss(es) to allocate: click one of the units, or choose one"
+        if top.proc == "support":
+            return f"air support for the defence of {top.hex}: choose the points"
+        if top.proc == "roll":
+            return "roll after the combat result"
         return ""
 
     # -- overlays --------------------------------------------------------------------------------
@@ -208,6 +226,7 @@ class RulesPlay:
         if self.supply_side is not None:
             result = supply(self.module, state.occupancy(), self.supply_side)
             shaded.update(dict.fromkeys(result.length, SUPPLY))
+        shaded.update(dict.fromkeys(self._offered_markers(state), OFFERED))
         shaded.update(dict.fromkeys(choices(self.module, state), CHOICE))
         self.overlay.show_hexes(shaded)
         if self.overlay.line is None:
@@ -290,9 +309,12 @@ class RulesPlay:
         if self.los_mode:
             self.los_click(label)
             return
-        action = choices(self.module, self.window.game.state).get(label)
+        state = self.window.game.state
+        action = choices(self.module, state).get(label)
         if action is not None:
             self.window.run_engine(action)
+        elif self._placing_markers(state):
+            self.window.run_engine(Interdict(hex=label))
 
     def los_click(self, label: str) -> None:
         if self.los_from is None:
@@ -317,6 +339,12 @@ class RulesPlay:
         phase = phase_of(self.module, state)
         data = engine_state(state)
         hex = state.hex_of(item_id)
+        if data.top is not None and data.top.proc == "losses" and LoseStep(unit=item_id) in self._step_choices(state):
+            w.run_engine(LoseStep(unit=item_id))  # ToV 10.3: the owner clicks the unit that loses the step
+            return
+        if hex is not None and self._placing_markers(state):
+            w.run_engine(Interdict(hex=hex))  # a marker may go on a hex with units (ToV 7.2)
+            return
         if hex is not None and self._fire_mission(state) is not None \
                 and self.module.pieces.pieces[item_id].side != to_act(self.module, state):
             self.open_fire(hex)
@@ -362,6 +390,19 @@ class RulesPlay:
         shaded[hex] = DEFENDER
         self.overlay.show_hexes(shaded)
         return self.attack_dialog
+
+    def _step_choices(self, state) -> list:
+        return [action for _label, action in step_prompt(self.module, state).choices]
+
+    def _placing_markers(self, state) -> bool:
+        data = engine_state(state)
+        return data.top is None and allows_now(self.module, state, data.seq, "interdict")
+
+    def _offered_markers(self, state) -> list[str]:
+        """Hexes the interdiction step offers a marker (ToV 7.2), shaded while it waits."""
+        if not self._placing_markers(state) or self.window.game.replaying:
+            return []
+        return [a.hex for a in legal_actions(self.module, state) if isinstance(a, Interdict)]
 
     # -- commands ---------------------------------------------------------------------------------
 
