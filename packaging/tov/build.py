@@ -20,6 +20,7 @@ from build_scenarios import build_scenarios
 from build_tables import build_tables
 
 from hexwright.runtime.model import OptionalRule
+from hexwright.runtime.model.meta import Seat
 from hexwright.runtime.storage import save_module
 
 OPTIONAL_RULES = {
@@ -34,6 +35,15 @@ OPTIONAL_RULES = {
                                       description="The Allies also win by eliminating every unit of two German "
                                                   "corps (not the IV LWF) and reaching the French-German border "
                                                   "with six regiments in supply."),
+}
+
+ALLIED_ARMIES = ["three_players", "four_players"]
+SEATS = {  # 15.1; the OKW reserves (not named in 15.1) go with the German 1st Army's player: a reading
+    "us_3rd": Seat(name="Third Army", side="us", formations=["us_3rd"], optional_rules=ALLIED_ARMIES),
+    "us_7th": Seat(name="Seventh Army", side="us", formations=["us_7th"], optional_rules=ALLIED_ARMIES),
+    "de": Seat(name="German forces", side="de", optional_rules=["three_players"]),
+    "de_1st": Seat(name="German 1st Army", side="de", formations=["de_1st", "de_okw"], optional_rules=["four_players"]),
+    "de_19th": Seat(name="German 19th Army", side="de", formations=["de_19th"], optional_rules=["four_players"]),
 }
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,6 +64,7 @@ def build(out: Path) -> None:
     module.meta = module.meta.model_copy(update={
         "rulebook": "traces_of_victory.txt",
         "optional_rules": OPTIONAL_RULES,
+        "seats": SEATS,
         "description": ("The US Third and Seventh Armies against the German 1st and 19th Armies in Lorraine and "
                         "Alsace, November 1944: chit-pull activation by HQ, weather and mud, air support, supply. "
                         "The printed map, counter values and charts are not in the rulebook: they are "

@@ -20,6 +20,17 @@ class OptionalRule(Model):
     default: bool = False
 
 
+class Seat(Model):
+    """A player's seat in a game with one of ``optional_rules`` in use (ToV 15.1: three or four
+    players, a seat per army): it plays ``side``'s units of ``formations`` and their
+    sub-formations ([]: the side's units no other seat in play takes)."""
+
+    name: str
+    side: Id
+    formations: list[Id] = []
+    optional_rules: list[Id] = Field(min_length=1)
+
+
 class Phase(Model):
     """One step of the sequence of play."""
 
@@ -41,4 +52,5 @@ class ModuleMeta(Model):
     rulebook: str = ""
     dice: dict[Id, Die] = {"d6": Die()}
     optional_rules: dict[Id, OptionalRule] = {}
+    seats: dict[Id, Seat] = Field({}, description="seats by formation for optional multi-player rules (ToV 15.1)")
     sequence: list[Phase] = []

@@ -43,6 +43,7 @@ def check_module(module: Module, assets: dict[str, bytes] | None = None) -> list
     _check_map(module, known, report, assets or {})
     _check_pieces(module, report)
     _check_tables(module, known, report)
+    _check_seats(module, report)
     _check_scenarios(module, known, report)
     for issue in rules_problems(module):  # rules.json names ids of the other files
         report.add(issue.file, issue.field, issue.message, issue.hex)
@@ -240,6 +241,16 @@ def _check_tables(module: Module, known: _Labels, report: _Report) -> None:
             report.ref(f, f"{base}.destroyed.formations.{k}", formation, module.pieces.formations, "formation")
         if sd.in_area is not None:
             report.ref(f, f"{base}.in_area.area", sd.in_area.area, module.map.areas, "area")
+
+
+def _check_seats(module: Module, report: _Report) -> None:
+    for sid, seat in module.meta.seats.items():
+        base = f"seats.{sid}"
+        report.ref("module.json", f"{base}.side", seat.side, module.pieces.sides, "side")
+        for k, formation in enumerate(seat.formations):
+            report.ref("module.json", f"{base}.formations.{k}", formation, module.pieces.formations, "formation")
+        for k, rule in enumerate(seat.optional_rules):
+            report.ref("module.json", f"{base}.optional_rules.{k}", rule, module.meta.optional_rules, "optional rule")
 
 
 def _check_scenarios(module: Module, known: _Labels, report: _Report) -> None:

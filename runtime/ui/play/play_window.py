@@ -240,7 +240,7 @@ class PlayWindow(QMainWindow):
         self.refresh()
         if self.hot_seat and after.active_side != before.active_side and after.active_side is not None:
             self.show_hand_over()
-        elif self.hot_seat and self.rules.chooser_changed(before, after):
+        elif self.hot_seat and (self.rules.chooser_changed(before, after) or self.rules.seat_changed(before, after)):
             self.show_hand_over(self.rules.chooser(after))
         self.bots.schedule()
         return entry
@@ -420,8 +420,11 @@ class PlayWindow(QMainWindow):
         state = self.game.state
         side_id = side_id or state.active_side or ""
         side = self.module.pieces.sides.get(side_id)
-        self.hand_over.for_side(side.name if side else side_id, self.game.players.get(side_id, ""),
-                                phase_name(self.module, state))
+        name = side.name if side else side_id
+        seat = self.rules.seat(state)  # ToV 15.1: a seat per army
+        if seat is not None and self.module.meta.seats[seat].side == side_id:
+            name = f"{self.module.meta.seats[seat].name} ({name})"
+        self.hand_over.for_side(name, self.game.players.get(side_id, ""), phase_name(self.module, state))
         if not self.handing_over:
             self._docks_shown = [d for d in self.docks() if d.isVisible()]
         for dock in self._docks_shown:

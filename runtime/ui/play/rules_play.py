@@ -29,6 +29,7 @@ from hexwright.runtime.engine import (
     totals,
     waiting,
 )
+from hexwright.runtime.engine.seating import seat_to_act
 from hexwright.runtime.rules import observe, supply
 from hexwright.runtime.state import ActionError, MovePieces, NextPhase, piece_name
 
@@ -148,8 +149,10 @@ class RulesPlay:
         prompt = step_prompt(m, state)
         if data.over:
             self.phase_label.setText(f"Game over — {data.outcome}")
-        elif top is not None or prompt.side != acting:
+        elif top is not None or prompt.side != acting or self.seat(state):
             who = sides[acting].name if acting in sides else "-"
+            seat = self.seat(state)
+            who = f"{m.meta.seats[seat].name} ({who})" if seat else who
             self.phase_label.setText(f"Turn {state.turn} · {phase.name if phase else '-'} · {who} to play")
         else:
             self.phase_label.setText(f"Turn {state.turn} · {prompt.text(m)}")
@@ -431,6 +434,15 @@ class RulesPlay:
             return False
         a, b = self.chooser(before), self.chooser(after)
         return b is not None and a != b and not engine_state(after).over
+
+    def seat(self, state) -> str | None:
+        """The seat by army to act (ToV 15.1, ``module.json`` ``seats``), None: one seat per side."""
+        return seat_to_act(self.module, state) if self.enabled else None
+
+    def seat_changed(self, before, after) -> bool:
+        """True when the next choice passes to another seat of the same side (hot-seat hand-over)."""
+        b = self.seat(after)
+        return b is not None and self.seat(before) != b and not engine_state(after).over
 
     def end_phase(self) -> None:
         self.window.run_engine(EndPhase())

@@ -147,3 +147,19 @@ def test_15_2_alternate_allied_victory_two_corps_and_six_regiments_on_the_border
     assert "Alternate Allied Victory (destroyed: XIII SS Corps, LXXXII Corps; 6 units in The French-German border " \
         "in supply — 15.2)" in text
     assert sudden_death(m, position(False, 6)) == "" and sudden_death(m, position(True, 5)) == ""
+
+
+def test_15_1_four_players_a_seat_per_army_the_chit_drawn_decides(m):
+    """15.1 4-Player on the shipped data: the Third and Seventh Armies, the German 19th and 1st
+    Armies each have a seat; a unit's seat is its army's; with three players the German forces
+    are one seat; without the optional rule, one seat per side."""
+    from hexwright.runtime.engine.seating import seat_of, seat_to_act, seats_in_play
+
+    four = initial_state(m, "combined", 1, {"four_players": True})
+    assert seats_in_play(m, four) == ["de_19th", "de_1st", "us_3rd", "us_7th"]     # by id, as saved
+    assert [seat_of(m, four, p) for p in ("us_4ad_cca", "us_xv_hq", "de_559_1125", "de_198_305")] == \
+        ["us_3rd", "us_7th", "de_1st", "de_19th"]
+    assert seat_to_act(m, four) in ("us_3rd", "us_7th")
+    three = initial_state(m, "combined", 1, {"three_players": True})
+    assert seats_in_play(m, three) == ["de", "us_3rd", "us_7th"] and seat_of(m, three, "de_198_305") == "de"
+    assert seats_in_play(m, initial_state(m, "combined", 1)) == []
