@@ -33,21 +33,49 @@ from hexwright.runtime.model.rules_config import RulesConfig
 from .board import Unit
 from .hexmap import HexMap
 from .movement_graph import ALL, MovementGraph, movement_graph
-from .movement_search import STOP_ZOC, Negated, ZocSearch, closest_free_edge_hexes
+from .movement_search import STOP_ZOC, Negated, Route, ZocSearch, closest_free_edge_hexes
 from .position import Position, position
 from .rulings import Ruling
 from .stacking import stacking_problem_of, unit_weight
 
 
-@dataclass(frozen=True)
 class ReachedHex:
-    hex: str
-    cost: Fraction
-    path: tuple[str, ...]
-    """Hexes entered, in order, ending here (the start hex is not included)."""
-    stop: bool = False
-    can_end: bool = True
-    rulings: tuple[Ruling, ...] = ()
+    """One hex a reach query found: its cost, a cheapest path, whether the move stops here
+    and whether it may end here. The path is named by label when first read (a query reaches
+    hundreds of hexes and a caller reads few of their paths); a plain slotted record, as a
+    query makes one per hex reached."""
+
+    __slots__ = ("_at", "_path", "_route", "can_end", "cost", "hex", "rulings", "stop")
+
+    def __init__(self, hex: str, cost: Fraction, path: tuple[str, ...] | None = None, stop: bool = False,
+                 can_end: bool = True, rulings: tuple[Ruling, ...] = (), *, route: Route | None = None,
+                 at: int = -1) -> None:
+        self.hex, self.cost, self.stop, self.can_end, self.rulings = hex, cost, stop, can_end, rulings
+        self._path, self._route, self._at = path, route, at
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """Hexes entered, in order, ending here (the start hex is not included)."""
+        if self._path is None:
+            assert self._route is not None, "a ReachedHex needs a path or a route"
+            self._path = self._route.to(self._at)
+        return self._path
+
+    def _key(self) -> tuple[object, ...]:
+        return self.hex, self.cost, self.path, self.stop, self.can_end, self.rulings
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ReachedHex) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"ReachedHex(hex={self.hex!r}, cost={self.cost!r}, path={self.path!r}, stop={self.stop!r}, "
+                f"can_end={self.can_end!r}, rulings={self.rulings!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return ReachedHex, (self.hex, self.cost, self.path, self.stop, self.can_end, self.rulings)
 
     def to_json(self) -> dict[str, Any]:
         return {"hex": self.hex, "cost": str(self.cost), "path": list(self.path), "stop": self.stop,
@@ -195,7 +223,10 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
     check_stacking = rules.enforcement_of("stacking") != "off"
     heavy = rules.stacking.limit is not None and rules.stacking.limit < unit_weight(me, rules.stacking)
     labels, dist, stops, by_hex, hexes = hm.labels, search.dist, search.stop, pos.by_hex, result.hexes
-    cost, path_to = mg.cost, search.path_to
+    cost = mg.cost
+    if search.route is None:
+        search.path_to(search.start)
+    route = search.route
     for j in sorted(dist, key=labels.__getitem__):
         if j == search.start:
             continue
@@ -206,7 +237,7 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
             here = [pos.unit(u) for u in by_hex.get(j, []) if u != unit]
             problem = stacking_problem_of(here, rules.stacking, me)
         if why is None and not problem:
-            hexes[label] = ReachedHex(label, cost(dist[j]), path_to(j))
+            hexes[label] = ReachedHex(label, cost(dist[j]), route=route, at=j)
             continue
         rulings: list[Ruling] = []
         if why:
@@ -214,7 +245,8 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
             rulings.append(Ruling(rule, why, zoc.section if rule == "zoc" else rules.movement.section, label))
         if problem:
             rulings.append(Ruling("stacking", problem, rules.stacking.section, label))
-        hexes[label] = ReachedHex(label, cost(dist[j]), path_to(j), why is not None, not problem, tuple(rulings))
+        hexes[label] = ReachedHex(label, cost(dist[j]), None, why is not None, not problem, tuple(rulings),
+                                  route=route, at=j)
 
     if rules.movement.exit_allowed and rules.enforcement_of("exit") != "off":
         result.exits = _exits(search, rules)
@@ -248,9 +280,8 @@ def _exits(search: ZocSearch, rules: RulesConfig) -> list[ExitOption]:
     edges = set(rules.movement.exit_edges)
     names = hm.grid.directions
     out = []
-    for i in sorted(search.dist, key=lambda k: hm.labels[k]):
-        if i in search.stop or i not in mg.exits:
-            continue
+    edge_hexes = [i for i in search.dist if i in mg.exits and i not in search.stop]
+    for i in sorted(edge_hexes, key=hm.labels.__getitem__):
         in_z = i in search.z
         if in_z and not zoc.can_leave:
             continue

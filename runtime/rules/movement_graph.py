@@ -46,6 +46,9 @@ from .hexmap import HexMap, hex_map
 ALL = -1
 """Sentinel tick cost of an all-MF step."""
 
+BEYOND = 1 << 60
+"""Ticks past any allowance (see :attr:`MovementGraph.beyond`)."""
+
 Ticks = int | None
 """A step's cost in ticks; ``None``: prohibited; :data:`ALL`: all MF."""
 
@@ -68,6 +71,9 @@ class MovementGraph:
     """Ticks to enter a hex by a road crossing its map edge."""
     exits: dict[int, list[tuple[int, str, int, bool]]] = field(default_factory=dict)
     """Edge hex → ``(direction, edge name, ticks, by road)`` for each way off the map."""
+    beyond: list[int] = field(default_factory=list)
+    """:attr:`entry` for a step that is not a unit's first: a prohibited or all-MF hex costs
+    :data:`BEYOND`, more than any allowance, so a cutoff search drops the step."""
     zero_steps: bool = False
     """True if some step costs nothing (searches that stop on a spent allowance need it)."""
     _costs: dict[int, Fraction] = field(default_factory=dict, repr=False)
@@ -197,6 +203,7 @@ def _build(module: Module, cls: str, weather: str | None, extra: tuple[Fraction,
     for combo in set(zip(hm.terrain, hm.features)):
         combos[combo] = _to_ticks(_hex_cost(module, combo[0], combo[1], cls, weather), scale)
     mg.entry = [combos[c] for c in zip(hm.terrain, hm.features)]
+    mg.beyond = [BEYOND if t is None or t == ALL else t for t in mg.entry]
     road_memo: dict[frozenset[str], Ticks] = {}
     side_memo: dict[frozenset[str], Ticks] = {}
     road_steps: set[tuple[int, int]] = set()

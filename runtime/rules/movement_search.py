@@ -27,7 +27,7 @@ Dijkstra. Every other ZOC effect is a test or a surcharge on one step:
 from __future__ import annotations
 
 import heapq
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +52,31 @@ class Negated:
     def __contains__(self, h: object) -> bool:
         f = self.friendly
         return h in self.raw and not (h in f and (h != self.mover or f[h] > 1))
+
+
+class Route:
+    """The cheapest paths of one search, named by label only when asked: :meth:`to` walks
+    ``parent`` back to the start and memoises every prefix on the way, so a query that
+    reads one path pays for one path."""
+
+    __slots__ = ("labels", "parent", "paths")
+
+    def __init__(self, labels: list[str], start: int, parent: Callable[[int], int]) -> None:
+        self.labels, self.parent = labels, parent
+        self.paths: dict[int, tuple[str, ...]] = {start: (), -1: ()}
+
+    def to(self, j: int) -> tuple[str, ...]:
+        """Hexes entered from the start to ``j`` (the start excluded)."""
+        paths, parent = self.paths, self.parent
+        chain = []
+        while j not in paths:
+            chain.append(j)
+            j = parent(j)
+        base = paths[j]
+        for k in reversed(chain):
+            base = base + (self.labels[k],)
+            paths[k] = base
+        return base
 
 
 @dataclass
@@ -80,7 +105,8 @@ class ZocSearch:
     prev: dict[int, int] = field(default_factory=dict)
     stop: dict[int, str] = field(default_factory=dict)
     heap: list[tuple[int, int]] = field(default_factory=list)
-    _paths: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    route: Route | None = None
+    """The paths, once the search has run (:meth:`path_to`)."""
 
     @property
     def started_in_z(self) -> bool:
@@ -217,14 +243,26 @@ class ZocSearch:
                 w += enter_z
             return w
 
-        def plain_weight(v: int, u: int, e: dict[str, Any]) -> int | None:
-            """:func:`weight` for a step that starts neither at the start nor in EZOC, on a
-            search with no per-hex surcharges: the graph cost, with the cost of entering EZOC."""
-            if v in z or v == start:
+        beyond = mg.beyond
+
+        def plain_weight(v: int, u: int, e: dict[str, Any], z: Container[int] = z, enemy: Container[int] = enemy,
+                         beyond: list[int] = beyond) -> int | None:
+            """:func:`weight` on a search with no per-hex surcharges: a step from neither the
+            start nor an EZOC hex costs its graph cost, with the cost of entering EZOC. A step
+            that is prohibited, or all-MF (only a first step may be), costs more than any
+            allowance: the cutoff drops it as ``None`` would."""
+            if v in z:
+                return None if stop_on_enter and v != start else weight(v, u, e)
+            if v == start:
                 return weight(v, u, e)
-            w = steps[(v, u)] if e else entry[u]
-            if w is None or w == ALL or u in enemy:  # an all-MF step only as the first
+            if u in enemy:
                 return None
+            if e:
+                w = steps[(v, u)]
+                if w is None or w == ALL:
+                    return None
+            else:
+                w = beyond[u]
             if u in z:
                 return None if forbid_z else w + enter_z
             return w
@@ -233,29 +271,27 @@ class ZocSearch:
         pred, dist = nx.dijkstra_predecessor_and_distance(graph, start, cutoff=cap,
                                                           weight=plain_weight if fast else weight)
         self.dist = dist
-        for u, via in pred.items():
-            if not via:
-                continue
-            # the predecessor the hand-written search keeps: the first popped, by (cost, hex)
-            p = self.prev[u] = via[0] if len(via) == 1 else min(via, key=lambda k: (dist[k], k))
-            if p == start and mg.step(start, u) == ALL:
-                self.stop[u] = STOP_ALL
-            elif stop_on_enter and u in z:
-                self.stop[u] = STOP_ZOC
+
+        def parent(u: int) -> int:
+            """The predecessor the hand-written search keeps: the first popped, by (cost, hex)."""
+            via = pred[u]
+            return via[0] if len(via) == 1 else min(via, key=lambda k: (dist[k], k))
+
+        self.route = Route(self.hm.labels, start, parent)
+        stop = self.stop
+        if stop_on_enter:
+            for u in dist:
+                if u in z and u != start:
+                    stop[u] = STOP_ZOC
+        for _d, u in self.hm.neighbors[start]:  # only a first step may be all-MF
+            if u in dist and mg.step(start, u) == ALL and parent(u) == start:
+                stop[u] = STOP_ALL
 
     def path_to(self, j: int) -> tuple[str, ...]:
         """Hexes entered from the start to ``j`` (the start excluded); shared prefixes memoised."""
-        paths = self._paths
-        paths.setdefault(self.start, ())
-        chain = []
-        while j not in paths and j != -1:
-            chain.append(j)
-            j = self.prev[j]
-        base = paths.get(j, ())
-        for k in reversed(chain):
-            base = base + (self.hm.labels[k],)
-            paths[k] = base
-        return base
+        if self.route is None:
+            self.route = Route(self.hm.labels, self.start, self.prev.__getitem__)
+        return self.route.to(j)
 
 
 def edge_distance(hm: HexMap, i: int, edge: str) -> float:
