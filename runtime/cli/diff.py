@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hexwright.runtime.storage import LoadedModule, ModuleError, ModuleIssue, load_module
-from hexwright.runtime.storage.module_diff import diff_modules, format_diff
-from hexwright.runtime.storage.variant_save import new_manifest, save_variant
+if TYPE_CHECKING:
+    from hexwright.runtime.storage import LoadedModule
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
+    from hexwright.runtime.storage import load_module
+    from hexwright.runtime.storage.module_diff import diff_modules, format_diff
+
     bases = [Path(p) for p in args.base or []]
     b = load_module(args.b if args.b is not None else args.a, bases)
     a: LoadedModule
@@ -52,6 +54,9 @@ def add_diff_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def cmd_new_variant(args: argparse.Namespace) -> int:
+    from hexwright.runtime.storage import ModuleError, ModuleIssue, load_module
+    from hexwright.runtime.storage.variant_save import new_manifest, save_variant
+
     folder = Path(args.dir)
     if folder.exists() and any(folder.iterdir()):
         raise ModuleError(ModuleIssue(str(folder), "", "folder exists and is not empty"))

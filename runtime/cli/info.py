@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hexwright.runtime.model import Module
+if TYPE_CHECKING:
+    from hexwright.runtime.model import Module
 
 
 def module_info(module: Module) -> dict[str, Any]:

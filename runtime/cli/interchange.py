@@ -13,8 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hexwright.runtime.storage import atomic_write_bytes, load_module
-
 from .progress import ProgressBar
 
 
@@ -43,6 +41,8 @@ def _scenario(module: Any, wanted: str | None) -> str | None:
 
 
 def cmd_export_vmod(args: argparse.Namespace) -> int:
+    from hexwright.runtime.storage import atomic_write_bytes, load_module
+
     _suffix(args.out, ".vmod", "VASSAL modules")
     loaded = load_module(args.path)
     scenario = _scenario(loaded.module, args.scenario)
@@ -127,6 +127,7 @@ def cmd_import_vmod(args: argparse.Namespace) -> int:
 
 def cmd_export_tmx(args: argparse.Namespace) -> int:
     from hexwright.runtime.interchange.tmx import export_tmx
+    from hexwright.runtime.storage import atomic_write_bytes, load_module
 
     _suffix(args.out, ".tmx", "Tiled maps")
     loaded = load_module(args.path)
@@ -146,7 +147,7 @@ def cmd_export_tmx(args: argparse.Namespace) -> int:
 def cmd_import_tmx(args: argparse.Namespace) -> int:
     from hexwright.runtime.interchange.tmx import MAX_TMX_BYTES, apply_tmx, module_from_tmx, read_tmx
     from hexwright.runtime.interchange.vassal_import import slug
-    from hexwright.runtime.storage import save_module
+    from hexwright.runtime.storage import load_module, save_module
 
     source, folder = Path(args.file), Path(args.dir)
     if source.stat().st_size > MAX_TMX_BYTES:
@@ -191,6 +192,8 @@ def _inches(low: float, high: float) -> Callable[[str], float]:
 
 
 def cmd_print(args: argparse.Namespace) -> int:
+    from hexwright.runtime.storage import atomic_write_bytes, load_module
+
     _suffix(args.out, ".pdf", "print-and-play kits")
     loaded = load_module(args.path)
     scenario = _scenario(loaded.module, args.scenario)

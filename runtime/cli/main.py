@@ -1,7 +1,9 @@
 """``hexwright``: validate, inspect, create, pack and render modules without a window.
 
 Commands that open a window (``view``, and the editor's ``edit``) import Qt lazily, so
-everything else runs on a machine with no display.
+everything else runs on a machine with no display. Every command imports what it needs
+when it runs: building the parser and ``--help`` import no model, no pydantic and no
+networkx (PRODUCT.md: ``hexwright --help`` within 80 ms of an empty interpreter).
 """
 
 from __future__ import annotations
@@ -10,30 +12,51 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-
-from pydantic import ValidationError
-
-from hexwright.runtime.model.starter_templates import TEMPLATES, module_from_template
-from hexwright.runtime.storage import ModuleError, load_module, pack_path, save_module, unpack_path
-from hexwright.runtime.storage.bundled import checkout_root, default_module
+from typing import TYPE_CHECKING
 
 from .balance import add_balance_command
 from .diff import add_diff_command, add_new_variant_command
-from .info import format_info, module_info
 from .interchange import add_interchange_commands
 from .progress import ProgressBar
 from .queries import add_query_commands
 
+if TYPE_CHECKING:
+    from hexwright.runtime.storage import ModuleError
+
 Handler = Callable[[argparse.Namespace], int]
 
 MAX_SIDE = 400  # the largest grid a module holds (runtime.model.grid.Grid)
-DEFAULT_MODULE = default_module()
 
 
 def _err(message: str) -> None:
     print(message, file=sys.stderr)
+
+
+class _TemplateNames:
+    """The starter templates' names as argparse ``choices``, read from the model package
+    (pydantic models) only when an argument is checked or ``new --help`` lists them."""
+
+    def _names(self) -> list[str]:
+        from hexwright.runtime.model.starter_templates import TEMPLATES
+
+        return list(TEMPLATES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+
+def _module_path(args: argparse.Namespace) -> str:
+    """``args.path``, or the bundled module ``hexwright`` opens when given none."""
+    if args.path is not None:
+        return str(args.path)
+    from hexwright.runtime.storage.bundled import default_module
+
+    return str(default_module())
 
 
 def _report(path: str | None, exc: ModuleError) -> None:
@@ -73,6 +96,8 @@ def _positive(text: str) -> float:
 
 def _value_message(exc: ValueError) -> str:
     """A ValueError as one readable line; a pydantic error names its fields, without the URL."""
+    from pydantic import ValidationError
+
     if isinstance(exc, ValidationError):
         return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'value'}: {e['msg']}"
                          + (f" (got {e['input']!r})" if not isinstance(e.get("input"), (dict, list)) else "")
@@ -91,6 +116,8 @@ def _add_base_option(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from hexwright.runtime.storage import ModuleError, load_module
+
     try:
         loaded = load_module(args.path, _bases(args))
     except ModuleError as exc:
@@ -103,6 +130,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
+    from hexwright.runtime.storage import load_module
+
+    from .info import format_info, module_info
+
     info = module_info(load_module(args.path, _bases(args)).module)
     print(json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False) if args.json else format_info(info))
     return 0
@@ -114,6 +145,9 @@ def _readable(text: str) -> str:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from hexwright.runtime.model.starter_templates import module_from_template
+    from hexwright.runtime.storage import save_module
+
     folder = Path(args.dir)
     if folder.exists() and any(folder.iterdir()):
         _err(f"{folder}: folder exists and is not empty")
@@ -129,12 +163,16 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_pack(args: argparse.Namespace) -> int:
+    from hexwright.runtime.storage import pack_path
+
     pack_path(Path(args.dir), Path(args.out), _bases(args), progress=ProgressBar(f"packing {Path(args.dir).name}"))
     print(f"packed {args.dir} → {args.out}")
     return 0
 
 
 def cmd_unpack(args: argparse.Namespace) -> int:
+    from hexwright.runtime.storage import unpack_path
+
     names = unpack_path(Path(args.file), Path(args.dir), _bases(args),
                         progress=ProgressBar(f"unpacking {Path(args.file).name}"))
     print(f"unpacked {len(names)} files → {args.dir}")
@@ -145,6 +183,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     if Path(args.out).suffix.lower() != ".png":
         _err(f"{args.out}: render writes PNG images; give a file name ending in .png")
         return 2
+    from hexwright.runtime.storage import load_module
+
     loaded = load_module(args.path)
     from hexwright.runtime.ui.render_image import render_png  # Qt only when rendering
 
@@ -155,14 +195,19 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_view(args: argparse.Namespace) -> int:
-    loaded = load_module(args.path)
+    from hexwright.runtime.storage import load_module
+
+    path = _module_path(args)
+    loaded = load_module(path)
     from hexwright.runtime.ui.map_window import run_window
 
-    return run_window(loaded.module, str(args.path), assets=loaded.assets)
+    return run_window(loaded.module, path, assets=loaded.assets)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    loaded = load_module(args.path, _bases(args))
+    from hexwright.runtime.storage import load_module
+
+    loaded = load_module(_module_path(args), _bases(args))
     bots = _bots(loaded.module.pieces.sides, args.bot or [])
     from hexwright.runtime.ui.play.launch import run_play  # Qt only when a window opens
 
@@ -189,6 +234,7 @@ def _bots(sides: Iterable[str], given: list[str]) -> dict[str, str]:
 def cmd_schema(args: argparse.Namespace) -> int:
     from hexwright.runtime.model.schema import schemas
     from hexwright.runtime.storage import atomic_write_text, dumps
+    from hexwright.runtime.storage.bundled import checkout_root
 
     if args.out is None:
         root = checkout_root()
@@ -247,8 +293,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[
     p.add_argument("--orientation", choices=["flat", "pointy"], default="flat")
     p.add_argument("--title", default="")
     p.add_argument("--id", default="")
-    p.add_argument("--template", choices=list(TEMPLATES), default="blank",
-                   help="a starter rule set: " + "; ".join(f"{t.name}: {t.title}" for t in TEMPLATES.values()))
+    p.add_argument("--template", choices=_TemplateNames(), default="blank", metavar="TEMPLATE",
+                   help="a starter rule set: %(choices)s (File ▸ New in the editor describes each)")
     p.set_defaults(handler=cmd_new)
 
     p = sub.add_parser("pack", help="pack a module or variant folder into one .hwmod file")
@@ -276,11 +322,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[
     p.set_defaults(handler=cmd_schema)
 
     p = sub.add_parser("view", help="open a module's map in a window")
-    p.add_argument("path", nargs="?", default=str(DEFAULT_MODULE))
+    p.add_argument("path", nargs="?", help="module folder or .hwmod file (default: a bundled module)")
     p.set_defaults(handler=cmd_view)
 
     p = sub.add_parser("play", help="play a module's scenario in a window (hot-seat, saves, replay)")
-    p.add_argument("path", nargs="?", default=str(DEFAULT_MODULE), help="module folder or .hwmod file")
+    p.add_argument("path", nargs="?", help="module folder or .hwmod file (default: a bundled module)")
     p.add_argument("--scenario", help="scenario id (default: the first)")
     p.add_argument("--seed", type=int, help="dice seed (default: a fresh random one)")
     p.add_argument("--load", metavar="SAVE", help="continue a saved game (.hwsav)")
@@ -305,6 +351,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, default: Handler | None = None) -> int:
     args = parser.parse_args(argv)
+    from hexwright.runtime.storage import ModuleError  # past --help: the command needs the storage anyway
+
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         if default is None:

@@ -11,10 +11,10 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hexwright.runtime.model import Module
-from hexwright.runtime.storage import load_module
+if TYPE_CHECKING:
+    from hexwright.runtime.model import Module
 
 
 def _positions(module: Module, args: argparse.Namespace) -> tuple[dict[str, str], dict[str, str]]:
@@ -90,6 +90,7 @@ def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
 @_guard
 def cmd_reach(args: argparse.Namespace) -> int:
     from hexwright.runtime.rules import reach
+    from hexwright.runtime.storage import load_module
 
     module = load_module(args.path).module
     _check_common(module, args)
@@ -111,6 +112,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
 def cmd_supply(args: argparse.Namespace) -> int:
     from hexwright.runtime.rules import supply
     from hexwright.runtime.rules.hexmap import hex_map
+    from hexwright.runtime.storage import load_module
 
     module = load_module(args.path).module
     hexes, _ = _positions(module, args)
@@ -134,6 +136,7 @@ def cmd_supply(args: argparse.Namespace) -> int:
 @_guard
 def cmd_los(args: argparse.Namespace) -> int:
     from hexwright.runtime.rules import observe
+    from hexwright.runtime.storage import load_module
 
     module = load_module(args.path).module
     return _print(observe(module, args.from_hex, args.to_hex, with_line=True).to_json())
@@ -142,6 +145,7 @@ def cmd_los(args: argparse.Namespace) -> int:
 @_guard
 def cmd_odds(args: argparse.Namespace) -> int:
     from hexwright.runtime.rules import combat_odds, resolve
+    from hexwright.runtime.storage import load_module
 
     module = load_module(args.path).module
     _check_common(module, args)

@@ -274,7 +274,7 @@ class ZocSearch:
 
         def parent(u: int) -> int:
             """The predecessor the hand-written search keeps: the first popped, by (cost, hex)."""
-            via = pred[u]
+            via: list[int] = pred[u]
             return via[0] if len(via) == 1 else min(via, key=lambda k: (dist[k], k))
 
         self.route = Route(self.hm.labels, start, parent)

@@ -103,12 +103,12 @@ def test_render_with_a_scale_that_is_not_positive_is_a_message(tmp_path, capsys)
 
 
 def test_unexpected_value_error_is_a_message_not_a_traceback(monkeypatch, capsys):
-    import hexwright.runtime.cli.main as cli
+    import hexwright.runtime.storage as storage
 
     def broken(path, *bases):
         raise ValueError("something inside went wrong")
 
-    monkeypatch.setattr(cli, "load_module", broken)
+    monkeypatch.setattr(storage, "load_module", broken)
     assert main(["info", str(METZ)]) == 1
     assert capsys.readouterr().err.strip() == "info: something inside went wrong"
 
@@ -125,8 +125,9 @@ def test_schema_writes_into_the_checkouts_resources_by_default_wherever_it_is_ru
 
 def test_schema_without_out_is_refused_outside_a_checkout(tmp_path, monkeypatch, capsys):
     import hexwright.runtime.cli.main as cli
+    import hexwright.runtime.storage.bundled as bundled
 
-    monkeypatch.setattr(cli, "checkout_root", lambda: None)
+    monkeypatch.setattr(bundled, "checkout_root", lambda: None)
     assert cli.main(["schema"]) == 2
     assert "give --out DIR" in capsys.readouterr().err
 
@@ -153,3 +154,26 @@ def test_render_refuses_a_name_that_is_not_png(tmp_path, capsys):
     assert main(["render", str(METZ), "--out", str(tmp_path / "map.jpg")]) == 2
     assert "ending in .png" in capsys.readouterr().err
     assert not (tmp_path / "map.jpg").exists()
+
+
+def test_help_imports_no_model_no_pydantic_and_no_networkx():
+    """``hexwright --help`` (the console script's own entry point) builds every command's parser
+    without the module format, pydantic or the rules' graph library (PRODUCT.md: --help fast)."""
+    code = ("import sys\nfrom hexwright.editor.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'networkx', 'PySide6')\n"
+            "               or m.startswith(('hexwright.runtime.model', 'hexwright.runtime.storage')))\n"
+            "print(heavy, file=sys.stderr)\nsys.exit(1 if heavy else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "validate" in done.stdout and "render" in done.stdout
+
+
+def test_new_lists_and_checks_the_starter_templates(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(["new", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "a starter rule set: blank, igo-ugo, chit-pull, initiative" in out
+    with pytest.raises(SystemExit) as done:
+        main(["new", str(tmp_path / "m"), "--cols", "3", "--rows", "3", "--template", "nope"])
+    assert done.value.code == 2 and "invalid choice: 'nope'" in capsys.readouterr().err
+    assert not (tmp_path / "m").exists()
