@@ -183,8 +183,16 @@ def cmd_render(args: argparse.Namespace) -> int:
     if Path(args.out).suffix.lower() != ".png":
         _err(f"{args.out}: render writes PNG images; give a file name ending in .png")
         return 2
+    from hexwright.runtime.geometry.pixels import MAX_IMAGE_PIXELS, least_image_size, too_big
     from hexwright.runtime.storage import load_module
+    from hexwright.runtime.storage.peek import peek_grid
 
+    grid = peek_grid(Path(args.path))  # refused before loading every hex when even the bare map is too big
+    if grid is not None:
+        width, height = least_image_size(grid.layout(), args.scale)
+        if width * height > MAX_IMAGE_PIXELS:
+            _err(f"render: {too_big(width, height, args.scale)}")
+            return 1
     loaded = load_module(args.path)
     from hexwright.runtime.ui.render_image import render_png  # Qt only when rendering
 

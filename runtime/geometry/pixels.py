@@ -140,3 +140,25 @@ class Layout:
         any_shifted = g.rows >= 2 or g.shifted == "even"
         width = SQRT3 * s * (g.cols + (0.5 if any_shifted else 0.0))
         return width, s * (1.5 * g.rows + 0.5)
+
+
+MAP_MARGIN = 0.25
+"""Room around the hexes of a drawn map, in hex sizes (roads leaving the map, thick edge lines)."""
+MAX_IMAGE_PIXELS = 400_000_000
+"""The largest map image drawn: its pixels alone take 1.6 GB."""
+
+
+def least_image_size(layout: Layout, scale: float) -> tuple[int, int]:
+    """``(width, height)`` in image pixels of the map's hexes and margin at ``scale``: a drawn
+    map is at least this big (its furniture may add to it), known before any hex is loaded."""
+    w, h = layout.bounds()
+    m = 2 * MAP_MARGIN * layout.size
+    return math.ceil((w + m) * scale), math.ceil((h + m) * scale)
+
+
+def too_big(width: int, height: int, scale: float) -> str:
+    """Why a map image of ``width`` × ``height`` pixels at ``scale`` is not drawn, and the largest
+    scale that would be."""
+    fits = scale * math.sqrt(MAX_IMAGE_PIXELS / (width * height))
+    return (f"a {width}x{height} image is over the {MAX_IMAGE_PIXELS // 1_000_000} Mpx limit; "
+            f"use --scale {math.floor(fits * 100) / 100:g} or less")

@@ -16,7 +16,7 @@ road net from the depots first, then searches outwards from every road hex reach
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,12 +30,43 @@ from .position import Position, position
 from .zoc import enemy_zoc
 
 
+class Lengths(Mapping[str, int]):
+    """Hex label → length of its line, read off the search's list by hex index (a whole side
+    has a line to tens of thousands of hexes; a dict of them cost a quarter of the search)."""
+
+    __slots__ = ("_dist", "_index", "_labels", "_len")
+
+    def __init__(self, labels: list[str], index: Mapping[str, int], dist: list[int]) -> None:
+        self._labels, self._index, self._dist = labels, index, dist
+        self._len = len(dist) - dist.count(UNREACHED) - dist.count(BLOCKED)
+
+    def __getitem__(self, label: str) -> int:
+        i = self._index.get(label)
+        if i is None or self._dist[i] < 0:
+            raise KeyError(label)
+        return self._dist[i]
+
+    def __contains__(self, label: object) -> bool:
+        i = self._index.get(label) if isinstance(label, str) else None
+        return i is not None and self._dist[i] >= 0
+
+    def __iter__(self) -> Iterator[str]:
+        labels = self._labels
+        return (labels[i] for i, d in enumerate(self._dist) if d >= 0)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __repr__(self) -> str:
+        return f"Lengths({dict(self)!r})"
+
+
 @dataclass
 class SupplyResult:
     side: str
     section: str
     sources: list[str]
-    length: dict[str, int] = field(default_factory=dict)
+    length: Mapping[str, int] = field(default_factory=dict)
     """Hex → length of its shortest line (on-road hexes of a two-part LOC are 0)."""
     units: dict[str, bool] = field(default_factory=dict)
     labels: list[str] = field(default_factory=list, repr=False, compare=False)
@@ -165,71 +196,76 @@ def supply(module: Module, occupancy: Mapping[str, str], side: str, *,
 
 
 def _blocked(module: Module, pos: Position, sr: SupplyRules, rules: RulesConfig, side: str,
-             control: Mapping[str, str] | None) -> bytearray:
-    """1 for each hex a line of ``side`` may enter, read off the position's overlay."""
+             control: Mapping[str, str] | None) -> list[int]:
+    """By hex index: :data:`BLOCKED` for each hex a line of ``side`` may not enter, else
+    :data:`UNREACHED` (the search's distances start as this list), read off the position's overlay."""
     hm = pos.hm
-    ok = bytearray([1]) * len(hm.labels)
+    dist = [UNREACHED] * len(hm.labels)
     friendly = pos.own.get(side, {})
     if sr.blocked_by_enemy_units:
         for i in pos.enemy.get(side, {}):
-            ok[i] = 0
+            dist[i] = BLOCKED
     if sr.blocked_by_ezoc:
         negate = sr.ezoc_negated_by_friendly
         for i in pos.enemy_zoc(rules.zoc, side):
             if not (negate and i in friendly):
-                ok[i] = 0
+                dist[i] = BLOCKED
     if sr.blocked_by_enemy_control and control:
         for label, owner in control.items():
             at = hm.index.get(label)
             if at is not None and owner != side and at not in friendly:
-                ok[at] = 0
+                dist[at] = BLOCKED
     for i in _terrain_blocked(module, sr):
-        ok[i] = 0
-    return ok
+        dist[i] = BLOCKED
+    return dist
+
+
+UNREACHED, BLOCKED = -1, -2
+"""A hex's distance before the search reaches it, and that of a hex no line may enter."""
 
 
 def _supply(module: Module, pos: Position, side: str, control: Mapping[str, str] | None,
             rules: RulesConfig) -> SupplyResult:
     sr = rules.supply
     hm = pos.hm
-    ok = _blocked(module, pos, sr, rules, side, control)
+    dist = _blocked(module, pos, sr, rules, side, control)
     closed, open_nbrs = _open_sides(module, sr)
-    sources = [s for s in source_hexes(module, sr, side) if ok[hm.index[s]]]
+    sources = [s for s in source_hexes(module, sr, side) if dist[hm.index[s]] == UNREACHED]
     result = SupplyResult(side, sr.section, sources)
     n = len(hm.labels)
-    dist = [-1] * n
     parent = [-1] * n
     neighbors = hm.neighbors
-    queue: deque[int] = deque()
+    frontier: list[int] = []
     for s in sources:
         i = hm.index[s]
         dist[i] = 0
-        queue.append(i)
+        frontier.append(i)
     limit = sr.max_length
     if sr.road_leg is not None:
         roads = _road_types(module, sr)
         conns = hm.side_connections
+        queue = deque(frontier)
         while queue:  # flood the road net from the depots: length 0 all along it
             i = queue.popleft()
             for _d, j in neighbors[i]:
-                if dist[j] < 0 and ok[j] and (i, j) not in closed and roads & conns.get((i, j), frozenset()):
+                if dist[j] == UNREACHED and (i, j) not in closed and roads & conns.get((i, j), frozenset()):
                     dist[j] = 0
                     parent[j] = i
                     queue.append(j)
-        queue.extend(i for i in range(n) if dist[i] == 0)
+        frontier = [i for i in range(n) if dist[i] == 0]
         limit = sr.road_leg.max_hexes
-    append, popleft = queue.append, queue.popleft
-    while queue:
-        i = popleft()
-        d = dist[i] + 1
-        if limit is not None and d > limit:
-            continue
-        for j in open_nbrs[i]:
-            if dist[j] < 0 and ok[j]:
-                dist[j] = d
-                parent[j] = i
-                append(j)
-    labels = hm.labels
+    d = 0
+    while frontier and (limit is None or d < limit):  # breadth first, one length at a time
+        d += 1
+        reached: list[int] = []
+        add = reached.append
+        for i in frontier:
+            for j in open_nbrs[i]:
+                if dist[j] == UNREACHED:
+                    dist[j] = d
+                    parent[j] = i
+                    add(j)
+        frontier = reached
     for uid in pos.pieces_of(side):
         at = pos.hex_of(uid)
         assert at is not None
@@ -244,6 +280,6 @@ def _supply(module: Module, pos: Position, side: str, control: Mapping[str, str]
                 dist[i] = dist[best] + 1
                 parent[i] = best
         result.units[uid] = dist[i] >= 0
-    result.length = {labels[i]: dist[i] for i in range(n) if dist[i] >= 0}
-    result.labels, result.index, result.came_from = labels, hm.index, parent
+    result.length = Lengths(hm.labels, hm.index, dist)
+    result.labels, result.index, result.came_from = hm.labels, hm.index, parent
     return result

@@ -36,6 +36,7 @@ from PySide6.QtGui import (
 )
 
 from hexwright.runtime.geometry import Hex
+from hexwright.runtime.geometry.pixels import MAP_MARGIN
 from hexwright.runtime.model import BUILTIN_STYLES, MapData, MapStyle, TerrainType
 from hexwright.runtime.model.legend import LegendEntry
 
@@ -210,7 +211,7 @@ class MapPainter:
 
     def margin(self) -> float:
         """Room around the hexes for roads leaving the map and thick edge lines."""
-        return 0.25 * self.map_data.grid.hex_size
+        return MAP_MARGIN * self.map_data.grid.hex_size
 
     def map_rect(self) -> QRectF:
         """The whole map plus :meth:`margin` and the map furniture, in map pixels."""

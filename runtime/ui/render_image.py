@@ -8,6 +8,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
+from hexwright.runtime.geometry.pixels import MAX_IMAGE_PIXELS, too_big
 from hexwright.runtime.model import Module, resolve_style
 from hexwright.runtime.model.legend import legend_entries
 
@@ -59,8 +60,8 @@ def _sized(module: Module, scale: float, layers: Layers | None, assets: dict[str
     map_painter = make_painter_for(module, layers, assets, style)
     rect = map_painter.map_rect()
     width, height = math.ceil(rect.width() * scale), math.ceil(rect.height() * scale)
-    if width * height > 400_000_000:
-        raise ValueError(f"a {width}x{height} image is too big to render; use a smaller scale")
+    if width * height > MAX_IMAGE_PIXELS:
+        raise ValueError(too_big(width, height, scale))
     return map_painter, rect, width, height
 
 

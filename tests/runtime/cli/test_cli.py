@@ -177,3 +177,22 @@ def test_new_lists_and_checks_the_starter_templates(tmp_path, capsys):
         main(["new", str(tmp_path / "m"), "--cols", "3", "--rows", "3", "--template", "nope"])
     assert done.value.code == 2 and "invalid choice: 'nope'" in capsys.readouterr().err
     assert not (tmp_path / "m").exists()
+
+
+def test_render_refuses_a_map_too_big_to_draw_before_loading_it(tmp_path, monkeypatch, capsys):
+    """The grid alone (map.json, folder or pack) says the image would pass the pixel limit:
+    the command says so, with the largest scale that fits, and never loads the hexes."""
+    import hexwright.runtime.storage as storage
+    from hexwright.runtime.storage import save_pack
+
+    m = small_module(60, 60)
+    m.map.grid.hex_size = 1000.0  # 60×60 hexes of 1000 px: about 90,000 × 105,000 px at scale 1
+    save_module(m, tmp_path / "big")
+    save_pack(m, tmp_path / "big.hwmod")
+    loads = []
+    monkeypatch.setattr(storage, "load_module", lambda *a, **k: loads.append(a))
+    for path in (tmp_path / "big", tmp_path / "big.hwmod"):
+        assert main(["render", str(path), "--out", str(tmp_path / "big.png")]) == 1
+        err = capsys.readouterr().err.strip()
+        assert re.fullmatch(r"render: a \d+x\d+ image is over the 400 Mpx limit; use --scale 0\.2\d? or less", err), err
+    assert loads == [] and not (tmp_path / "big.png").exists()
