@@ -16,6 +16,7 @@ peers' on the same graph, in the same run, as a ratio with the target of issue 1
 * graph build: the first ``movement_graph()`` in its parts — the hex map (shared by every
   rule), the map's networkx graph (shared by every class) and one class's costs — time and
   traced memory, against a numpy build of the identical graph from the hex map (≤ 2× per class);
+* ``hexwright --help`` as a whole process, over an empty interpreter (≤ 80 ms);
 * observe (≤ 0.2 ms), load + validate (≤ 1 s), save, editor open with the window shown
   and its first paint (``open_editor.py``, ≤ 3 s), ``hexwright render`` at scale 1 (≤ 3 s
   at 200²): the last two as whole processes, their CPU seconds;
@@ -370,7 +371,10 @@ def bench_files(size: int, m, tmp: Path, gui: bool) -> None:
     row(size, "save (atomic)", t_save)
     exe = Path(sys.executable).with_name("hexwright")
     t_render, done, peak = child([str(exe), "render", str(folder), "--out", str(tmp / "m.png"), "--scale", "1"])
-    if done.returncode:
+    if done.returncode and "Mpx limit" in done.stderr:  # too big to draw: refused before loading the hexes
+        row(size, "render refused (process)", t_render, target="before loading")
+        print("      " + done.stderr.strip().splitlines()[-1])
+    elif done.returncode:
         print("      render failed:", done.stderr.strip()[-300:])
     else:
         row(size, "render scale 1 (process)", t_render, target="≤ 3000 ms at 200²")
@@ -405,15 +409,36 @@ def child(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, sub
     return cpu, done, peak
 
 
+def bench_help(runs: int = 7) -> None:
+    """``hexwright --help`` as a whole process, against an empty interpreter run in turn: the
+    medians of their CPU seconds and of the difference pair by pair (≤ 80 ms over empty)."""
+    exe = str(Path(sys.executable).with_name("hexwright"))
+    ours, empty, over = [], [], []
+    child([exe, "--help"])
+    for _ in range(runs):
+        a = child([exe, "--help"])[0]
+        b = child([sys.executable, "-c", "pass"])[0]
+        ours.append(a)
+        empty.append(b)
+        over.append(a - b)
+    a, b, d = statistics.median(ours), statistics.median(empty), statistics.median(over)
+    line = ("—", "hexwright --help (process)", f"{a * 1000:10.2f}", "python -c pass", f"{b * 1000:10.2f}",
+            f"+{d * 1000:.0f} ms", "≤ +80 ms")
+    ROWS.append(line)
+    print(f"{'':>5} {line[1]:28s} {line[2]:>10} ms  {line[3]:26s} {line[4]:>10}  {line[5]:>8}  {line[6]}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="50,100,200,400")
     ap.add_argument("--no-gui", action="store_true", help="skip editor open and render")
-    ap.add_argument("--only", default="", help="comma list of: reach,supply,build,observe,files")
+    ap.add_argument("--only", default="", help="comma list of: help,reach,supply,build,observe,files")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     tmp = Path(tempfile.mkdtemp(prefix="hw-bench-scale-"))
     try:
+        if not only or "help" in only:
+            bench_help()
         for size in (int(s) for s in args.sizes.split(",")):
             t_gen, (m, occ) = once(lambda size=size: build(size))
             print(f"--- {size}×{size}: {size * size} hexes, {len(occ)} units, {len(m.map.hexsides)} hexsides "
