@@ -70,6 +70,14 @@ IMPROVED = {
     "4230": "La Capelle, the German defence of 13 July (25.1.3 A)",
 }
 
+# 25.1.2 C names "the St. Giles church" among the German strongpoints the 35th Division was mired in,
+# without a hex. The church of the hamlet of Saint-Gilles by La Meauffe (the 137th's first objective on
+# 11-12 July, held by the 897th) is in front of the 137th's setup hexes 1700 and 2000 (20.1), in the
+# German line where 1/897 sets up (1702, 20.2): its steeple, beside the permanent improved position there.
+ST_GILES = ("1702", "25.1.2 C: the St. Giles church, a German strongpoint on the 35th Division front; the text "
+                    "gives no hex: the hamlet of Saint-Gilles by La Meauffe, the 137th's objective of 11-12 July, "
+                    "in front of its setup hexes 1700/2000 where 1/897 sets up (20.1, 20.2)")
+
 
 def apply(painter: Any) -> None:
     m = painter.m
@@ -82,6 +90,8 @@ def apply(painter: Any) -> None:
     for label, kind in sorted(geo_steeples(painter).items()):
         painter.feature(label, HexFeature(type="steeple", name=kind), f"the church steeple of {kind}")
     painter.feature("5613", HexFeature(type="steeple"), "11.2.2: a steeple on Hill 192")
+    painter.feature(ST_GILES[0], HexFeature(type="steeple", name="St. Giles church"), ST_GILES[1])
+    painter.name(ST_GILES[0], "St-Gilles")
     painter.feature("2725", HexFeature(type="cathedral", name="Notre-Dame", observation_level=7),
                     "Notre-Dame of St-Lô, its 200-foot spires (25.3 C)")
     for label in ("2626", "2727", "2927"):

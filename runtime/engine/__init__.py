@@ -13,6 +13,7 @@ explicitly: ``Game(module, scenario, seed, engine=ENGINE)``; its part of the sta
 
 from .actions import (
     Advance,
+    AssignAsset,
     Choose,
     Declare,
     Decline,
@@ -27,6 +28,7 @@ from .actions import (
     LoseStep,
     Move,
     PutChit,
+    ReassignAsset,
     Relocate,
     Resolve,
     Retreat,
@@ -46,13 +48,15 @@ from .data import Declared, EngineState, Frame, engine_state, rules_of, with_eng
 from .drops import drop_of, droppers
 from .fire_query import FireOptions, fire_options, fire_plan
 from .intent import ReachView, action_for_drop, choices, reach_of, refusal
-from .prompt import StepPrompt, step_prompt
+from .prompt import LISTED_FRAMES, StepPrompt, step_prompt
 from .runner import allows_now, waiting
 from .victory import Score, Verdict, scores, totals, verdict
 
 __all__ = [
     "ENGINE",
+    "LISTED_FRAMES",
     "Advance",
+    "AssignAsset",
     "Choose",
     "Declare",
     "Declared",
@@ -73,6 +77,7 @@ __all__ = [
     "Move",
     "PutChit",
     "ReachView",
+    "ReassignAsset",
     "Relocate",
     "Resolve",
     "Retreat",

@@ -130,16 +130,34 @@ class LoseStep(_EngineAction):
 
 
 class Decline(_EngineAction):
-    """Do not advance after combat (§9.5: advancing is an option)."""
+    """Take up no (more) of an optional choice: no advance after combat (§9.5), no more assets
+    for the defence (St-Lô 9.3 C), no more assets reassigned (St-Lô 3.1.4.2 B)."""
 
     name: Literal["decline"] = "decline"
 
 
 class EliminateExcess(_EngineAction):
-    """Eliminate one unit of an overstacked hex, chosen by its owner (§6)."""
+    """Eliminate one unit chosen by its owner: of an overstacked hex (§6), or an armoured asset
+    lost to the armour differential (St-Lô 9.4.1 E–F)."""
 
     name: Literal["eliminate_excess"] = "eliminate_excess"
     unit: Id
+
+
+class AssignAsset(_EngineAction):
+    """The owner assigns ``asset`` to ``unit``: for the defence of the attack just declared
+    (St-Lô 9.3 C), or to one of the companies of a battalion that broke down (12.2.5)."""
+
+    name: Literal["assign_asset"] = "assign_asset"
+    asset: Id
+    unit: Id
+
+
+class ReassignAsset(_EngineAction):
+    """The owner reassigns the attached ``asset`` to its division (St-Lô 3.1.4.2 B, 5.1)."""
+
+    name: Literal["reassign_asset"] = "reassign_asset"
+    asset: Id
 
 
 class EndPhase(_EngineAction):
@@ -198,18 +216,20 @@ class SetEnforcement(_EngineAction):
 
 EngineAction = Annotated[
     Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | Relocate
-    | Choose | PutChit | Draw | Roll | SetEnforcement | Support | LoseStep | Interdict | Fire,
+    | Choose | PutChit | Draw | Roll | SetEnforcement | Support | LoseStep | Interdict | Fire | AssignAsset
+    | ReassignAsset,
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
 ACTION_TYPES: tuple[type[_EngineAction], ...] = (
     Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, Relocate, Choose, PutChit,
-    Draw, Roll, SetEnforcement, Support, LoseStep, Interdict, Fire)
+    Draw, Roll, SetEnforcement, Support, LoseStep, Interdict, Fire, AssignAsset, ReassignAsset)
 STEPS_WITH_DICE = frozenset(str(t.model_fields["name"].default) for t in ACTION_TYPES if t.draws_dice)
 """Names of the steps that roll dice: the engine's answer to :meth:`runtime.state.RulesEngine.draws_dice`."""
 ORDER = {n: i for i, n in enumerate(
-    ("lose_step", "support", "retreat", "advance", "decline", "eliminate_excess", "draw", "roll", "put_chit", "choose", "interdict", "fire", "move", "relocate", "drop", "exit",
-     "declare", "resolve", "end_phase", "set_enforcement"))}
+    ("lose_step", "support", "assign_asset", "reassign_asset", "retreat", "advance", "decline", "eliminate_excess",
+     "draw", "roll", "put_chit", "choose", "interdict", "fire", "move", "relocate", "drop", "exit", "declare", "resolve",
+     "end_phase", "set_enforcement"))}
 
 
 def is_engine_action(action: object) -> bool:

@@ -12,9 +12,10 @@ from hexwright.runtime.model.common import parse_fraction
 from hexwright.runtime.model.rules_config import AssetRules
 from hexwright.runtime.model.sequence import AssetPhase
 from hexwright.runtime.rules import Modifier
-from hexwright.runtime.state import Eliminate, Location, MovePieces, SetStep, piece_name
+from hexwright.runtime.state import Location, MovePieces, SetStep, piece_name
 
 from . import runner
+from .data import Frame
 from .transaction import Tx
 
 
@@ -23,7 +24,8 @@ def attached(tx: Tx, unit: str) -> list[str]:
     return sorted(a for a, p in tx.data.seq.attached.items() if p == unit)
 
 
-def _class(rules: AssetRules, tx: Tx, asset: str) -> str:
+def asset_class(rules: AssetRules, tx: Tx, asset: str) -> str:
+    """The class of ``asset`` (major, minor, engineer…; "" if it is no asset)."""
     return rules.classes.get(tx.module.pieces.pieces[asset].unit_type, "")
 
 
@@ -35,45 +37,68 @@ def _value(tx: Tx, unit: str, field: str) -> int:
 
 
 def assign_problem(tx: Tx, rules: AssetRules, parent: str, assets: tuple[str, ...]) -> str:
-    """Why ``assets`` may not be assigned to ``parent`` now ("" if they may) (9.3–9.3.3)."""
-    from .activation import in_formations
-    from .hq import subordinates
+    """Why ``assets`` may not be assigned to the attacking ``parent`` now ("" if they may) (9.3–9.3.3)."""
     from .tactical import hq_traces
+
+    m = tx.module
+    if rules.attacker_max is not None and len(assets) > rules.attacker_max:
+        return f"at most {rules.attacker_max} assets per attack"
+    act = tx.data.seq.activation
+    if rules.needs_loc and act is not None and act.hq and parent in act.units and not hq_traces(tx, act.hq):
+        return f"{piece_name(m, act.hq)} traces no line of communication"
+    return limits_problem(tx, rules, parent, assets)
+
+
+def limits_problem(tx: Tx, rules: AssetRules, parent: str, assets: tuple[str, ...]) -> str:
+    """Why ``assets`` may not go to ``parent`` ("" if they may): its type, the assets' box, side
+    and formation, and the limits by size and class (9.3.1, 9.3.3)."""
+    from .activation import in_formations
 
     m, s = tx.module, tx.state
     piece = m.pieces.pieces[parent]
     if rules.parent_types and piece.unit_type not in rules.parent_types:
         return f"{piece_name(m, parent)} may not be assigned assets"
-    if rules.attacker_max is not None and len(assets) > rules.attacker_max:
-        return f"at most {rules.attacker_max} assets per attack"
     for a in assets:
         if a not in m.pieces.pieces or a not in s.pieces:
             return f"no asset {a!r}"
         at = s.pieces[a].at
-        if _class(rules, tx, a) == "" or at.kind != "box" or at.id not in rules.from_boxes \
+        if asset_class(rules, tx, a) == "" or at.kind != "box" or at.id not in rules.from_boxes \
                 or s.pieces[a].step or a in tx.data.seq.attached:
             return f"{piece_name(m, a)} is not available for assignment"
         if rules.same_formation and not in_formations(tx, piece.formation, {m.pieces.pieces[a].formation or ""}):
             return f"{piece_name(m, a)} belongs to another formation"
-    act = tx.data.seq.activation
-    if rules.needs_loc and act is not None and act.hq and parent in act.units and not hq_traces(tx, act.hq):
-        return f"{piece_name(m, act.hq)} traces no line of communication"
+        if m.pieces.pieces[a].side != piece.side:
+            return f"{piece_name(m, a)} belongs to the other side"
+    return over_limits(tx, rules, parent, assets)
+
+
+def over_limits(tx: Tx, rules: AssetRules, parent: str, assets: tuple[str, ...]) -> str:
+    """Why ``parent`` may not hold ``assets`` on top of its own ("" if it may) (9.3.1 A)."""
+    from .hq import subordinates
+
+    m = tx.module
+    piece = m.pieces.pieces[parent]
     hq = tx.data.seq.designations.get(parent, piece.hq) or ""
     group = subordinates(m, tx.data.seq, hq) if hq and rules.group_size else [parent]
     for who, size in (((parent,), piece.size), (tuple(group), rules.group_size)):
         limit = rules.limits.get(size or "", {})
         held = [x for u in who for x in attached(tx, u)] + list(assets)
         for cls, most in sorted(limit.items()):
-            if sum(1 for x in held if _class(rules, tx, x) == cls) > most:
+            if sum(1 for x in held if asset_class(rules, tx, x) == cls) > most:
                 return f"more than {most} {cls} asset(s) for {piece_name(m, parent) if len(who) == 1 else hq}"
     return ""
 
 
 def assign(tx: Tx, rules: AssetRules, parent: str, assets: tuple[str, ...]) -> None:
-    """Place ``assets`` under ``parent`` (9.3 A)."""
+    """Place ``assets`` under the attacking ``parent`` (9.3 A)."""
     why = assign_problem(tx, rules, parent, assets)
     if why:
         tx.check("combat", f"assets: {why}", rules.section)
+    place(tx, rules, parent, assets)
+
+
+def place(tx: Tx, rules: AssetRules, parent: str, assets: tuple[str, ...]) -> None:
+    """Put ``assets`` under ``parent`` and attach them to it."""
     hex = tx.state.hex_of(parent)
     if hex is None or not assets:
         return
@@ -121,24 +146,26 @@ def combat_modifiers(tx: Tx, attackers: tuple[str, ...], defenders: list[str],
         return []
     out = []
     theirs = [x for u in attackers for x in attached(tx, u)]
-    if rules.engineer_drm and any(_class(rules, tx, a) == rules.engineer_class for a in theirs):
+    if rules.engineer_drm and any(asset_class(rules, tx, a) == rules.engineer_class for a in theirs):
         out.append(Modifier("engineers", drm=rules.engineer_drm, section=rules.section))
     had = armoured if armoured is not None else bool(armoured_assets(tx, list(attackers)))
     if rules.defending_armor_drm and not had and any(
-            _class(rules, tx, d) == rules.armor_class and _value(tx, d, "armor") > 0 for d in defenders):
+            asset_class(rules, tx, d) == rules.armor_class and _value(tx, d, "armor") > 0 for d in defenders):
         out.append(Modifier("defending armour", drm=rules.defending_armor_drm, section=rules.section))
     return out
 
 
-def armor_superiority(tx: Tx, attackers: tuple[str, ...], defenders: list[str]) -> Modifier | None:
-    """The armour differential procedure (9.4.1 B–F): two rolls, a DRM or armoured assets lost."""
+def armor_superiority(tx: Tx, attackers: tuple[str, ...], defenders: list[str]) -> tuple[Modifier | None, Frame | None]:
+    """The armour differential procedure (9.4.1 B–F): two rolls, a DRM, or armoured assets lost:
+    at once when there is nothing to choose, else the attacker's choice (a frame, 9.4.1 E–F)."""
+    from .asset_choices import loss_frame
     from .steps import roll_die
 
     rules = tx.rules.assets
     sup = rules.armor_superiority if rules is not None else None
     armour = armoured_assets(tx, list(attackers))
     if sup is None or rules is None or not armour:
-        return None
+        return None, None
     mine, theirs = roll_die(tx, sup.die), roll_die(tx, sup.die)
     attack = sum(_value(tx, a, "armor") for a in armour) + mine
     defence = sum(_value(tx, d, "anti_tank") for d in defenders) + theirs
@@ -146,13 +173,11 @@ def armor_superiority(tx: Tx, attackers: tuple[str, ...], defenders: list[str]) 
     tx.say(f"armour differential {attack} − {defence} = {diff:+d} (rolled {mine} and {theirs})"
            + (f" — {rules.section}" if rules.section else ""))
     lost = max((x.assets for x in sup.losses if diff <= x.at_most), default=0)
-    for asset in sorted(armour, key=lambda a: (-_value(tx, a, "armor"), a))[:lost]:
-        runner.seq_set(tx, attached={k: v for k, v in tx.data.seq.attached.items() if k != asset})
-        tx.do(Eliminate(pieces=(asset,)))
+    frame = loss_frame(tx, armour, lost) if lost else None
     if diff >= sup.min_differential:
         return Modifier("armour superiority", drm=floor(Fraction(diff) * parse_fraction(sup.factor)),
-                        section=rules.section)
-    return None
+                        section=rules.section), frame
+    return None, frame
 
 
 def _division_box(tx: Tx, rules: AssetRules, asset: str) -> str | None:
@@ -162,7 +187,7 @@ def _division_box(tx: Tx, rules: AssetRules, asset: str) -> str | None:
     return next((b for f, b in sorted(rules.division_boxes.items()) if in_formations(tx, formation, {f})), None)
 
 
-def _to_division(tx: Tx, rules: AssetRules, asset: str) -> None:
+def to_division(tx: Tx, rules: AssetRules, asset: str) -> None:
     box = _division_box(tx, rules, asset)
     if box is None:
         return
@@ -185,32 +210,26 @@ def asset_phase(tx: Tx, step: AssetPhase) -> None:
     for asset in sorted(tx.state.pieces):
         at = tx.state.pieces[asset].at
         if at.kind == "box" and at.id in held:
-            _to_division(tx, rules, asset)
+            to_division(tx, rules, asset)
     for asset in sorted(tx.data.seq.attached):
-        if _class(rules, tx, asset) in step.must_return:
-            _to_division(tx, rules, asset)
+        if asset_class(rules, tx, asset) in step.must_return:
+            to_division(tx, rules, asset)
     tx.say("assets: available ones turned up, reassigned ones back to their division"
            + (f" — {step.section}" if step.section else ""))
+    if step.voluntary:
+        from .asset_choices import reassign_frames
+
+        reassign_frames(tx)
 
 
 def transfer(tx: Tx, gone: tuple[str, ...], new: tuple[str, ...]) -> None:
     """Assets of units that left the map in a reorganization go to the new units, within the
-    limits, in turn (St-Lô 12.1.3, 12.2.5; the owner's choice is the engine's)."""
-    rules = tx.rules.assets
+    limits: to the one new unit (12.1.3), or among several as the owner wishes (12.2.5); one
+    that fits nowhere goes back to its division (a frame, :mod:`.asset_choices`)."""
+    from .asset_choices import split_frame
+
     moving = [a for u in gone for a in attached(tx, u)]
-    if rules is None or not moving or not new:
+    if tx.rules.assets is None or not moving or not new:
         return
-    placed: dict[str, list[str]] = {u: [] for u in new}
-    for asset in moving:
-        cls = _class(rules, tx, asset)
-        for u in sorted(new, key=lambda x: (len(placed[x]), x)):
-            limit = rules.limits.get(tx.module.pieces.pieces[u].size, {}).get(cls)
-            if limit is None or sum(1 for a in placed[u] if _class(rules, tx, a) == cls) < limit:
-                placed[u].append(asset)
-                break
-        else:
-            _to_division(tx, rules, asset)
-    pairs = {a: u for u, assets in placed.items() for a in assets}
-    runner.seq_set(tx, attached=dict(sorted({**tx.data.seq.attached, **pairs}.items())))
-    for u in new:
-        follow(tx, u)
+    runner.seq_set(tx, attached={k: v for k, v in tx.data.seq.attached.items() if k not in moving})
+    tx.set(frames=tx.data.frames + (split_frame(tx, new, moving),))

@@ -19,7 +19,7 @@ from hexwright.runtime.rules.retreat import retreat_length
 from hexwright.runtime.state import GameState, Location, piece_name
 from hexwright.runtime.state.rng import roll
 
-from . import assets, combat_choices, losses, relocation, runner
+from . import asset_choices, assets, combat_choices, losses, relocation, runner
 from .actions import Declare, Resolve
 from .context import hex_of, phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
@@ -254,6 +254,10 @@ def apply_declare(tx: Tx, act: Declare) -> None:
         from .fire_combat import combat_fire_frames
 
         tx.set(frames=tx.data.frames + combat_fire_frames(tx, act.hex))
+    hexes = defending_hexes(tx, act.attackers, act.hex)
+    defence = asset_choices.defence_frame(tx, act.hex, [p for h in hexes for p in defender_in(tx, h)])
+    if defence is not None:  # 9.3 C: after the attacker's assets, the defender's
+        tx.set(frames=tx.data.frames + (defence,))
 
 
 def apply_resolve(tx: Tx, act: Resolve) -> None:
@@ -276,7 +280,7 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
         tx.say(f"attack on {act.hex} called off: {'no defender left' if not defenders else 'no attacker left'}")
         return
     had_armour = bool(assets.armoured_assets(tx, list(attackers)))
-    superiority = assets.armor_superiority(tx, attackers, defenders)
+    superiority, armour_lost = assets.armor_superiority(tx, attackers, defenders)
     odds = odds_for(tx, attackers, act.hex, combat_choices.declared_modifiers(tx, dec) +
                     ([superiority] if superiority is not None else []), armoured=had_armour,
                     bonus=(dec.fire_attack, dec.fire_defense))
@@ -346,6 +350,8 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
         frames.append(advance)
     frames += list(reversed(retreats))
     frames += list(reversed(allocations))  # 10.3: losses are allocated before retreating
+    if armour_lost is not None:
+        frames.append(armour_lost)  # 9.4.1 E–F: the attacker's choice first
     tx.set(frames=tx.data.frames + tuple(frames))
 
 

@@ -18,10 +18,24 @@ from hexwright.runtime.model.sequence import declared_step_ids
 from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
-from . import attacks, combat_choices, drops, fire, interdiction, losses, moves, relocation, runner, sequence, steps
+from . import (
+    asset_choices,
+    attacks,
+    combat_choices,
+    drops,
+    fire,
+    interdiction,
+    losses,
+    moves,
+    relocation,
+    runner,
+    sequence,
+    steps,
+)
 from .actions import (
     STEPS_WITH_DICE,
     Advance,
+    AssignAsset,
     Choose,
     Declare,
     Decline,
@@ -36,6 +50,7 @@ from .actions import (
     LoseStep,
     Move,
     PutChit,
+    ReassignAsset,
     Relocate,
     Resolve,
     Retreat,
@@ -68,10 +83,18 @@ def _run(tx: Tx, action: EngineAction) -> None:
             sequence.apply_retreat(tx, action)
         case Advance():
             sequence.apply_advance(tx, action)
+        case Decline() if tx.data.top is not None and tx.data.top.proc in asset_choices.PROCS:
+            asset_choices.apply_decline(tx)
         case Decline():
             sequence.apply_decline(tx, action)
+        case EliminateExcess() if tx.data.top is not None and tx.data.top.proc == "asset_loss":
+            asset_choices.apply_eliminate(tx, action)
         case EliminateExcess():
             sequence.apply_eliminate_excess(tx, action)
+        case AssignAsset():
+            asset_choices.apply_assign(tx, action)
+        case ReassignAsset():
+            asset_choices.apply_reassign(tx, action)
         case EndPhase():
             steps.apply_end(tx, action)
         case Relocate():

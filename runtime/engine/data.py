@@ -34,7 +34,7 @@ class Frame(_Data):
     """One nested procedure. ``side`` is who chooses while it is on top."""
 
     proc: Literal["end_phase", "attack", "advance", "retreat", "stacking", "relocate", "losses", "roll", "support",
-                  "fire"]
+                  "fire", "assets", "asset_loss", "asset_split", "reassign"]
     side: str = ""
     hex: str = ""
     attackers: tuple[str, ...] = ()
@@ -46,6 +46,18 @@ class Frame(_Data):
     result: str = ""
     advanced: tuple[str, ...] = ()
     """``roll`` of a casualty check: the attackers that advanced (they take the loss first, ToV 10.3)."""
+    assets: tuple[str, ...] = ()
+    """The assets of an asset choice (:mod:`.asset_choices`): assigned so far to the defence
+    (``assets``), the armoured ones to choose losses from (``asset_loss``), still to place
+    (``asset_split``)."""
+
+    @model_serializer(mode="wrap")
+    def _without_no_assets(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """``assets`` is left out while empty: frames keep the JSON, and hashes, of saves made before it."""
+        data = handler(self)
+        if isinstance(data, dict) and not self.assets:
+            data.pop("assets", None)
+        return data
 
 
 class Declared(_Data):

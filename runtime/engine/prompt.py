@@ -1,7 +1,7 @@
 """What the play window shows of the sequence (pure, testable without Qt): the step
 waiting, the side to act and why (the phase, the chit drawn, the initiative won), and the
-choices of a step that is not played on the board (draw, roll, put a chit, choose) or of a
-procedure inside a combat (a step loss, air support for the defence, a roll after the result)."""
+choices of a step that is not played on the board (draw, roll, put a chit, choose), or of a
+procedure that is not (a step loss to allocate, a roll after combat, air support, assets)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,23 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.state import GameState, piece_name
 
 from . import runner
-from .actions import Choose, Decline, Draw, EngineAction, Fire, LoseStep, PutChit, Roll, Support
+from .actions import (
+    AssignAsset,
+    Choose,
+    Decline,
+    Draw,
+    EliminateExcess,
+    EngineAction,
+    Fire,
+    LoseStep,
+    PutChit,
+    ReassignAsset,
+    Roll,
+    Support,
+)
 from .context import phase_of
 from .core import legal_actions, prepared
 from .data import engine_state, with_engine_state
-
-OFF_BOARD_FRAMES = ("losses", "support", "roll", "fire")
-"""Procedures inside a combat whose choices are listed for the player (a step loss to allocate,
-air support for the defence, a roll after the result); a step loss may also be clicked."""
 
 
 @dataclass(frozen=True)
@@ -37,23 +46,52 @@ class StepPrompt:
         return f"{' · '.join(p for p in parts if p)} · {who} to play{why}"
 
 
-def _label(module: Module, state: GameState, action: EngineAction, step_options: dict[str, str]) -> str:
-    if isinstance(action, Draw):
-        return "Draw a chit"
+LISTED_FRAMES = ("losses", "roll", "support", "fire", "assets", "asset_loss", "asset_split", "reassign")
+"""The procedures whose choices are listed in the phase bar, not made on the board: the step
+losses to allocate, the rolls after a combat, air support, fire in a combat (St-Lô 10.4, 10.5),
+the owners' asset choices."""
+
+
+def _name(module: Module, piece: str) -> str:
+    return piece_name(module, piece) if piece in module.pieces.pieces else piece
+
+
+def _frame_label(module: Module, state: GameState, action: EngineAction) -> str:
+    top = engine_state(state).top
+    if isinstance(action, LoseStep):
+        return f"Lose a step: {_name(module, action.unit)}"
+    if isinstance(action, Support):
+        return f"Air support for the defence: {action.points} point(s)" if action.points else \
+            "No air support for the defence"
     if isinstance(action, Roll):
-        top = engine_state(state).top
         what = {"intensity": "combat intensity", "casualty": "attacker casualties"}.get(top.result, "") \
             if top is not None and top.proc == "roll" else ""
         return f"Roll for {what}" if what else "Roll the dice"
+    if isinstance(action, AssignAsset):
+        return f"Assign {_name(module, action.asset)} to {_name(module, action.unit)}"
+    if isinstance(action, ReassignAsset):
+        return f"Reassign {_name(module, action.asset)} to its division"
+    if isinstance(action, EliminateExcess):
+        return f"Eliminate {_name(module, action.unit)}"
+    if isinstance(action, Fire):
+        return _fire_label(module, state, action)
+    if isinstance(action, Decline):
+        proc = top.proc if top is not None else ""
+        return {"assets": "No more assets", "reassign": "No more reassignments"}.get(proc, "No fire")
+    return str(action)
+
+
+def _label(module: Module, state: GameState, action: EngineAction, step_options: dict[str, str]) -> str:
+    if engine_state(state).top is not None:
+        return _frame_label(module, state, action)
+    if isinstance(action, Draw):
+        return "Draw a chit"
+    if isinstance(action, Roll):
+        return "Roll the dice"
     if isinstance(action, Decline):
         return "No fire"
     if isinstance(action, Fire):
         return _fire_label(module, state, action)
-    if isinstance(action, LoseStep):
-        return f"Lose a step: {piece_name(module, action.unit)}"
-    if isinstance(action, Support):
-        return f"Air support for the defence: {action.points} point(s)" if action.points else \
-            "No air support for the defence"
     if isinstance(action, PutChit):
         chit = module.pieces.chits.get(action.chit)
         return f"Put {chit.name if chit else action.chit} into the cup"
@@ -99,12 +137,12 @@ def step_prompt(module: Module, state: GameState) -> StepPrompt:
         options = {o.id: o.label or o.id for o in step.options}
     top = tx.data.top
     acts: list[EngineAction]
-    if top is not None and top.proc in OFF_BOARD_FRAMES and not tx.data.over:  # ToV 7.1, 10.2.3, 10.3; St-Lô 10.4
-        acts = [a for a in legal_actions(module, state) if isinstance(a, (LoseStep, Support, Roll, Fire, Decline))]
+    if top is not None:
+        acts = legal_actions(module, state) if top.proc in LISTED_FRAMES and not tx.data.over else []
+    elif runner.actions_step(module, seq) is not None or tx.data.over:
+        acts = []
     else:
-        on_board = runner.actions_step(module, seq) is not None or tx.data.frames or tx.data.over
-        acts = [] if on_board else [a for a in legal_actions(module, state)
-                                    if isinstance(a, (Choose, PutChit, Draw, Roll))]
+        acts = [a for a in legal_actions(module, state) if isinstance(a, (Choose, PutChit, Draw, Roll, Fire, Decline))]
     state = with_engine_state(tx.state, tx.data)
     return StepPrompt(phase=phase.name if phase else "", step=seq.step, side=seq.active or (tx.state.active_side or ""),
                       why=seq.why, choices=[(_label(module, state, a, options), a) for a in acts])

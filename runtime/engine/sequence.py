@@ -22,7 +22,7 @@ from hexwright.runtime.rules.board import make_board
 from hexwright.runtime.rules.stacking import stacking_problem
 from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
 
-from . import assets, combat_choices, losses, relocation
+from . import asset_choices, assets, combat_choices, losses, relocation
 from .actions import Advance, Decline, EliminateExcess, EngineAction, Retreat, Roll
 from .context import hex_of, in_play, phase_of, side_of
 from .control import passed
@@ -175,6 +175,10 @@ def settle(tx: Tx) -> None:
                 _pop(tx)
                 continue
             return
+        if top.proc in asset_choices.PROCS:
+            if asset_choices.settle(tx, top):
+                return
+            continue
         if top.proc == "attack":
             _pop(tx)
             continue
@@ -351,5 +355,7 @@ def legal_choices(tx: Tx) -> list[EngineAction]:
         from .fire_combat import legal_combat_fires
 
         return [*legal_combat_fires(tx, top), Decline()]
+    if top.proc in asset_choices.PROCS:
+        return asset_choices.legal(tx, top)
     return []
 

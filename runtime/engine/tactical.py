@@ -38,8 +38,13 @@ def hq_traces(tx: Tx, hq: str) -> bool:
     m = tx.module
     if hq not in m.pieces.pieces or tx.state.hex_of(hq) is None:
         return False
-    side = m.pieces.pieces[hq].side
-    return supply(m, tx.state.occupancy(), side, control=tx.state.control, rules=tx.rules).units.get(hq, False)
+    return lines_of(tx, m.pieces.pieces[hq].side).get(hq, False)
+
+
+def lines_of(tx: Tx, side: str) -> dict[str, bool]:
+    """Each unit of ``side`` on the map → whether it traces its line of communication now
+    (St-Lô 7.3.1; 9.3.2 A: a defending unit assigned assets)."""
+    return supply(tx.module, tx.state.occupancy(), side, control=tx.state.control, rules=tx.rules).units
 
 
 def price(tx: Tx, cost: ActionCost) -> Priced:

@@ -107,6 +107,8 @@ class AssetPhase(StepBase):
 
     kind: Literal["asset_phase"] = "asset_phase"
     must_return: list[Id] = Field([], description="asset classes reassigned every turn (5.2: engineers)")
+    voluntary: bool = Field(False, description="then each owner may reassign any other attached asset, one by one "
+                                               "(3.1.4.2 B, 5.2)")
 
 
 class HqRoll(StepBase):

@@ -371,8 +371,9 @@ class AssetRules(Model):
     attack is declared, from the boxes ``from_boxes`` (on their first step, 9.3.3 E), within
     ``limits`` by the parent's size and the asset's class (9.3.1 A; the units of one HQ
     together within the limit of ``group_size``), only to ``parent_types`` of the asset's own
-    formation (9.3.3 B–D), and only when the attacker's HQ traces its line (9.3.2 B). They
-    move with their unit, go to the ``holding_boxes`` box of their formation when it is
+    formation (9.3.3 B–D), and only when the attacker's HQ traces its line (9.3.2 B); then the
+    defender may assign up to ``defender_max`` (9.3 C). They move with their unit, go to the
+    ``holding_boxes`` box of their formation when it is
     eliminated (5.3), and give the combat DRMs of 9.4.1–9.4.3."""
 
     classes: dict[Id, Id] = Field({}, description="asset unit type → its class (major, minor, engineer…)")
@@ -381,6 +382,9 @@ class AssetRules(Model):
     group_size: str | None = Field(None, description="the units bearing one HQ's designation together stay within "
                                                      "the limit of this size (9.3.1 A: a battalion's companies)")
     attacker_max: int | None = Field(5, ge=0, description="assets one attack may assign (9.3 B)")
+    defender_max: dict[Id, int] = Field({}, description="class → most assets the defender assigns in one combat, "
+                                                        "after the attacker, each to a defending unit that traces "
+                                                        "its line (9.3 C, 9.3.2 A; {}: the defender assigns none)")
     from_boxes: list[Id] = []
     same_formation: bool = True
     needs_loc: bool = True

@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QToolBar, QWidget
 
 from hexwright.runtime.engine import (
+    LISTED_FRAMES,
     Decline,
     Drop,
     EliminateExcess,
@@ -38,6 +39,10 @@ from .attack_dialog import AttackDialog
 from .fire_dialog import FireDialog
 from .rules_dialogs import EnforcementDialog, VictoryDialog
 from .rules_overlay import CHOICE, DEFENDER, OFFERED, REACH, STOP, SUPPLY, RulesOverlay
+
+_LISTED_TEXT = {"losses": "allocate the step loss", "roll": "roll after combat", "support": "air support",
+                "assets": "assets for the defence", "asset_loss": "armoured asset lost",
+                "asset_split": "assets of the companies", "reassign": "reassign assets"}
 
 
 class RulesPlay:
@@ -218,6 +223,8 @@ class RulesPlay:
             return f"air support for the defence of {top.hex}: choose the points"
         if top.proc == "roll":
             return "roll after the combat result"
+        if top.proc in LISTED_FRAMES:
+            return _LISTED_TEXT.get(top.proc, "") + ": pick one in the list, then Do"
         return ""
 
     # -- overlays --------------------------------------------------------------------------------

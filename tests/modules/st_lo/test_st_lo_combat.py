@@ -1,7 +1,7 @@
 """The St-Lô example of combat resolution (9.5 A-D) on the shipped module through the rules
 engine: the position of the example is set up on the map (a German company of 1/8 in the village
-of La Luzerne, 4014, under a strongpoint, pinned, with a 75mm anti-tank asset; the US
-1/115 battalion next to it), then played as the example says."""
+of La Luzerne, 4014, under a strongpoint, pinned; the US 1/115 battalion next to it; neither with
+assets), then played as the example says: the US assigns its assets, then the German its 75mm."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from stlo_play import dice, seq, us_to_operate, with_seq
 
 from hexwright.runtime.engine import (
     Advance,
+    AssignAsset,
     Choose,
     Declare,
     Decline,
@@ -20,6 +21,7 @@ from hexwright.runtime.engine import (
     apply,
     engine_state,
     legal_actions,
+    to_act,
 )
 from hexwright.runtime.engine.attacks import attack_odds
 from hexwright.runtime.state import AddMarker, Location, MovePieces
@@ -44,8 +46,8 @@ def neighbours(m, label):
 
 def example_position(m):
     """9.5 A: 1/115 in a hex next to the village with no other German unit next to it (it must attack
-    every adjacent enemy unit, 9.1.1); its companies back in its box; the German company with its
-    anti-tank asset attached, pinned, under a strongpoint."""
+    every adjacent enemy unit, 9.1.1); its companies back in its box; the German company pinned,
+    under a strongpoint; no unit has assets."""
     s = us_to_operate(m)
     occ = s.occupancy()
     attacker_hex = next(h for h in sorted(neighbours(m, VILLAGE)) if h not in occ.values() and not any(
@@ -53,13 +55,12 @@ def example_position(m):
     moves = [
         MovePieces(pieces=("us_29_1_115_c1", "us_29_1_115_c2", "us_29_1_115_c3"), to=Location.box("us_29_1_115_box")),
         MovePieces(pieces=("us_29_1_115",), to=Location.hex(attacker_hex)),
-        MovePieces(pieces=("de_3fj_1_8_c1", "de_3fj_at1"), to=Location.hex(VILLAGE)),
+        MovePieces(pieces=("de_3fj_1_8_c1",), to=Location.hex(VILLAGE)),
         AddMarker(marker="entrenchment", at=Location.hex(VILLAGE), face=1),
     ]
     for act in moves:
         s, _ = state_apply(m, s, act)
-    s = with_seq(s, statuses={**seq(s).statuses, "de_3fj_1_8_c1": ("pinned",)},
-                 attached={**seq(s).attached, "de_3fj_at1": "de_3fj_1_8_c1"})
+    s = with_seq(s, statuses={**seq(s).statuses, "de_3fj_1_8_c1": ("pinned",)})
     return s, attacker_hex
 
 
@@ -71,6 +72,16 @@ def test_9_5_combat_resolution_example(m):
     assert s.pieces["us_29_1_115_hq"].at.id == attacker_hex
     s, _ = apply(m, s, Choose(option="intensive"))  # 3 TAPs, +2 (9.4.4)
     s, entry = apply(m, s, Declare(attackers=("us_29_1_115",), hex=VILLAGE, assets=(*M4S, ENGINEER)))
+    # 9.3 C: then the German assigns one major and one minor asset at most, from the 3rd FJ's box
+    assert to_act(m, s) == "de"
+    offered = [a for a in legal_actions(m, s) if isinstance(a, AssignAsset)]
+    assert AssignAsset(asset="de_3fj_at1", unit="de_3fj_1_8_c1") in offered
+    assert {m.pieces.pieces[a.asset].formation for a in offered} == {"de_3fj"}  # 9.3.3 B: its own division
+    s, _ = apply(m, s, AssignAsset(asset="de_3fj_at1", unit="de_3fj_1_8_c1"))
+    assert not [a for a in legal_actions(m, s) if isinstance(a, AssignAsset) and
+                m.pieces.pieces[a.asset].unit_type == "asset_major"]  # one major only
+    s, _ = apply(m, s, Decline())  # no minor asset
+    assert to_act(m, s) == "us" and seq(s).attached["de_3fj_at1"] == "de_3fj_1_8_c1"
     odds = attack_odds(m, s, ("us_29_1_115",), VILLAGE)
     assert (odds.attack, odds.defense, odds.column_label) == (11, 2, "5-1")  # 9.5 A: 11-2 rounds to 5-1
     assert odds.crt == "crt_village"  # 9.5 C: the village line

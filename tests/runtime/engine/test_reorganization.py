@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from operations_modules import rigged, tactical_module
 
-from hexwright.runtime.engine import Choose, Move, Roll, apply, engine_state, legal_actions
+from hexwright.runtime.engine import AssignAsset, Choose, Move, Roll, apply, engine_state, legal_actions, to_act
 from hexwright.runtime.state import ActionError, Eliminate, SetStep, initial_state
 from hexwright.runtime.state import apply as state_apply
 
@@ -83,8 +83,9 @@ def test_12_2_3_an_eliminated_substitute_is_used_again_and_substitutes_go_back_t
 
 
 def test_12_2_5_and_12_1_3_assets_go_with_a_reorganization_within_the_limits():
-    """12.2.5: the battalion's two major assets go to its companies, one each (limit 1 a company);
-    12.1.3: at buildup the companies' assets go to the battalion."""
+    """12.2.5: the battalion's two major assets go to its companies as the owner wishes, one each
+    (limit 1 a company): a choice of the owner's, asset by asset; 12.1.3: at buildup the companies'
+    assets go to the battalion, with nothing to choose."""
     from builders import add_unit
 
     from hexwright.runtime.model import UnitType
@@ -103,7 +104,14 @@ def test_12_2_5_and_12_1_3_assets_go_with_a_reorganization_within_the_limits():
         update={"attached": {"t1": "b_bn", "t2": "b_bn"}})})})
     s = activate(m, s, "b_hq")
     s, _ = apply(m, s, Choose(option="breakdown"))
-    assert engine_state(s).seq.attached == {"t1": "s1", "t2": "s2"}
+    assert engine_state(s).seq.attached == {} and to_act(m, s) == "blue"
+    assert legal_actions(m, s) == [AssignAsset(asset="t1", unit=u) for u in ("s1", "s2", "s3")]
+    s, _ = apply(m, s, AssignAsset(asset="t1", unit="s2"))
+    assert legal_actions(m, s) == [AssignAsset(asset="t2", unit=u) for u in ("s1", "s3")]  # s2 holds its one major
+    with pytest.raises(ActionError, match=r"assign .*t2.* to one of .* within the limits"):
+        apply(m, s, AssignAsset(asset="t2", unit="s2"))
+    s, entry = apply(m, s, AssignAsset(asset="t2", unit="s3"))
+    assert engine_state(s).seq.attached == {"t1": "s2", "t2": "s3"} and "assigned to" in entry.text
     assert s.hex_of("t1") == "0303" and s.hex_of("t2") == "0303"
     s, _ = apply(m, s, Choose(option="buildup"))
     assert engine_state(s).seq.attached == {"t1": "b_bn", "t2": "b_bn"}

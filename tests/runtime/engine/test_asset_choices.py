@@ -1,0 +1,142 @@
+"""The owners' choices about assets as legal actions, on a synthetic module (after St-Lô
+9.3 C, 9.3.2 A, 9.4.1 E–F, 3.1.4.2 B, 5.1): the defender's assets for an attack, the armoured
+asset the attacker loses, voluntary reassignment in the asset phase. (The companies' assets
+after a breakdown, 12.2.5: tests/runtime/engine/test_reorganization.py.)"""
+
+from __future__ import annotations
+
+import pytest
+from builders import add_unit
+from operations_modules import assets_module, rigged
+
+from hexwright.runtime.engine import (
+    AssignAsset,
+    Declare,
+    Decline,
+    EliminateExcess,
+    ReassignAsset,
+    Resolve,
+    apply,
+    engine_state,
+    legal_actions,
+    prepared,
+    to_act,
+    with_engine_state,
+)
+from hexwright.runtime.model import HexData, HexFeature, HexFeatureType
+from hexwright.runtime.state import ActionError, Location, MovePieces, initial_state
+from hexwright.runtime.state import apply as state_apply
+
+
+def defence_module(depot: bool = True):
+    """Red may assign one major and one minor asset to the defence of 0304 (9.3 C): the M10
+    ``r_m10`` (armour 3, anti-tank 4) and the anti-tank gun ``r_at`` wait in ``red_assets``; a
+    red depot at 0307 gives ``r_bn`` its line (9.3.2 A), unless ``depot`` is False."""
+    m = assets_module()
+    m.pieces.pieces["r_bn"].formation = "r_div"
+    m.pieces.pieces["r_m10"].formation = "r_div"
+    m.pieces.pieces["r_m10"].steps[0].anti_tank = 4
+    add_unit(m, "r_at", "red", "asset", combat=0, movement=3, formation="r_div")
+    m.pieces.pieces["r_at"].steps[0].anti_tank = 3
+    m.scenarios["fight"].setup.append(m.scenarios["fight"].setup[-1].model_copy(update={"piece": "r_at"}))
+    m.rules.assets.defender_max = {"major": 1, "minor": 1}
+    m.map.hex_feature_types["depot"] = HexFeatureType(name="Depot", kind="depot")
+    if depot:
+        m.map.hexes["0307"] = HexData(features=[HexFeature(type="depot", side="red")])
+    return m
+
+
+def test_9_3_c_after_the_attackers_assets_the_defender_assigns_one_major_and_one_minor():
+    m = defence_module()
+    s = initial_state(m, "fight", 1)
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1",)))
+    assert to_act(m, s) == "red" and engine_state(s).top.proc == "assets"
+    # r_gun and r_rcn defend too, but only infantry takes assets (9.3.3 D)
+    assert legal_actions(m, s) == [AssignAsset(asset="r_at", unit="r_bn"), AssignAsset(asset="r_m10", unit="r_bn"),
+                                   Decline()]
+    with pytest.raises(ActionError, match="no attack is declared|finish the assets first|asset"):
+        apply(m, s, Resolve(hex="0304"))
+    s, entry = apply(m, s, AssignAsset(asset="r_m10", unit="r_bn"))
+    assert s.hex_of("r_m10") == "0304" and engine_state(s).seq.attached["r_m10"] == "r_bn"
+    assert "assigned to" in entry.text
+    assert legal_actions(m, s) == [AssignAsset(asset="r_at", unit="r_bn"), Decline()]  # one major only
+    s, _ = apply(m, s, AssignAsset(asset="r_at", unit="r_bn"))
+    assert engine_state(s).top is None and to_act(m, s) == "blue"  # both used: the choice is over
+    s, entry = apply(m, rigged(s, 3, 3, 4), Resolve(hex="0304"))
+    # 9.4.1 B: the defender's anti-tank counts its new assets: r_bn 2 + r_gun 5 + M10 4 + gun 3 = 14
+    assert "armour differential 8 − 17 = -9" in entry.text
+
+
+def test_9_3_c_the_defender_may_assign_nothing_and_the_attack_goes_on():
+    m = defence_module()
+    s = initial_state(m, "fight", 1)
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304"))
+    s, entry = apply(m, s, Decline())
+    assert "no more assets for the defence" in entry.text and engine_state(s).top is None
+    assert s.pieces["r_m10"].at == Location.box("red_assets") and Resolve(hex="0304") in legal_actions(m, s)
+
+
+def test_9_3_2_a_a_defending_unit_without_a_line_is_assigned_nothing_and_no_choice_is_asked():
+    m = defence_module(depot=False)
+    s = initial_state(m, "fight", 1)
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304"))
+    assert engine_state(s).top is None and legal_actions(m, s) == [Resolve(hex="0304")]
+    m2 = defence_module()
+    s2, _ = apply(m2, initial_state(m2, "fight", 1), Declare(attackers=("b_inf",), hex="0304"))
+    with pytest.raises(ActionError, match=r"r_m10 .*may not be assigned to .*b_inf.*: it is not a defending unit at 0304 — 9\.3"):
+        apply(m2, s2, AssignAsset(asset="r_m10", unit="b_inf"))
+
+
+def test_9_4_1_e_the_attacker_chooses_which_armoured_asset_the_differential_costs():
+    """Two M4s (armour 10) + 1 against anti-tank 4 (r_bn, set here) + 5 (r_gun) + 6: −4, one asset
+    lost, the attacker's choice (9.4.1 E); the other stays attached."""
+    m = assets_module()
+    m.pieces.pieces["r_bn"].steps[0].anti_tank = 4
+    s = initial_state(m, "fight", 1)
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1", "b_m4_2")))
+    s, entry = apply(m, rigged(s, 1, 6, 4), Resolve(hex="0304"))
+    assert "armour differential 11 − 15 = -4" in entry.text
+    assert to_act(m, s) == "blue" and engine_state(s).top.proc == "asset_loss"
+    assert legal_actions(m, s) == [EliminateExcess(unit="b_m4_1"), EliminateExcess(unit="b_m4_2")]
+    with pytest.raises(ActionError, match="choose one of the armoured assets"):
+        apply(m, s, EliminateExcess(unit="b_inf"))
+    s, entry = apply(m, s, EliminateExcess(unit="b_m4_2"))
+    assert "lost to the armour differential — 9.3" in entry.text
+    assert s.pieces["b_m4_2"].at.kind == "eliminated" and s.hex_of("b_m4_1") == "0303"
+    assert engine_state(s).seq.attached.get("b_m4_1") == "b_inf" and "b_m4_2" not in engine_state(s).seq.attached
+    assert all(not isinstance(a, EliminateExcess) for a in legal_actions(m, s))
+
+
+def _reassign_module():
+    from hexwright.runtime.model import Phase
+    from hexwright.runtime.model.sequence import AssetPhase
+
+    m = assets_module()
+    m.rules.assets.division_boxes = {"b_div": "blue_assets", "r_div": "red_assets"}
+    for a in ("b_eng", "b_m4_2", "b_m4_3"):
+        m.pieces.pieces[a].steps.append(m.pieces.pieces[a].steps[0].model_copy(update={"label": "To Division"}))
+    m.meta.sequence.insert(0, Phase(id="assets", name="Assets", kind="other", section="3.1.4"))
+    m.rules.sequence.phases["assets"] = [AssetPhase(id="asset_phase", must_return=["engineer"], voluntary=True,
+                                                    section="3.1.4")]
+    s = initial_state(m, "fight", 1)
+    s, _ = state_apply(m, s, MovePieces(pieces=("b_eng", "b_m4_2", "b_m4_3"), to=Location.hex("0303")))
+    data = engine_state(s)
+    s = s.model_copy(update={"engine": data.model_copy(update={"seq": data.seq.model_copy(
+        update={"attached": dict.fromkeys(("b_eng", "b_m4_2", "b_m4_3"), "b_inf")})})})
+    tx = prepared(m, s)
+    return m, with_engine_state(tx.state, tx.data)
+
+
+def test_3_1_4_2_b_other_assets_are_reassigned_if_the_owner_wishes_one_by_one():
+    m, s = _reassign_module()
+    assert s.pieces["b_eng"].at == Location.box("blue_assets")  # 3.1.4.2 A: engineers always
+    assert to_act(m, s) == "blue" and engine_state(s).top.proc == "reassign"
+    assert legal_actions(m, s) == [ReassignAsset(asset="b_m4_2"), ReassignAsset(asset="b_m4_3"), Decline()]
+    s, entry = apply(m, s, ReassignAsset(asset="b_m4_2"))
+    assert "reassigned to its division by its owner" in entry.text
+    assert s.pieces["b_m4_2"].at == Location.box("blue_assets") and s.pieces["b_m4_2"].step == 1  # 5.1: To Division
+    with pytest.raises(ActionError, match="b_m4_2 is not an attached asset"):
+        apply(m, s, ReassignAsset(asset="b_m4_2"))
+    s, _ = apply(m, s, Decline())
+    assert engine_state(s).seq.attached == {"b_m4_3": "b_inf"} and s.hex_of("b_m4_3") == "0303"
+    assert engine_state(s).top is None
