@@ -57,7 +57,7 @@ def reach_of(module: Module, state: GameState, unit: str) -> ReachView | None:
         return ReachView(unit, Fraction(0), {h: (Fraction(0), (h,), True) for h in zone}, (), drop=True)
     if unit not in movers(module, state, data):
         return None
-    r = unit_reach(module, state, unit, rules)
+    r = unit_reach(module, state, unit, rules, mode=step_mode(module, state) or None)
     strict = rules.stacking.check_at == "end_of_move" and rules.enforcement_of("stacking") == "enforce"
     return ReachView(unit, r.allowance, {h: (x.cost, x.path, x.stop) for h, x in r.hexes.items()
                                          if x.can_end or not strict},
@@ -85,6 +85,16 @@ def choices(module: Module, state: GameState) -> dict[str, EngineAction]:
     return out
 
 
+def step_mode(module: Module, state: GameState) -> str:
+    """The movement mode a unit dropped on the board moves in: the first of the actions
+    step's modes when it allows only those (``modes_only``: St-Lô 8.1, 8.2, a Movement or a
+    Strategic Movement action), else the normal one ("")."""
+    from .runner import actions_step
+
+    step = actions_step(module, engine_state(state).seq)
+    return step.modes[0] if step is not None and step.modes_only and step.modes else ""
+
+
 def action_for_drop(module: Module, state: GameState, unit: str, at: Location) -> EngineAction | None:
     """The engine action a drop of ``unit`` on ``at`` asks for; None: not the engine's business."""
     data = engine_state(state)
@@ -97,7 +107,7 @@ def action_for_drop(module: Module, state: GameState, unit: str, at: Location) -
     if at.kind == "hex":
         if drop_of(module, state, unit, rules_of(module, state)) is not None:
             return Drop(unit=unit, to=at.id)
-        return Move(unit=unit, to=at.id)
+        return Move(unit=unit, to=at.id, mode=step_mode(module, state))
     exited = at.kind == "exited" or (at.kind == "box" and at.id in module.map.boxes
                                      and module.map.boxes[at.id].kind == "exited")
     if exited:

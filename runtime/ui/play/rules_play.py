@@ -6,7 +6,16 @@ and the victory screen. The window stays thin: it calls :class:`RulesPlay` from 
 from __future__ import annotations
 
 from PySide6.QtGui import QAction, QColor, QKeySequence
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from hexwright.runtime.engine import (
     LISTED_FRAMES,
@@ -100,10 +109,20 @@ class RulesPlay:
         for side_id, side in self.module.pieces.sides.items():
             self.supply_combo.addItem(f"Supply: {side.name}", side_id)
         self.supply_combo.currentIndexChanged.connect(lambda i: self.show_supply(self.supply_combo.itemData(i)))
-        for widget in (self.phase_label, self.step_label):
-            row.addWidget(widget)
-        row.addStretch(1)
-        for widget in (self.vp_label, self.choice_combo, self.choice_button, self.fire_button, self.decline_button,
+        # the phase on one line, the step and the VPs under it: widgets never overlap on a narrow
+        # window; a why too long for the width (the initiative rolls) is whole in the tooltip
+        labels = QVBoxLayout()
+        labels.setContentsMargins(0, 0, 0, 0)
+        labels.setSpacing(0)
+        labels.addWidget(self.phase_label)
+        second = QHBoxLayout()
+        second.addWidget(self.step_label, 1)
+        second.addWidget(self.vp_label)
+        self.step_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        labels.addLayout(second)
+        self.phase_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        row.addLayout(labels, 1)
+        for widget in (self.choice_combo, self.choice_button, self.fire_button, self.decline_button,
                        self.eliminate_button, self.end_button, self.los_button,
                        self.supply_combo, self.rules_button):
             row.addWidget(widget)
@@ -161,7 +180,7 @@ class RulesPlay:
             self.phase_label.setText(f"Turn {state.turn} · {phase.name if phase else '-'} · {who} to play")
         else:
             self.phase_label.setText(f"Turn {state.turn} · {prompt.text(m)}")
-        self.phase_label.setMinimumWidth(self.phase_label.sizeHint().width())  # the why is never cut off
+        self.phase_label.setToolTip(self.phase_label.text())
         self.choice_combo.clear()
         for label, action in [] if data.over else prompt.choices:
             self.choice_combo.addItem(label, action)

@@ -140,3 +140,15 @@ def test_3_1_4_2_b_other_assets_are_reassigned_if_the_owner_wishes_one_by_one():
     s, _ = apply(m, s, Decline())
     assert engine_state(s).seq.attached == {"b_m4_3": "b_inf"} and s.hex_of("b_m4_3") == "0303"
     assert engine_state(s).top is None
+
+
+def test_the_phase_bar_lists_the_defenders_asset_choices():
+    """The play window lists a procedure's choices that are not made on the board (step_prompt)."""
+    from hexwright.runtime.engine import step_prompt
+
+    m = defence_module()
+    s, _ = apply(m, initial_state(m, "fight", 1), Declare(attackers=("b_inf",), hex="0304"))
+    prompt = step_prompt(m, s)
+    assert [label for label, _ in prompt.choices] == ["Assign Red r_at regt to Red r_bn bn",
+                                                      "Assign Red r_m10 regt to Red r_bn bn", "No more assets"]
+    assert [a for _, a in prompt.choices] == legal_actions(m, s)

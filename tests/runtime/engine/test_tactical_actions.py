@@ -175,3 +175,16 @@ def test_7_1_1_d_points_left_when_the_activation_ends_are_forfeit():
     assert taps(s) == 3
     s, entry = apply(m, s, Choose(option="end"))
     assert taps(s) == 0 and "Blue Tactical action points: 0" in entry.text
+
+
+def test_8_2_a_unit_dropped_on_the_board_in_a_strategic_movement_action_moves_strategically():
+    """The play window's drop (``action_for_drop``) in a step that allows only its modes moves in
+    the step's mode, and the reach shaded while the unit is carried is that mode's."""
+    from hexwright.runtime.engine import action_for_drop, reach_of
+    from hexwright.runtime.state import Location
+
+    m, s = activated("b_hq", 1)
+    s, _ = apply(m, s, Choose(option="strategic"))
+    assert action_for_drop(m, s, "b_bn", Location.hex("0103")) == Move(unit="b_bn", to="0103", mode="strategic")
+    strategic = {a.to for a in legal_actions(m, s) if isinstance(a, Move) and a.unit == "b_bn"}
+    assert set(reach_of(m, s, "b_bn").hexes) - {s.hex_of("b_bn")} == strategic

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from play_helpers import click, drag_piece_to, place_point
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
@@ -12,8 +13,6 @@ from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import Game, Location, save_bytes
 from hexwright.runtime.storage import load_module
 from hexwright.runtime.ui.play.play_window import PlayWindow
-
-from .play_helpers import click, drag_piece_to, place_point
 
 pytestmark = pytest.mark.gui
 

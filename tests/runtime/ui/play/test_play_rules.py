@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from play_helpers import click, counter_point, drag_piece_to, place_point
 from PySide6.QtCore import Qt
 
 from hexwright.runtime.engine import ENGINE, SetEnforcement, engine_state, is_over, phase_of, to_step
@@ -14,8 +15,6 @@ from hexwright.runtime.state import Game, Location, MovePieces, SetTurn
 from hexwright.runtime.state.rng import RngState, roll
 from hexwright.runtime.storage import load_module
 from hexwright.runtime.ui.play.play_window import PlayWindow
-
-from .play_helpers import click, counter_point, drag_piece_to, place_point
 
 pytestmark = pytest.mark.gui
 

@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 from builders import play_module
+from play_helpers import drag_piece_to
 
 from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import Game, Location, PacketError, load_game, save_bytes
 from hexwright.runtime.storage import load_module
 from hexwright.runtime.ui.play.play_window import PlayWindow
-
-from .play_helpers import drag_piece_to
 
 pytestmark = pytest.mark.gui
 

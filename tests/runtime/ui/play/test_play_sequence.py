@@ -91,12 +91,11 @@ def test_tov_4_3_two_divisions_picked_from_the_phase_bar(qtbot, tmp_path):
 def test_tov_2_3_a_destroyed_hq_is_relocated_by_a_click_on_a_shaded_hex(qtbot, tmp_path):
     """The red HQ is destroyed in combat: the bar says so, the legal hexes are shaded, and a
     click on one relocates it (a click on a hex too close does nothing)."""
+    from play_helpers import click, place_point
     from sequence_modules import relocation_module
 
     from hexwright.runtime.engine import Choose, Declare, EndPhase, Resolve
     from hexwright.runtime.state import Location
-
-    from .play_helpers import click, place_point
 
     win = _activation_window(qtbot, tmp_path, relocation_module(), [
         Choose(option="divisions", target="b_d1"), Choose(option="divisions", target="b_d2"), EndPhase(),

@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from play_helpers import drag_piece_to
 
 from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import Game, Location, SaveError
 from hexwright.runtime.storage import load_module
 from hexwright.runtime.storage.bundled import bundled_module
 from hexwright.runtime.ui.play.play_window import PlayWindow
-
-from .play_helpers import drag_piece_to
 
 pytestmark = pytest.mark.gui
 

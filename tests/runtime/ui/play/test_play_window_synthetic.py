@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 from builders import play_module
+from play_helpers import drag, drag_piece_to, place_point
 from PySide6.QtCore import QPoint, Qt
 
 from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import Game, Location, RollDice
 from hexwright.runtime.ui.play.play_window import PlayWindow
-
-from .play_helpers import drag, drag_piece_to, place_point
 
 pytestmark = pytest.mark.gui
 
