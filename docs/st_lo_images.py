@@ -8,7 +8,10 @@
   setup hexes of the 29th and 2nd Divisions and the 3rd FJ Division among them;
 - ``editor-levels-st-lo.png``: the map in the editor, the level brush raising a ring of the
   Martinville ridge (Shift+click: the whole connected level region), the palette's levels with
-  the striped even ones.
+  the striped even ones;
+- ``st-lo-operations.png`` (``docs/st_lo_images.py operations``, alone): the play window in an
+  operation of turn 1: 1/116's HQ activated by its morale roll, a Movement action paid in TAPs,
+  the battalion moved from the HQ's hex, the next tactical action to choose in the phase bar.
 """
 
 from __future__ import annotations
@@ -93,5 +96,42 @@ def main() -> None:
     image.save(str(ROOT / "docs" / "st-lo-map-detail.png"))
 
 
+def operations() -> None:
+    """The play window mid-operation (the game's own seed 11, the choices a player makes)."""
+    from PySide6.QtWidgets import QApplication
+
+    from hexwright.runtime.engine import ENGINE, Choose, EndPhase, Move, Roll, legal_actions, to_act
+    from hexwright.runtime.state import Game, Location
+    from hexwright.runtime.storage import load_module
+    from hexwright.runtime.ui.play.board_layout import location_center
+    from hexwright.runtime.ui.play.play_window import PlayWindow
+
+    app = QApplication.instance() or QApplication([])
+    loaded = load_module(ROOT / "modules" / "st_lo")
+    m = loaded.module
+    window = PlayWindow(Game(m, "st_lo", 11, engine=ENGINE), loaded.assets,
+                        autosave_path=Path(tempfile.mkdtemp(prefix="hexwright-shots-")) / "auto.hwsav")
+    window.resize(1600, 1000)
+    window.show()
+    game = window.game
+    while not (to_act(m, game.state) == "us" and Choose(option="activate", target="us_29_1_116_hq")
+               in legal_actions(m, game.state)):
+        acts = legal_actions(m, game.state)
+        window.run_engine(next((a for a in acts if isinstance(a, Choose) and a.option == "pass"),
+                               next((a for a in acts if isinstance(a, (Roll, EndPhase))), acts[0])))
+    window.run_engine(Choose(option="activate", target="us_29_1_116_hq"))
+    window.run_engine(Roll())
+    window.run_engine(Choose(option="movement"))
+    to = next(a.to for a in legal_actions(m, game.state) if isinstance(a, Move) and a.unit == "us_29_1_116")
+    window.run_engine(Move(unit="us_29_1_116", to=to, mode="movement"))
+    window.run_engine(EndPhase())
+    x, y = location_center(m, window.scene.board, Location.hex("4908"))
+    window.view.set_zoom(1.1)
+    window.view.centerOn(x, y)
+    for _ in range(5):
+        app.processEvents()
+    window.grab().save(str(ROOT / "docs" / "st-lo-operations.png"))
+
+
 if __name__ == "__main__":
-    main()
+    operations() if sys.argv[1:] == ["operations"] else main()
