@@ -40,7 +40,7 @@ from .actions import (
     sort_key,
     to_step,
 )
-from .attacks import air_points_for_attack, attack_odds, available_attackers
+from .attacks import air_points_for_attack, assignable_assets, attack_odds, available_attackers
 from .context import movers, phase_of, phase_side, unit_reach, weather_now
 from .control import control_map
 from .core import ENGINE, Engine, apply, check_and_apply, is_over, legal_actions, prepared, to_act, view
@@ -91,6 +91,7 @@ __all__ = [
     "air_points_for_attack",
     "allows_now",
     "apply",
+    "assignable_assets",
     "attack_odds",
     "available_attackers",
     "check_and_apply",

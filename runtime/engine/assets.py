@@ -49,6 +49,15 @@ def assign_problem(tx: Tx, rules: AssetRules, parent: str, assets: tuple[str, ..
     return limits_problem(tx, rules, parent, assets)
 
 
+def assignable(tx: Tx, parent: str) -> list[str]:
+    """The assets the attacking ``parent`` may be assigned now, one by one (9.3, for the attack dialog)."""
+    rules = tx.rules.assets
+    if rules is None or parent not in tx.module.pieces.pieces:
+        return []
+    pool = sorted(a for box in rules.from_boxes for a in tx.state.stack(Location.box(box)))
+    return [a for a in pool if not assign_problem(tx, rules, parent, (a,))]
+
+
 def limits_problem(tx: Tx, rules: AssetRules, parent: str, assets: tuple[str, ...]) -> str:
     """Why ``assets`` may not go to ``parent`` ("" if they may): its type, the assets' box, side
     and formation, and the limits by size and class (9.3.1, 9.3.3)."""

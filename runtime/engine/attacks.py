@@ -139,6 +139,11 @@ def air_points_for_attack(module: Module, state: GameState) -> int:
     return min(air.max_per_hex, combat_choices.pool_left(tx, side))
 
 
+def assignable_assets(module: Module, state: GameState, unit: str) -> list[str]:
+    """The assets ``unit`` may be assigned for its attack now, sorted (St-Lô 9.3; for the attack dialog)."""
+    return assets.assignable(Tx(module, state, engine_state(state), rules_of(module, state)), unit)
+
+
 def available_attackers(module: Module, state: GameState, hex: str) -> list[str]:
     """Units of the attacking side next to ``hex`` that may still attack, sorted."""
     tx = Tx(module, state, engine_state(state), rules_of(module, state))

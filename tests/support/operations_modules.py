@@ -326,3 +326,23 @@ def assets_module(code: str = "D1"):
         section="9.3")
     m.rules.combat.drm_min, m.rules.combat.drm_max = -2, 5
     return m
+
+
+def defence_module(depot: bool = True):
+    """Red may assign one major and one minor asset to the defence of 0304 (9.3 C): the M10
+    ``r_m10`` (armour 3, anti-tank 4) and the anti-tank gun ``r_at`` wait in ``red_assets``; a
+    red depot at 0307 gives ``r_bn`` its line (9.3.2 A), unless ``depot`` is False."""
+    from hexwright.runtime.model import HexData, HexFeature, HexFeatureType
+
+    m = assets_module()
+    m.pieces.pieces["r_bn"].formation = "r_div"
+    m.pieces.pieces["r_m10"].formation = "r_div"
+    m.pieces.pieces["r_m10"].steps[0].anti_tank = 4
+    add_unit(m, "r_at", "red", "asset", combat=0, movement=3, formation="r_div")
+    m.pieces.pieces["r_at"].steps[0].anti_tank = 3
+    m.scenarios["fight"].setup.append(m.scenarios["fight"].setup[-1].model_copy(update={"piece": "r_at"}))
+    m.rules.assets.defender_max = {"major": 1, "minor": 1}
+    m.map.hex_feature_types["depot"] = HexFeatureType(name="Depot", kind="depot")
+    if depot:
+        m.map.hexes["0307"] = HexData(features=[HexFeature(type="depot", side="red")])
+    return m

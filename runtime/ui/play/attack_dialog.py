@@ -21,10 +21,12 @@ from hexwright.runtime.engine import (
     Declare,
     Resolve,
     air_points_for_attack,
+    assignable_assets,
     attack_odds,
     available_attackers,
     engine_state,
     phase_side,
+    to_act,
 )
 from hexwright.runtime.state import Location, piece_name
 from hexwright.runtime.state.errors import ActionError
@@ -59,6 +61,18 @@ class AttackDialog(QDialog):
             self.boxes[pid] = cb
         layout.addWidget(box)
         self._choices(layout, state)
+        self.asset_boxes: dict[str, QCheckBox] = {}
+        if self.declared is None and self.module.rules.assets is not None and len(names) == 1:
+            offered = assignable_assets(self.module, state, names[0])  # St-Lô 9.3: assigned as it attacks
+            assets_box = QGroupBox("Assets assigned to " + piece_name(self.module, names[0]))
+            column = QVBoxLayout(assets_box)
+            for asset in offered:
+                cb = QCheckBox(piece_name(self.module, asset))
+                column.addWidget(cb)
+                self.asset_boxes[asset] = cb
+            if not offered:
+                column.addWidget(QLabel("none available"))
+            layout.addWidget(assets_box)
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
         layout.addWidget(self.odds_label)
@@ -149,13 +163,14 @@ class AttackDialog(QDialog):
     def declare(self) -> bool:
         if self.declared is not None:
             return True
+        chosen = tuple(sorted(a for a, cb in self.asset_boxes.items() if cb.isChecked()))
         entry = self.window_.run_engine(Declare(attackers=self.attackers(), hex=self.hex, intensity=self.intensity(),
-                                                air=self.air_spin.value()))
+                                                air=self.air_spin.value(), assets=chosen))
         if entry is None:
             self.result_label.setText(self.window_.last_error)
             return False
         self.declared = next((d for d in engine_state(self.window_.game.state).declared if d.hex == self.hex), None)
-        for widget in (*self.boxes.values(), self.intensity_combo, self.air_spin):
+        for widget in (*self.boxes.values(), *self.asset_boxes.values(), self.intensity_combo, self.air_spin):
             widget.setEnabled(False)
         self.declare_button.setVisible(False)
         self.roll_button.setText("Roll")
@@ -164,6 +179,12 @@ class AttackDialog(QDialog):
 
     def roll(self) -> None:
         if not self.declare():
+            return
+        state = self.window_.game.state
+        if engine_state(state).top is not None:  # a choice first (St-Lô 9.3 C: the defender's assets)
+            side = self.module.pieces.sides.get(to_act(self.module, state) or "")
+            self.result_label.setText(f"Declared. {side.name if side else 'A player'} chooses first in the "
+                                      "phase bar; then Roll.")
             return
         entry = self.window_.run_engine(Resolve(hex=self.hex))
         if entry is None:
