@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 from fire_modules import fire_module
+from play_helpers import click, counter_point
 from PySide6.QtCore import Qt
 
 from hexwright.runtime.engine import ENGINE, EndPhase, engine_state, to_step
 from hexwright.runtime.state import Game
 from hexwright.runtime.ui.play.play_window import PlayWindow
-
-from .play_helpers import click, counter_point
 
 pytestmark = pytest.mark.gui
 
