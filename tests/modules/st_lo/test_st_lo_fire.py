@@ -230,7 +230,9 @@ def test_10_5_4_defensive_fire_is_added_to_the_defending_companys_combat_value(m
     s, _ = apply(m, s, Choose(option="place", target="4711"))
     s, _ = apply(m, s, Choose(option="hasty"))
     s, _ = apply(m, s, Declare(attackers=("de_3fj_2_9_c1",), hex="4710"))
-    assert engine_state(s).top.side == "de" and engine_state(s).top.result == "on_call"  # the attacker first
+    assert engine_state(s).top.proc == "assets" and engine_state(s).top.side == "us"  # 9.2 B: assets come first
+    s, _ = apply(m, s, Decline())  # the US assigns none (9.3 C)
+    assert engine_state(s).top.side == "de" and engine_state(s).top.result == "on_call"  # 9.2 C: the attacker's fire
     before = odds_for(prepared(m, s), ("de_3fj_2_9_c1",), "4710").defense
     s, _ = apply(m, s, Decline())
     offered = [a for a in legal_actions(m, s) if isinstance(a, Fire)]
@@ -257,6 +259,8 @@ def test_10_4_3_on_call_fire_is_added_to_the_attacking_units_strength(m):
     s, _ = apply(m, s, Choose(option="hasty"))
     declare = next(a for a in legal_actions(m, s) if isinstance(a, Declare) and a.attackers == ("us_29_1_115_c1",))
     s, _ = apply(m, s, declare)
+    if engine_state(s).top.proc == "assets":  # 9.2 B: the German's assets first (9.3 C): none
+        s, _ = apply(m, s, Decline())
     assert engine_state(s).top.side == "us"
     fires = [a for a in legal_actions(m, s) if isinstance(a, Fire) and a.intensities == ("rapid",)]
     assert fires and {a.units for a in fires} == {(A110,)}
