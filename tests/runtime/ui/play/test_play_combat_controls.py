@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 from combat_modules import air_module, combat_module, seed_rolling
+from play_helpers import click, counter_point, place_point
 from PySide6.QtCore import Qt
 
 from hexwright.runtime.engine import ENGINE, Choose, Declare, EndPhase, LoseStep, Resolve, Roll, engine_state
 from hexwright.runtime.engine.actions import to_step
 from hexwright.runtime.state import Game, Location
 from hexwright.runtime.ui.play.play_window import PlayWindow
-
-from .play_helpers import click, counter_point, place_point
 
 pytestmark = pytest.mark.gui
 
