@@ -24,28 +24,33 @@ _Key = tuple[str, int, int, tuple[int, ...], tuple[Hashable, ...]]
 _entries: OrderedDict[_Key, tuple[tuple[weakref.ref[object], ...], Any]] = OrderedDict()
 
 
+_MAX_RESULTS = 512
+_results: OrderedDict[_Key, tuple[tuple[weakref.ref[object], ...], Any]] = OrderedDict()
+
+
+def _lookup(store: OrderedDict[_Key, tuple[tuple[weakref.ref[object], ...], Any]], limit: int, kind: str,
+            module: Module, parts: tuple[object, ...], extra: tuple[Hashable, ...], build: Callable[[], T]) -> T:
+    owners = (module, *parts)
+    key: _Key = (kind, id(module), module.revision, tuple(id(p) for p in parts), extra)
+    hit = store.get(key)
+    if hit is not None:
+        refs, value = hit
+        if all(ref() is owner for ref, owner in zip(refs, owners)):
+            store.move_to_end(key)
+            result: T = value
+            return result
+    made = build()
+    store[key] = (tuple(weakref.ref(o) for o in owners), made)
+    while len(store) > limit:
+        store.popitem(last=False)
+    return made
+
+
 def cached(kind: str, module: Module, parts: tuple[object, ...], extra: tuple[Hashable, ...],
            build: Callable[[], T]) -> T:
     """The value ``build`` makes from ``parts`` of ``module`` (and ``extra``, by value), built once
     per revision of the module."""
-    owners = (module, *parts)
-    key: _Key = (kind, id(module), module.revision, tuple(id(p) for p in parts), extra)
-    hit = _entries.get(key)
-    if hit is not None:
-        refs, value = hit
-        if all(ref() is owner for ref, owner in zip(refs, owners)):
-            _entries.move_to_end(key)
-            result: T = value
-            return result
-    made = build()
-    _entries[key] = (tuple(weakref.ref(o) for o in owners), made)
-    while len(_entries) > _MAX_ENTRIES:
-        _entries.popitem(last=False)
-    return made
-
-
-_MAX_RESULTS = 512
-_results: OrderedDict[_Key, tuple[tuple[weakref.ref[object], ...], Any]] = OrderedDict()
+    return _lookup(_entries, _MAX_ENTRIES, kind, module, parts, extra, build)
 
 
 def memo(kind: str, module: Module, parts: tuple[object, ...], extra: tuple[Hashable, ...],
@@ -54,20 +59,7 @@ def memo(kind: str, module: Module, parts: tuple[object, ...], extra: tuple[Hash
     derived structures: a store of its own, larger, so many answers never evict a graph.
     ``extra`` must hold every other input of ``compute`` by value; the answer is shared, so
     callers treat it as read-only."""
-    owners = (module, *parts)
-    key: _Key = (kind, id(module), module.revision, tuple(id(p) for p in parts), extra)
-    hit = _results.get(key)
-    if hit is not None:
-        refs, value = hit
-        if all(ref() is owner for ref, owner in zip(refs, owners)):
-            _results.move_to_end(key)
-            result: T = value
-            return result
-    made = compute()
-    _results[key] = (tuple(weakref.ref(o) for o in owners), made)
-    while len(_results) > _MAX_RESULTS:
-        _results.popitem(last=False)
-    return made
+    return _lookup(_results, _MAX_RESULTS, kind, module, parts, extra, compute)
 
 
 def clear() -> None:
