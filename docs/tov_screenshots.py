@@ -6,7 +6,8 @@ The Combined Assault scenario, a seeded game played by random legal actions into
 turn or later (the chit draws, activations, moves and attacks in the log), with the Allied air
 interdiction markers of the turn on the map (7.2), stopped where a player chooses inside a
 combat in the phase bar (a step loss to allocate, 10.3, or the roll after an attack at higher
-intensity, 10.2.3), the view on the units concerned.
+intensity, 10.2.3), the view between the units concerned and the nearest hex of the
+French-German border of the alternate victory (15.2), drawn as a purple strip.
 """
 
 from __future__ import annotations
@@ -54,13 +55,16 @@ def main() -> None:
     window = PlayWindow(game, loaded.assets)
     window.resize(1600, 1000)
     window.show()
-    window.view.set_zoom(1.3)
+    window.view.set_zoom(1.1)
     top = engine_state(game.state).top
     assert top is not None
     where = game.state.hex_of(top.units[0]) or "1605"
-    layout = module.map.grid.layout()
-    x, y = layout.center(module.map.grid.labels.scheme().parse(where, module.map.grid.hex_grid()))
-    window.view.centerOn(QPointF(x, y))
+    grid, scheme, layout = module.map.grid.hex_grid(), module.map.grid.labels.scheme(), module.map.grid.layout()
+    combat = scheme.parse(where, grid)
+    border = min((scheme.parse(h, grid) for h in module.map.areas["border"].hexes),
+                 key=lambda h: grid.distance(h, combat))
+    (x1, y1), (x2, y2) = layout.center(combat), layout.center(border)
+    window.view.centerOn(QPointF(x1 + (x2 - x1) / 3, y1 + (y2 - y1) / 3))
     app.processEvents()
     window.grab().save(str(OUT))
     print(f"{OUT.name}: turn {game.state.turn}, {len(game.actions)} actions, markers "

@@ -37,7 +37,7 @@ def areas(p: Painter) -> None:
         "strasbourg": Area(name="Strasbourg", kind="city", hexes=city_hexes["Strasbourg"], color="#c0302040"),
         "nancy": Area(name="Nancy", kind="city", hexes=city_hexes["Nancy"], color="#c0302040"),
         "saverne_pass": Area(name="Saverne Pass", kind="victory", hexes=["2217"], color="#c0800040"),
-        "border": Area(name="The French-German border", kind="victory", color="#40404040",
+        "border": Area(name="The French-German border", kind="victory", color="#9c2aa0d0",
                        hexes=sorted(set(p.line_hexes(geo.BORDER)) | set(p.line_hexes(geo.RHINE))),
                        provenance=Provenance(clue="15.2 'reach the French-German border': the hexes the 1937 "
                                                   "border passes through (Schengen to Lauterbourg, then the Rhine), "

@@ -122,7 +122,8 @@ def markers_and_chits(p: Painter) -> None:
                               faces=[MarkerFace(text="HQ START")]),
         "hq_start_de": Marker(name="HQ Movement Starting Point", kind="other", side="de",
                               faces=[MarkerFace(text="HQ START")]),
-        "restricted": Marker(name="Restricted until Turn 4", kind="status", faces=[MarkerFace(text="T4")], count=6),
+        "restricted": Marker(name="Restricted until Turn 4", kind="status", faces=[MarkerFace(text="T4")], count=6,
+                             until_turn=4),
     }
     chits: dict[str, Chit] = {}
     command = {"us": [("us_vi", 2), ("us_xv", 1), ("us_xx", 2), ("us_xii", 1)],

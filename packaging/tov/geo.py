@@ -261,4 +261,5 @@ PRINTED: list[tuple[str, float, float, str, float]] = [
     ("SAARLAND", 6.95, 49.42, "region", 1.3),
     ("PFÄLZERWALD", 7.75, 49.25, "region", 1.1),
     ("BADEN", 7.98, 48.40, "region", 1.0),
+    ("FRENCH-GERMAN BORDER 1937", 7.30, 49.20, "region", 0.75),  # along the border area of 15.2
 ]

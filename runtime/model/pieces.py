@@ -125,6 +125,8 @@ class Marker(Model):
     faces: list[MarkerFace] = Field(min_length=1, max_length=2)
     side: Id | None = None
     count: int = Field(1, ge=1, le=1000, description="how many copies the game has")
+    until_turn: int | None = Field(None, ge=1, description="taken off when this turn begins: the reminder of a "
+                                                           "restriction that ends then (ToV 12.1: until turn 4)")
 
 
 class Chit(Model):

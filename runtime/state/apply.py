@@ -220,10 +220,14 @@ def _remove_marker(module: Module, state: GameState, act: a.RemoveMarker) -> Res
 
 
 def _turn_markers_to(module: Module, state: GameState, turn: int) -> dict[str, MarkerState]:
-    """Turn markers on a turn track follow the turn (to the space whose value or label is it)."""
+    """Turn markers on a turn track follow the turn (to the space whose value or label is it);
+    markers with ``until_turn`` go when that turn begins."""
     markers = dict(state.markers)
     for mid, m in state.markers.items():
         marker = module.pieces.markers.get(m.marker)
+        if marker is not None and marker.until_turn is not None and turn >= marker.until_turn:
+            del markers[mid]  # a reminder whose restriction has ended (ToV 12.1's "T4")
+            continue
         if marker is None or marker.kind != "turn" or m.at.kind != "track":
             continue
         track = module.map.tracks.get(m.at.id)

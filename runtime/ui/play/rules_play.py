@@ -81,8 +81,6 @@ class RulesPlay:
         self.toolbar = QToolBar("Phase")
         self.toolbar.setObjectName("Phase")
         box = QWidget()
-        row = QHBoxLayout(box)
-        row.setContentsMargins(6, 2, 6, 2)
         self.phase_label = QLabel()
         self.phase_label.setStyleSheet("font-weight: bold; font-size: 13px;")
         self.step_label = QLabel()
@@ -109,23 +107,25 @@ class RulesPlay:
         for side_id, side in self.module.pieces.sides.items():
             self.supply_combo.addItem(f"Supply: {side.name}", side_id)
         self.supply_combo.currentIndexChanged.connect(lambda i: self.show_supply(self.supply_combo.itemData(i)))
-        # the phase on one line, the step and the VPs under it: widgets never overlap on a narrow
-        # window; a why too long for the width (the initiative rolls) is whole in the tooltip
-        labels = QVBoxLayout()
-        labels.setContentsMargins(0, 0, 0, 0)
-        labels.setSpacing(0)
-        labels.addWidget(self.phase_label)
-        second = QHBoxLayout()
-        second.addWidget(self.step_label, 1)
-        second.addWidget(self.vp_label)
-        self.step_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        labels.addLayout(second)
+        # two rows, so that no button falls off a 1366- or 1600-pixel-wide window whatever the
+        # choice list holds: the phase and the tools on the first; the step, the VPs, the
+        # choice and the buttons that answer it on the second. The phase and the step give way
+        # (a why too long for the width, the initiative rolls, is whole in the tooltip)
+        rows = QVBoxLayout(box)
+        rows.setContentsMargins(6, 2, 6, 2)
+        rows.setSpacing(2)
+        first, second = QHBoxLayout(), QHBoxLayout()
+        rows.addLayout(first)
+        rows.addLayout(second)
         self.phase_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        row.addLayout(labels, 1)
-        for widget in (self.choice_combo, self.choice_button, self.fire_button, self.decline_button,
-                       self.eliminate_button, self.end_button, self.los_button,
-                       self.supply_combo, self.rules_button):
-            row.addWidget(widget)
+        self.step_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        first.addWidget(self.phase_label, 1)
+        for widget in (self.los_button, self.supply_combo, self.rules_button):
+            first.addWidget(widget)
+        second.addWidget(self.step_label, 1)
+        for widget in (self.vp_label, self.choice_combo, self.choice_button, self.fire_button, self.decline_button,
+                       self.eliminate_button, self.end_button):
+            second.addWidget(widget)
         self.toolbar.addWidget(box)
 
     def install(self) -> None:

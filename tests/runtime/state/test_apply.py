@@ -119,6 +119,26 @@ def test_next_phase_follows_the_sequence_and_moves_the_turn_marker(module, start
         apply(module, state, SetTurn(turn=1, phase=9))
 
 
+
+def test_a_marker_until_a_turn_goes_when_that_turn_begins(module, start):
+    """A reminder of a restriction that ends on a turn (ToV 12.1's "Restricted until Turn 4")
+    stays on its hex until then and is taken off when the turn begins, by NextPhase or SetTurn."""
+    from hexwright.runtime.model import Marker, MarkerFace
+
+    m = module.model_copy(deep=True)
+    m.pieces.markers["until2"] = Marker(name="Until turn 2", kind="status", faces=[MarkerFace(text="T2")],
+                                        until_turn=2)
+    state, _ = apply(m, start, AddMarker(marker="until2", at=Location.hex("0203")))
+    assert "until2#1" in state.markers
+    for _ in range(3):
+        state, _ = apply(m, state, NextPhase())
+    assert state.turn == 1 and state.markers["until2#1"].at == Location.hex("0203")
+    state, _ = apply(m, state, NextPhase())
+    assert state.turn == 2 and "until2#1" not in state.markers and "turn#1" in state.markers
+    again, _ = apply(m, start, AddMarker(marker="until2", at=Location.hex("0203")))
+    again, _ = apply(m, again, SetTurn(turn=3, phase=0))
+    assert "until2#1" not in again.markers
+
 def test_dice_come_from_the_state_generator(module, start):
     a, entry_a = apply(module, start, RollDice(count=2, reason="attack on 0504"))
     b, entry_b = apply(module, start, RollDice(count=2, reason="attack on 0504"))
