@@ -1,6 +1,6 @@
 """Bot games per second on The Drive on Metz, per policy (per core: one worker), and the
-speed-up of a study from one worker to two and through Ray when it is installed. Prints
-figures; asserts nothing (speed is never a test).
+speed-up of a study (greedy by default, as `hexwright balance`) from one worker to two and
+through Ray when it is installed. Prints figures; asserts nothing (speed is never a test).
 
     .venv/bin/python benchmarks/bench_bots.py [--games N] [--search-decisions N] [--ray]
 
@@ -58,6 +58,9 @@ def main() -> None:
     parser.add_argument("--search", default="mcts", help="the search policy and budget to time")
     parser.add_argument("--ray", action="store_true")
     parser.add_argument("--only-ray", action="store_true", help="time one worker and Ray only")
+    parser.add_argument("--scale-policy", default="greedy",
+                        help="the policy of the 1-worker / 2-worker / Ray study (default greedy, a study's default)")
+    parser.add_argument("--scale-games", type=int, default=12, help="games of that study")
     args = parser.parse_args()
     module = load_module(MODULE).module
     if not args.only_ray:
@@ -68,10 +71,11 @@ def main() -> None:
         seconds = decision_time(module, args.search, args.search_decisions)
         print(f"{args.search:8s} {args.search_decisions} decisions from the start: {seconds:.2f} s per decision "
               f"(a game is ~75 decisions a side)")
-    one, _ = rate(module, {"us": "random", "de": "random"}, args.games, workers=1)
-    two, _ = rate(module, {"us": "random", "de": "random"}, args.games, workers=2)
-    print(f"random study of {args.games}: 1 worker {one:.3f} games/s, 2 workers {two:.3f} games/s, "
-          f"speed-up {two / one:.2f}x")
+    scale = {"us": args.scale_policy, "de": args.scale_policy}
+    label = f"{args.scale_policy} study of {args.scale_games}"
+    one, _ = rate(module, scale, args.scale_games, workers=1)
+    two, _ = rate(module, scale, args.scale_games, workers=2)
+    print(f"{label}: 1 worker {one:.3f} games/s, 2 workers {two:.3f} games/s, speed-up {two / one:.2f}x")
     if args.ray or args.only_ray:
         import os
         import tempfile
@@ -79,13 +83,12 @@ def main() -> None:
         import ray
 
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # a local head on loopback only
+        os.environ.setdefault("RAY_worker_niceness", "0")  # Ray nices its workers to 15; the pool runs at 0
         temp = tempfile.mkdtemp(prefix="hwray", dir="/tmp")  # Ray's socket paths must stay short
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _temp_dir=temp)
-        on_ray, _ = rate(module, {"us": "random", "de": "random"}, args.games,
-                         ray_address=ray.get_runtime_context().gcs_address)
-        print(f"random study of {args.games} on a local Ray (2 CPUs): {on_ray:.3f} games/s, {on_ray / one:.2f}x one worker")
+        on_ray, _ = rate(module, scale, args.scale_games, ray_address=ray.get_runtime_context().gcs_address)
+        print(f"{label} on a local Ray (2 CPUs): {on_ray:.3f} games/s, {on_ray / one:.2f}x one worker")
         ray.shutdown()
-
 
 if __name__ == "__main__":
     main()
