@@ -20,6 +20,7 @@ from hexwright.runtime.state import GameState, Location, piece_name
 from hexwright.runtime.state.rng import roll
 
 from . import asset_choices, assets, combat_choices, losses, relocation, runner
+from . import assets as assets_of
 from .actions import Declare, Resolve
 from .context import hex_of, phase_of, phase_side, side_of, weather_now
 from .data import Declared, Frame, engine_state, optional_on, rules_of
@@ -123,10 +124,14 @@ def may_attack(tx: Tx, unit: str, for_legal: bool = False) -> str:
 
 
 def attack_odds(module: Module, state: GameState, attackers: tuple[str, ...], hex: str, *,
-                intensity: int = 0, air: int = 0) -> CombatOdds:
+                intensity: int = 0, air: int = 0, assets: tuple[str, ...] = ()) -> CombatOdds:
     """The odds of ``attackers`` on ``hex`` now, under the players' enforcement choices, with the
-    combat intensity and air points the attacker would declare (for the attack dialog)."""
+    combat intensity and air points the attacker would declare and the ``assets`` it would assign
+    to its one attacking unit (St-Lô 9.3: engineers 9.4.2, no defending-armour DRM against armour
+    9.4.3), as :func:`apply_declare` would place them (for the attack dialog; nothing changes)."""
     tx = Tx(module, state, engine_state(state), rules_of(module, state))
+    if assets and tx.rules.assets is not None and len(attackers) == 1:
+        assets_of.place(tx, tx.rules.assets, attackers[0], tuple(assets))
     return odds_for(tx, attackers, hex, combat_choices.modifiers(tx, intensity, air))
 
 

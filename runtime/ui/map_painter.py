@@ -113,6 +113,8 @@ class MapPainter:
         self.seed = seed
         self.furniture = FurniturePainter(self, list(legend or []))
         self._tiles = TileCache(seed)
+        self._regions: dict[tuple, tuple[HexTable, list]] = {}
+        """Level regions by the hexes they were made for (the view and the minimap share them)."""
         self._textures: dict[tuple, Texture] = {}
         self._level_brush_key: tuple | None = None
         self._level_brush_cache: dict[int, QBrush] = {}
@@ -164,6 +166,7 @@ class MapPainter:
         cached about them, and say which layer groups must be drawn again, and whether only
         around these hexes or everywhere. The editor calls this with each edit's change
         record; a painter whose map nobody edits never needs it."""
+        self._regions.clear()
         table = self._hex_data
         if labels is None or table is None:
             self._hex_data = None
@@ -529,10 +532,22 @@ class MapPainter:
         return self._level_brush_cache
 
     def _level_regions(self, visible: list[int]) -> list:
-        thresholds = self.hex_table.thresholds(level_range(self.map_data)[0])
+        table = self.hex_table
+        thresholds = table.thresholds(level_range(self.map_data)[0])
         if not thresholds:
             return []
-        return level_regions(self._tiles, self.cache, visible, self.hex_table.level.__getitem__, thresholds)
+        c = self.cache
+        if 2 * len(visible) > c.cols * c.rows:
+            visible = list(range(c.cols * c.rows))  # most of the map: all of it, once for every view of it
+        # the same hexes again (the other layer groups, the minimap): the same paths, made once
+        key = (tuple(thresholds), tuple(visible))
+        found = self._regions.get(key)
+        if found is None or found[0] is not table:  # (a table kept in the entry: its id is never reused)
+            if len(self._regions) >= 4:
+                self._regions.pop(next(iter(self._regions)))
+            found = self._regions[key] = (table, level_regions(self._tiles, c, visible,
+                                                               table.level.__getitem__, thresholds))
+        return found[1]
 
     def _paint_tints(self, painter: QPainter, regions: list) -> None:
         thresholds = self.hex_table.thresholds(level_range(self.map_data)[0])

@@ -24,6 +24,8 @@ MIN_ZOOM, MAX_ZOOM = 0.25, 8.0
 WHEEL_STEP = 1.0015
 """Zoom factor per eighth of a degree of wheel rotation: one notch (120) is about ×1.2."""
 KEY_STEP = 1.25
+ZOOMS_KEPT = 3
+"""Zooms whose map tiles a :class:`MapItem` keeps (a view and its overview, and the zoom before the last)."""
 
 
 class MapItem(QGraphicsItem):
@@ -33,7 +35,11 @@ class MapItem(QGraphicsItem):
         super().__init__(parent)
         self.map_painter = map_painter
         self.layer_cache = LayerCache(map_painter, PAPER)
-        """Raster tiles per layer group, so an edit redraws only what it changed (views only)."""
+        """Raster tiles per layer group, so an edit redraws only what it changed (views only): the
+        cache of the zoom painted last."""
+        self._caches: dict[float, LayerCache] = {}
+        """A cache per zoom in use, the most recent last: two views of the scene (the play window's
+        board and its overview) each keep theirs instead of clearing one another's at every paint."""
         self._rect = map_painter.map_rect()
         self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
 
@@ -51,10 +57,26 @@ class MapItem(QGraphicsItem):
         if exposed.isEmpty():
             return
         if widget is not None and LayerCache.usable(painter.worldTransform()):
-            self.layer_cache.paint(painter, exposed)  # a view: compose cached tiles
+            self._cache_for(painter).paint(painter, exposed)  # a view: compose cached tiles
             return
         painter.fillRect(exposed, PAPER)  # printing, QGraphicsScene.render(): draw afresh
         self.map_painter.paint(painter, exposed)
+
+    def _cache_for(self, painter: QPainter) -> LayerCache:
+        """The tiles of this zoom (device pixels per map pixel); at most :data:`ZOOMS_KEPT` zooms are kept."""
+        device = painter.device()
+        scale = round(painter.worldTransform().m11() * (device.devicePixelRatioF() if device is not None else 1.0), 9)
+        cache = self._caches.pop(scale, None)
+        if cache is None:
+            fresh = not self._caches and self.layer_cache._scale == 0.0
+            cache = self.layer_cache if fresh else LayerCache(self.map_painter, PAPER)
+            while len(self._caches) >= ZOOMS_KEPT:
+                self._caches.pop(next(iter(self._caches)))
+        self._caches[scale] = self.layer_cache = cache
+        return cache
+
+    def _every_cache(self) -> list[LayerCache]:
+        return list({id(c): c for c in (self.layer_cache, *self._caches.values())}.values())
 
     def invalidate_hexes(self, labels: Iterable[str]) -> QRectF:
         """The data of these hexes changed: forget what the painter cached about them and
@@ -63,17 +85,20 @@ class MapItem(QGraphicsItem):
         dirty = self.map_painter.invalidate(labels)
         rect = self.map_painter.repaint_rect(labels)
         if dirty.everywhere:
-            self.layer_cache.invalidate(None, dirty.groups)
+            for cache in self._every_cache():
+                cache.invalidate(None, dirty.groups)
             self.update()
         elif not rect.isNull():
-            self.layer_cache.invalidate(rect, dirty.groups)
+            for cache in self._every_cache():
+                cache.invalidate(rect, dirty.groups)
             self.update(rect)
         return rect
 
     def refresh(self) -> None:
         """Repaint everything, e.g. after the grid or the layers changed."""
         self.map_painter.invalidate()
-        self.layer_cache.clear()
+        for cache in self._every_cache():
+            cache.clear()
         rect = self.map_painter.map_rect()
         if rect != self._rect:
             self.prepareGeometryChange()

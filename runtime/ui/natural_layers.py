@@ -44,9 +44,15 @@ class TileCache:
              amplitude: float) -> tuple[QPainterPath, QPainterPath]:
         if self._cache is not c or len(self._tiles) > MAX_TILES:
             self._cache, self._tiles = c, {}
-        key = (i, same, salt)
+        inside = all(same)
+        key = (i,) if inside else (i, same, salt)  # a hex inside its region is its hexagon, whatever the region
         hit = self._tiles.get(key)
-        if hit is None:
+        if hit is None and inside:
+            fill = QPainterPath()
+            fill.addPolygon(c.polygon(i))
+            fill.closeSubpath()
+            hit = self._tiles[key] = (fill, QPainterPath())
+        elif hit is None:
             corners = c.corners(i)
             keys = [side_key(self.seed, i, j, salt) for j in c.neighbors(i)]
             t = organic_tile(corners, c.center(i), same, keys, inset * c.size, amplitude * c.size)

@@ -68,6 +68,7 @@ class AttackDialog(QDialog):
             column = QVBoxLayout(assets_box)
             for asset in offered:
                 cb = QCheckBox(piece_name(self.module, asset))
+                cb.toggled.connect(self.update_odds)  # engineers, armour: the odds follow the ticks
                 column.addWidget(cb)
                 self.asset_boxes[asset] = cb
             if not offered:
@@ -121,11 +122,21 @@ class AttackDialog(QDialog):
         if form.rowCount():
             layout.addLayout(form)
 
+    def _values(self, pid: str):
+        piece, at = self.module.pieces.pieces[pid], self.window_.game.state.pieces[pid]
+        return piece.steps[min(at.step, len(piece.steps) - 1)]
+
     def intensity(self) -> int:
         return int(self.intensity_combo.currentData() or 0)
 
     def attackers(self) -> tuple[str, ...]:
         return tuple(sorted(pid for pid, cb in self.boxes.items() if cb.isChecked()))
+
+    def assets(self) -> tuple[str, ...]:
+        """The assets ticked for the attacking unit (none once declared: they are attached then)."""
+        if self.declared is not None:
+            return ()
+        return tuple(sorted(a for a, cb in self.asset_boxes.items() if cb.isChecked()))
 
     def update_odds(self) -> None:
         attackers = self.attackers()
@@ -137,7 +148,7 @@ class AttackDialog(QDialog):
             return
         try:
             odds = attack_odds(self.module, state, attackers, self.hex, intensity=self.intensity(),
-                               air=self.air_spin.value())
+                               air=self.air_spin.value(), assets=self.assets())
         except (ValueError, ActionError) as exc:
             self.odds_label.setText(f"Not possible: {exc}")
             self.roll_button.setEnabled(False)
@@ -155,6 +166,10 @@ class AttackDialog(QDialog):
         for m in odds.drms:
             lines.append(f"DRM {m.drm:+d}: {m.source} ({m.section})")
         lines += odds.notes
+        armour = [a for a in self.assets() if (self._values(a).armor or 0) > 0]
+        if armour and self.module.rules.assets is not None and self.module.rules.assets.armor_superiority is not None:
+            lines.append(f"armour ({len(armour)} asset(s)): the armour differential is rolled when the attack is "
+                         f"resolved ({self.module.rules.assets.section})")
         lines.append(f"<b>final column: {odds.column_label}</b>" + (f", DRM {odds.drm:+d}" if odds.drm else ""))
         self.odds_label.setText("<br>".join(lines))
         self.roll_button.setEnabled(odds.allowed)
@@ -163,9 +178,8 @@ class AttackDialog(QDialog):
     def declare(self) -> bool:
         if self.declared is not None:
             return True
-        chosen = tuple(sorted(a for a, cb in self.asset_boxes.items() if cb.isChecked()))
         entry = self.window_.run_engine(Declare(attackers=self.attackers(), hex=self.hex, intensity=self.intensity(),
-                                                air=self.air_spin.value(), assets=chosen))
+                                                air=self.air_spin.value(), assets=self.assets()))
         if entry is None:
             self.result_label.setText(self.window_.last_error)
             return False

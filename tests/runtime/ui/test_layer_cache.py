@@ -124,3 +124,42 @@ def test_an_image_of_the_scene_is_drawn_afresh_not_from_tiles(setup):
     painter.end()
     assert view.map_scene.map_item.layer_cache.drawn == []
     assert len({image.pixel(x, 75) for x in range(0, 200, 5)}) > 3  # the map was drawn
+
+
+def test_a_second_view_at_another_zoom_keeps_its_own_tiles(setup, qtbot):
+    """The play window's overview shows the same scene smaller: painting it must not throw away the
+    board's tiles (they were one cache, cleared by each view's zoom in turn), and an edit reaches both."""
+    module, view = setup
+    view.set_zoom(1.0)
+    shown(view)
+    item = view.map_scene.map_item
+    board = item.layer_cache
+    overview = MapView(view.map_scene)
+    overview.resize(200, 150)
+    qtbot.addWidget(overview)
+    overview.show()
+    qtbot.waitExposed(overview)
+    overview.fit_to_window()
+    overview.viewport().grab()  # the overview's tiles, at its zoom
+    assert item.layer_cache is not board and item.layer_cache.drawn
+    small = item.layer_cache
+    shown(view)
+    assert item.layer_cache is board and board.drawn == []  # composed from its tiles, nothing drawn again
+    stroke = ["0604", "0605"]
+    for label in stroke:
+        module.map.hexes[label].level = 2
+    item.invalidate_hexes(stroke)
+    overview.viewport().grab()
+    assert item.layer_cache is small and {group for group, _area in small.drawn} == {CONTOURS, UNDER}
+    assert_same(shown(view), afresh(module, view))
+
+
+def test_the_level_regions_are_made_once_for_every_group_and_view(setup):
+    """Tints (under) and contours are drawn from the same level regions: made once for the hexes shown."""
+    _module, view = setup
+    mp = view.map_painter
+    everything = mp.visible_indices(None)
+    first = mp._level_regions(everything)
+    assert first and mp._level_regions(list(everything)) is first
+    mp.invalidate(["0605"])
+    assert mp._level_regions(everything) is not first  # an edit: made again

@@ -32,9 +32,13 @@ def test_9_3_the_attacker_ticks_assets_in_the_dialog_then_the_defender_picks_in_
     dialog = window.rules.attack_dialog
     assert dialog is not None and list(dialog.asset_boxes) == ["b_eng", "b_m4_1", "b_m4_2", "b_m4_3", "b_m4_4"]
     qtbot.waitExposed(dialog)
+    assert "engineers" not in dialog.odds_label.text() and "armour differential" not in dialog.odds_label.text()
     for asset in ("b_m4_1", "b_eng"):  # on the box's indicator
         box = dialog.asset_boxes[asset]
         qtbot.mouseClick(box, Qt.LeftButton, Qt.NoModifier, QPoint(6, box.height() // 2))
+    # the odds shown count the ticked assets: the engineer's DRM (9.4.2), the armour roll to come (9.4.1)
+    assert "DRM +1: engineers (9.3)" in dialog.odds_label.text()
+    assert "armour differential is rolled when the attack is resolved" in dialog.odds_label.text()
     qtbot.mouseClick(dialog.roll_button, Qt.LeftButton)  # "Declare and roll": the defender chooses first
     game, bar = window.game, window.rules
     assert engine_state(game.state).seq.attached == {"b_eng": "b_inf", "b_m4_1": "b_inf"}
