@@ -268,7 +268,7 @@ class _VersionAction(argparse.Action):
                  option_string: str | None = None) -> None:
         from importlib.metadata import PackageNotFoundError, version
 
-        from hexwright.runtime.model.common import FORMAT_VERSION
+        from hexwright.runtime.format_version import FORMAT_VERSION
 
         try:
             number = version("hexwright")

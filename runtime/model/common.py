@@ -11,7 +11,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
 
-FORMAT_VERSION = 1
+from hexwright.runtime.format_version import FORMAT_VERSION as FORMAT_VERSION  # re-exported for the models
 
 Id = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$", max_length=64)]
 """A string id: letters, digits, ``_``, ``.`` and ``-``; it never starts with punctuation."""

@@ -53,6 +53,15 @@ class ReachedHex:
         self.hex, self.cost, self.stop, self.can_end, self.rulings = hex, cost, stop, can_end, rulings
         self._path, self._route, self._at = path, route, at
 
+    @classmethod
+    def plain(cls, hex: str, cost: Fraction, route: Route, at: int) -> ReachedHex:
+        """A hex the unit may end in, no stop: its path read off ``route`` at hex index ``at``
+        when asked (the common case, made without the keyword arguments' cost)."""
+        self = object.__new__(cls)
+        self.hex, self.cost, self.stop, self.can_end, self.rulings = hex, cost, False, True, ()
+        self._path, self._route, self._at = None, route, at
+        return self
+
     @property
     def path(self) -> tuple[str, ...]:
         """Hexes entered, in order, ending here (the start hex is not included)."""
@@ -223,21 +232,29 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
     check_stacking = rules.enforcement_of("stacking") != "off"
     heavy = rules.stacking.limit is not None and rules.stacking.limit < unit_weight(me, rules.stacking)
     labels, dist, stops, by_hex, hexes = hm.labels, search.dist, search.stop, pos.by_hex, result.hexes
-    cost = mg.cost
+    costs = {t: mg.cost(t) for t in set(dist.values())}
     if search.route is None:
         search.path_to(search.start)
     route = search.route
+    assert route is not None
+    # hexes with something to say (a stop, someone to stack with); the rest take the plain path
+    crowded = dist if check_stacking and heavy else by_hex if check_stacking else ()
+    plain = ReachedHex.plain
     for j in sorted(dist, key=labels.__getitem__):
+        label = labels[j]
+        if j not in stops and j not in crowded:
+            if j != search.start:
+                hexes[label] = plain(label, costs[dist[j]], route, j)
+            continue
         if j == search.start:
             continue
-        label = labels[j]
         why = stops.get(j)
         problem = ""
-        if check_stacking and (heavy or j in by_hex):
+        if check_stacking:
             here = [pos.unit(u) for u in by_hex.get(j, []) if u != unit]
             problem = stacking_problem_of(here, rules.stacking, me)
         if why is None and not problem:
-            hexes[label] = ReachedHex(label, cost(dist[j]), route=route, at=j)
+            hexes[label] = plain(label, costs[dist[j]], route, j)
             continue
         rulings: list[Ruling] = []
         if why:
@@ -245,7 +262,7 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
             rulings.append(Ruling(rule, why, zoc.section if rule == "zoc" else rules.movement.section, label))
         if problem:
             rulings.append(Ruling("stacking", problem, rules.stacking.section, label))
-        hexes[label] = ReachedHex(label, cost(dist[j]), None, why is not None, not problem, tuple(rulings),
+        hexes[label] = ReachedHex(label, costs[dist[j]], None, why is not None, not problem, tuple(rulings),
                                   route=route, at=j)
 
     if rules.movement.exit_allowed and rules.enforcement_of("exit") != "off":

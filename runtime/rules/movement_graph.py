@@ -11,7 +11,8 @@ lives beside it in two compact stores, read by a networkx weight function
   per hex; ``None`` prohibited, :data:`ALL` all MF (DoM §8.1.2 river);
 * :attr:`MovementGraph.steps`: the ticks of each directed step across a hexside that
   holds something (river, road, bridge), computed once per combination of hexside
-  contents and target-hex cost.
+  contents and target-hex cost; keyed by the hex stepped from, then the hex entered
+  (two small lookups cost less than one into a dict of a map's every step by pair).
 
 How a step is priced:
 
@@ -63,8 +64,8 @@ class MovementGraph:
     Read-only: its edges share their data dicts."""
     entry: list[Ticks] = field(default_factory=list)
     """Ticks to enter each hex (None: prohibited; ALL: all MF); also the cost from off the map."""
-    steps: dict[tuple[int, int], Ticks] = field(default_factory=dict)
-    """Ticks of each directed step ``(i, j)`` across a hexside holding something."""
+    steps: dict[int, dict[int, Ticks]] = field(default_factory=dict)
+    """``steps[i][j]``: ticks of the step from ``i`` into ``j`` across a hexside holding something."""
     road_steps: frozenset[tuple[int, int]] = frozenset()
     """Steps priced by a road/rail crossing the hexside."""
     road_entry: dict[int, int] = field(default_factory=dict)
@@ -90,11 +91,12 @@ class MovementGraph:
 
     def step(self, i: int, j: int) -> Ticks:
         """Ticks of the step from hex ``i`` into its neighbour ``j``."""
-        return self.steps[(i, j)] if (i, j) in self.steps else self.entry[j]
+        out = self.steps.get(i)
+        return out[j] if out is not None and j in out else self.entry[j]
 
     def weight(self, i: int, j: int, data: dict[str, Any]) -> int | None:
         """networkx weight function of the plain graph (no ZOC, no all-MF steps): ticks or None."""
-        w = self.steps[(i, j)] if data else self.entry[j]
+        w = self.steps[i][j] if data else self.entry[j]
         return None if w is None or w == ALL else w
 
     def out(self, i: int, neighbors: tuple[tuple[int, int], ...]) -> Iterator[tuple[int, int]]:
@@ -224,12 +226,12 @@ def _build(module: Module, cls: str, weather: str | None, extra: tuple[Fraction,
             normal = (None if side_extra is None else ALL if (side_extra == ALL or normal == ALL)
                       else normal + side_extra)
         if road is not None and (normal is None or normal == ALL or road <= normal):
-            mg.steps[(i, j)] = road
+            mg.steps.setdefault(i, {})[j] = road
             road_steps.add((i, j))
         else:
-            mg.steps[(i, j)] = normal
+            mg.steps.setdefault(i, {})[j] = normal
     mg.road_steps = frozenset(road_steps)
-    mg.zero_steps = 0 in combos.values() or 0 in mg.steps.values()
+    mg.zero_steps = 0 in combos.values() or any(0 in out.values() for out in mg.steps.values())
     for i, nbrs in enumerate(hm.neighbors):
         if len(nbrs) == 6:
             continue

@@ -217,7 +217,7 @@ class ZocSearch:
         allowed = self._step_allowed
 
         def weight(v: int, u: int, e: dict[str, Any]) -> int | None:
-            w = steps[(v, u)] if e else entry[u]
+            w = steps[v][u] if e else entry[u]
             if w is None or u in enemy:
                 return None
             first = v == start
@@ -258,7 +258,7 @@ class ZocSearch:
             if u in enemy:
                 return None
             if e:
-                w = steps[(v, u)]
+                w = steps[v][u]
                 if w is None or w == ALL:
                     return None
             else:
@@ -268,14 +268,24 @@ class ZocSearch:
             return w
 
         fast = not slow and not enter_x
-        pred, dist = nx.dijkstra_predecessor_and_distance(graph, start, cutoff=cap,
-                                                          weight=plain_weight if fast else weight)
+        price = plain_weight if fast else weight
+        dist: dict[int, int] = nx.single_source_dijkstra_path_length(graph, start, cutoff=cap, weight=price)
         self.dist = dist
+        adj = graph._adj
 
         def parent(u: int) -> int:
-            """The predecessor the hand-written search keeps: the first popped, by (cost, hex)."""
-            via: list[int] = pred[u]
-            return via[0] if len(via) == 1 else min(via, key=lambda k: (dist[k], k))
+            """The predecessor the hand-written search keeps: of the hexes a cheapest step into
+            ``u`` comes from, the first popped, by (cost, hex). Found when a path is read, from
+            the neighbours and the same weight function, so the search keeps no predecessors."""
+            du = dist[u]
+            best = -1
+            for v, e in adj[u].items():
+                dv = dist.get(v)
+                if dv is not None and dv <= du and v != u and (best < 0 or (dv, v) < (dist[best], best)):
+                    w = price(v, u, e)
+                    if w is not None and dv + w == du:
+                        best = v
+            return best
 
         self.route = Route(self.hm.labels, start, parent)
         stop = self.stop
