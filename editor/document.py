@@ -60,6 +60,8 @@ class MapDocument(QObject):
         """Names this document's recovery slot while it has no path (see editor.recovery)."""
         self.revision = 0
         """Goes up on every change of the module (edits, undo, redo): autosave compares it."""
+        self._published = False
+        """A command published its changes since the undo stack last moved."""
         self.undo_stack.indexChanged.connect(self._bump_revision)
         self.variant: VariantSource | None = None
         """Set when the module is a variant: saving writes only what it changes from this base."""
@@ -67,12 +69,24 @@ class MapDocument(QObject):
         """The problems found when the module was read, with the revision they hold for."""
 
     def _bump_revision(self, *_args: object) -> None:
+        """The undo stack moved: its command has told the module what it changed (:meth:`publish`);
+        anything else may have changed anything."""
         self.revision += 1
-        self.module.mark_edited()  # the rules cache is keyed on the module's revision
+        if self._published:
+            self._published = False
+        else:
+            self.module.mark_edited()  # the rules cache is keyed on the module's revision
 
     def publish(self, changes: Changes) -> None:
-        """Send out what an edit changed (commands call this from redo and undo)."""
-        self._bump_revision()
+        """Send out what an edit changed (commands call this from redo and undo). The module hears
+        it too: an edit of map hexes and hexsides only names them, so the rules' graphs are
+        updated where they changed instead of being rebuilt (:meth:`Module.mark_edited`)."""
+        self.revision += 1
+        if changes.entries or changes.reset or changes.renamed:
+            self.module.mark_edited()
+        else:
+            self.module.mark_edited(changes.hexes, changes.hexsides)
+        self._published = True
         if changes:
             self.changed.emit(changes)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from hexwright.runtime.geometry import Hex, HexGrid, LabelScheme, parse_hexside
 from hexwright.runtime.model import MapData, Module
+from hexwright.runtime.model.module import MapEdit
 
 from .cache import cached
 
@@ -109,54 +110,102 @@ def _side_pair(grid: HexGrid, index: dict[str, int], direction: dict[str, int], 
     return grid.index(hs.hex), hs.direction, hs.hex
 
 
+def _hex_fields(m: MapData, label: str) -> tuple[str, int, tuple[str, ...]]:
+    """Terrain, level and feature types of hex ``label`` as ``m`` stores it."""
+    data = m.hexes.get(label)
+    if data is None:
+        return m.default_terrain, 0, ()
+    return data.terrain or m.default_terrain, data.level, tuple(f.type for f in data.features) if data.features else ()
+
+
 def _build(m: MapData) -> HexMap:
     grid = m.grid.hex_grid()
     scheme = m.grid.labels.scheme()
     hexes = grid.hexes()
     labels = scheme.format_all(grid)
     index = {label: i for i, label in enumerate(labels)}
-    terrain: list[str] = []
-    level: list[int] = []
-    features: list[tuple[str, ...]] = []
-    stored = m.hexes
-    default = m.default_terrain
-    for label in labels:
-        data = stored.get(label)
-        if data is None:
-            terrain.append(default)
-            level.append(0)
-            features.append(())
-        else:
-            terrain.append(data.terrain or default)
-            level.append(data.level)
-            features.append(tuple(f.type for f in data.features) if data.features else ())
+    fields = [_hex_fields(m, label) for label in labels]
+    terrain = [f[0] for f in fields]
+    level = [f[1] for f in fields]
+    features = [f[2] for f in fields]
     axial = [grid.to_axial(h) for h in hexes]
     neighbors = neighbor_lists(grid)
     hm = HexMap(grid, scheme, labels, index, terrain, level, features, axial,
                 {a: i for i, a in enumerate(axial)}, neighbors)
-    direction = {name.upper(): d for d, name in enumerate(grid.directions)}
-    for key, side in sorted(m.hexsides.items()):
-        if not side.features and not side.connections:
-            continue
-        i, d, h = _side_pair(grid, index, direction, key, scheme)
-        other = grid.neighbor(h, d)
-        feats, conns = frozenset(side.features), frozenset(side.connections)
-        if grid.contains(other):
-            j = grid.index(other)
-            for pair in ((i, j), (j, i)):
-                if feats:
-                    hm.side_features[pair] = feats
-                if conns:
-                    hm.side_connections[pair] = conns
-        else:
-            if conns:
-                hm.edge_connections.setdefault(i, {})[d] = conns
-            if feats:
-                hm.edge_features.setdefault(i, {})[d] = feats
+    direction = _directions(grid)
+    for key, data in sorted(m.hexsides.items()):
+        if data.features or data.connections:
+            side = side_of(hm, key, direction)
+            if side is None:  # as parsing it says
+                parse_hexside(grid, key, scheme)
+            else:
+                _set_side(hm, side, frozenset(data.features), frozenset(data.connections), clear=False)
+    return hm
+
+
+def _directions(grid: HexGrid) -> dict[str, int]:
+    return {name.upper(): d for d, name in enumerate(grid.directions)}
+
+
+Side = tuple[int, int] | tuple[int, int, int]
+"""A hexside by index: ``(i, j)``, the two hexes it parts, or ``(i, -1, direction)`` on the map's edge."""
+
+
+def side_of(hm: HexMap, key: str, direction: dict[str, int] | None = None) -> Side | None:
+    """Hexside id ``key`` by index (:data:`Side`), or None if it is not a hexside of the map."""
+    grid = hm.grid
+    try:
+        i, d, h = _side_pair(grid, hm.index, direction or _directions(grid), key, hm.scheme)
+    except ValueError:
+        return None
+    other = grid.neighbor(h, d)
+    return (i, grid.index(other)) if grid.contains(other) else (i, -1, d)
+
+
+def _set_side(hm: HexMap, side: Side, feats: frozenset[str], conns: frozenset[str], clear: bool = True) -> None:
+    """Put what a hexside holds into ``hm`` (with ``clear``, what it no longer holds is taken out)."""
+    i, j = side[0], side[1]
+    if j >= 0:
+        for pair in ((i, j), (j, i)):
+            _put(hm.side_features, pair, feats, clear)
+            _put(hm.side_connections, pair, conns, clear)
+        return
+    d = side[2]  # type: ignore[misc]
+    for store, value in ((hm.edge_connections, conns), (hm.edge_features, feats)):
+        if value:
+            store.setdefault(i, {})[d] = value
+        elif clear and d in store.get(i, {}):
+            del store[i][d]
+            if not store[i]:
+                del store[i]
+
+
+def _put(store: dict[tuple[int, int], frozenset[str]], pair: tuple[int, int], value: frozenset[str],
+         clear: bool) -> None:
+    if value:
+        store[pair] = value
+    elif clear:
+        store.pop(pair, None)
+
+
+def _update(hm: HexMap, m: MapData, edit: MapEdit) -> HexMap:
+    """``hm`` brought up to date in place after an edit of ``edit.hexes`` and ``edit.hexsides``."""
+    for label in edit.hexes:
+        i = hm.index.get(label)
+        if i is not None:
+            hm.terrain[i], hm.level[i], hm.features[i] = _hex_fields(m, label)
+    direction = _directions(hm.grid)
+    for key in sorted(edit.hexsides):
+        side = side_of(hm, key, direction)
+        if side is not None:
+            data = m.hexsides.get(key)
+            _set_side(hm, side, frozenset(data.features) if data else frozenset(),
+                      frozenset(data.connections) if data else frozenset())
     return hm
 
 
 def hex_map(module: Module) -> HexMap:
-    """The cached :class:`HexMap` of ``module``'s map."""
+    """The cached :class:`HexMap` of ``module``'s map, updated in place after an edit that names
+    the hexes and hexsides it changed (see :func:`.cache.cached`)."""
     m = module.map
-    return cached("hexmap", module, (m,), (), lambda: _build(m))
+    return cached("hexmap", module, (m,), (), lambda: _build(m), lambda hm, edit: _update(hm, m, edit))

@@ -36,13 +36,14 @@ from typing import Any
 
 import networkx as nx
 
-from hexwright.runtime.model import Module
+from hexwright.runtime.model import Module, TerrainEffects
 from hexwright.runtime.model.common import parse_fraction
+from hexwright.runtime.model.module import MapEdit
 from hexwright.runtime.model.rules_config import RulesConfig
 
 from .cache import cached
 from .costs import Cost, chart_scale, lookup
-from .hexmap import HexMap, hex_map
+from .hexmap import HexMap, hex_map, side_of
 
 ALL = -1
 """Sentinel tick cost of an all-MF step."""
@@ -66,7 +67,7 @@ class MovementGraph:
     """Ticks to enter each hex (None: prohibited; ALL: all MF); also the cost from off the map."""
     steps: dict[int, dict[int, Ticks]] = field(default_factory=dict)
     """``steps[i][j]``: ticks of the step from ``i`` into ``j`` across a hexside holding something."""
-    road_steps: frozenset[tuple[int, int]] = frozenset()
+    road_steps: set[tuple[int, int]] = field(default_factory=set)
     """Steps priced by a road/rail crossing the hexside."""
     road_entry: dict[int, int] = field(default_factory=dict)
     """Ticks to enter a hex by a road crossing its map edge."""
@@ -78,6 +79,7 @@ class MovementGraph:
     zero_steps: bool = False
     """True if some step costs nothing (searches that stop on a spent allowance need it)."""
     _costs: dict[int, Fraction] = field(default_factory=dict, repr=False)
+    _pricer: _Pricer | None = field(default=None, repr=False)
 
     def ticks(self, cost: Fraction) -> int:
         return int(cost * self.scale)
@@ -107,8 +109,7 @@ class MovementGraph:
                 yield j, w
 
 
-def _hex_cost(module: Module, terrain: str, features: tuple[str, ...], cls: str, weather: str | None) -> Cost:
-    te = module.tables.terrain_effects
+def _hex_cost(te: TerrainEffects, terrain: str, features: tuple[str, ...], cls: str, weather: str | None) -> Cost:
     w = te.weather.get(weather) if weather else None
     base = lookup(te.terrain, terrain, cls, w.terrain if w else None) or Cost("set", Fraction(1))
     if base.kind in ("prohibited", "all"):
@@ -129,8 +130,7 @@ def _hex_cost(module: Module, terrain: str, features: tuple[str, ...], cls: str,
     return Cost("set", (replace if replace is not None else value) + add)
 
 
-def _road_cost(module: Module, conns: frozenset[str], cls: str, weather: str | None) -> Fraction | None:
-    te = module.tables.terrain_effects
+def _road_cost(te: TerrainEffects, conns: frozenset[str], cls: str, weather: str | None) -> Fraction | None:
     w = te.weather.get(weather) if weather else None
     best: Fraction | None = None
     for c in sorted(conns):
@@ -140,8 +140,7 @@ def _road_cost(module: Module, conns: frozenset[str], cls: str, weather: str | N
     return best
 
 
-def _side_cost(module: Module, feats: frozenset[str], cls: str, weather: str | None) -> Cost:
-    te = module.tables.terrain_effects
+def _side_cost(te: TerrainEffects, feats: frozenset[str], cls: str, weather: str | None) -> Cost:
     w = te.weather.get(weather) if weather else None
     add = Fraction(0)
     all_mf = False
@@ -188,70 +187,156 @@ def _build_hex_graph(hm: HexMap) -> nx.Graph:
     return g
 
 
+def _update_hex_graph(g: nx.Graph, hm: HexMap, edit: MapEdit) -> nx.Graph:
+    """``g`` after an edit (``hm`` already up to date): each changed hexside's edge marked by
+    what it holds now."""
+    adj = g._adj
+    for key in edit.hexsides:
+        side = side_of(hm, key)
+        if side is not None and side[1] >= 0:
+            i, j = side[0], side[1]
+            adj[i][j] = adj[j][i] = _SIDE if (i, j) in hm.side_features or (i, j) in hm.side_connections else _PLAIN
+    return g
+
+
 def hex_graph(module: Module) -> nx.Graph:
     """The cached adjacency graph of ``module``'s map, shared by every movement class."""
-    return cached("hexgraph", module, (module.map,), (), lambda: _build_hex_graph(hex_map(module)))
+    return cached("hexgraph", module, (module.map,), (), lambda: _build_hex_graph(hex_map(module)),
+                  lambda g, edit: _update_hex_graph(g, hex_map(module), edit))
 
 
 def _to_ticks(c: Cost, scale: int) -> Ticks:
     return None if c.kind == "prohibited" else ALL if c.kind == "all" else int(c.value * scale)
 
 
+class _Pricer:
+    """Prices the steps of one class in one weather, each distinct terrain combination,
+    hexside contents and road once (kept with the graph, for the updates after an edit)."""
+
+    def __init__(self, te: TerrainEffects, cls: str, weather: str | None, scale: int) -> None:
+        self.te, self.cls, self.weather, self.scale = te, cls, weather, scale
+        self.combos: dict[tuple[str, tuple[str, ...]], Ticks] = {}
+        self.roads: dict[frozenset[str], Ticks] = {}
+        self.sides: dict[frozenset[str], Ticks] = {}
+
+    def entry(self, terrain: str, features: tuple[str, ...]) -> Ticks:
+        combo = (terrain, features)
+        if combo not in self.combos:
+            self.combos[combo] = _to_ticks(_hex_cost(self.te, terrain, features, self.cls, self.weather), self.scale)
+        return self.combos[combo]
+
+    def road(self, conns: frozenset[str]) -> Ticks:
+        if conns not in self.roads:
+            rc = _road_cost(self.te, conns, self.cls, self.weather)
+            self.roads[conns] = None if rc is None else int(rc * self.scale)
+        return self.roads[conns]
+
+    def side(self, feats: frozenset[str]) -> Ticks:
+        if feats not in self.sides:
+            self.sides[feats] = _to_ticks(_side_cost(self.te, feats, self.cls, self.weather), self.scale)
+        return self.sides[feats]
+
+
+def _price_step(mg: MovementGraph, hm: HexMap, pricer: _Pricer, i: int, j: int) -> None:
+    """Set ``mg.steps[i][j]`` (and :attr:`~MovementGraph.road_steps`) for the step across the
+    hexside between ``i`` and ``j``, or take it out when that hexside holds nothing."""
+    conns = hm.side_connections.get((i, j))
+    feats = hm.side_features.get((i, j))
+    road_steps = mg.road_steps
+    if not conns and not feats:
+        out = mg.steps.get(i)
+        if out is not None:
+            out.pop(j, None)
+            if not out:
+                del mg.steps[i]
+        road_steps.discard((i, j))
+        return
+    road = pricer.road(conns) if conns else None
+    normal = mg.entry[j]
+    if feats and normal is not None:
+        side_extra = pricer.side(feats)
+        normal = (None if side_extra is None else ALL if (side_extra == ALL or normal == ALL)
+                  else normal + side_extra)
+    if road is not None and (normal is None or normal == ALL or road <= normal):
+        mg.steps.setdefault(i, {})[j] = road
+        road_steps.add((i, j))
+    else:
+        mg.steps.setdefault(i, {})[j] = normal
+        road_steps.discard((i, j))
+
+
+def _price_exits(mg: MovementGraph, hm: HexMap, pricer: _Pricer, i: int) -> None:
+    """The ways off the map from edge hex ``i`` (one per edge: the cheapest, road first on a
+    tie) and its cost of entry by a road across its map edge."""
+    mg.road_entry.pop(i, None)
+    edge_conns = hm.edge_connections.get(i, {})
+    options = []
+    entry = mg.entry[i]
+    for d, name in hm.edges_of(i):
+        edge_road = pricer.road(edge_conns[d]) if d in edge_conns else None
+        if edge_road is not None:
+            options.append((d, name, edge_road, True))
+            mg.road_entry[i] = min(mg.road_entry.get(i, edge_road), edge_road)
+        elif entry is not None:
+            options.append((d, name, entry, False))
+    best: dict[str, tuple[int, str, int, bool]] = {}
+    for opt in options:
+        cur = best.get(opt[1])
+        if cur is None or _exit_key(opt) < _exit_key(cur):
+            best[opt[1]] = opt
+    mg.exits[i] = [best[k] for k in sorted(best)]
+
+
+def _has_zero_steps(mg: MovementGraph) -> bool:
+    return 0 in mg.entry or any(0 in out.values() for out in mg.steps.values())
+
+
 def _build(module: Module, cls: str, weather: str | None, extra: tuple[Fraction, ...]) -> MovementGraph:
     hm = hex_map(module)
     scale = chart_scale(module.tables.terrain_effects, extra)
     mg = MovementGraph(cls, weather, scale, hex_graph(module))
-    combos: dict[tuple[str, tuple[str, ...]], Ticks] = {}
-    for combo in set(zip(hm.terrain, hm.features)):
-        combos[combo] = _to_ticks(_hex_cost(module, combo[0], combo[1], cls, weather), scale)
-    mg.entry = [combos[c] for c in zip(hm.terrain, hm.features)]
+    pricer = mg._pricer = _Pricer(module.tables.terrain_effects, cls, weather, scale)
+    entry = pricer.entry
+    mg.entry = [entry(t, f) for t, f in zip(hm.terrain, hm.features)]
     mg.beyond = [BEYOND if t is None or t == ALL else t for t in mg.entry]
-    road_memo: dict[frozenset[str], Ticks] = {}
-    side_memo: dict[frozenset[str], Ticks] = {}
-    road_steps: set[tuple[int, int]] = set()
     for i, j in hm.side_features.keys() | hm.side_connections.keys():
-        road: Ticks = None
-        conns = hm.side_connections.get((i, j))
-        if conns:
-            if conns not in road_memo:
-                rc = _road_cost(module, conns, cls, weather)
-                road_memo[conns] = None if rc is None else int(rc * scale)
-            road = road_memo[conns]
-        normal = mg.entry[j]
-        feats = hm.side_features.get((i, j))
-        if feats and normal is not None:
-            if feats not in side_memo:
-                side_memo[feats] = _to_ticks(_side_cost(module, feats, cls, weather), scale)
-            side_extra = side_memo[feats]
-            normal = (None if side_extra is None else ALL if (side_extra == ALL or normal == ALL)
-                      else normal + side_extra)
-        if road is not None and (normal is None or normal == ALL or road <= normal):
-            mg.steps.setdefault(i, {})[j] = road
-            road_steps.add((i, j))
-        else:
-            mg.steps.setdefault(i, {})[j] = normal
-    mg.road_steps = frozenset(road_steps)
-    mg.zero_steps = 0 in combos.values() or any(0 in out.values() for out in mg.steps.values())
+        _price_step(mg, hm, pricer, i, j)
+    mg.zero_steps = _has_zero_steps(mg)
     for i, nbrs in enumerate(hm.neighbors):
-        if len(nbrs) == 6:
+        if len(nbrs) < 6:
+            _price_exits(mg, hm, pricer, i)
+    return mg
+
+
+def _update(mg: MovementGraph, module: Module, edit: MapEdit) -> MovementGraph | None:
+    """``mg`` brought up to date in place after an edit of map hexes and hexsides: the entry cost
+    of each changed hex, the steps into it and across each changed hexside, and the ways off the
+    map of the edge hexes among them; the same prices :func:`_build` gives, from the same code."""
+    pricer = mg._pricer
+    if pricer is None:
+        return None
+    hm = hex_map(module)
+    mg.graph = hex_graph(module)
+    hexes = {hm.index[label] for label in edit.hexes if label in hm.index}
+    for i in hexes:
+        mg.entry[i] = t = pricer.entry(hm.terrain[i], hm.features[i])
+        mg.beyond[i] = BEYOND if t is None or t == ALL else t
+    steps = {(k, i) for i in hexes for _d, k in hm.neighbors[i]}
+    edges = set(hexes)
+    for key in edit.hexsides:
+        side = side_of(hm, key)
+        if side is None:
             continue
-        sides = hm.edges_of(i)
-        edge_conns = hm.edge_connections.get(i, {})
-        options = []
-        entry = mg.entry[i]
-        for d, name in sides:
-            edge_road = _road_cost(module, edge_conns[d], cls, weather) if d in edge_conns else None
-            if edge_road is not None:
-                options.append((d, name, int(edge_road * scale), True))
-                mg.road_entry[i] = min(mg.road_entry.get(i, int(edge_road * scale)), int(edge_road * scale))
-            elif entry is not None:
-                options.append((d, name, entry, False))
-        best: dict[str, tuple[int, str, int, bool]] = {}
-        for opt in options:  # one way off per edge: the cheapest, road first on a tie
-            cur = best.get(opt[1])
-            if cur is None or _exit_key(opt) < _exit_key(cur):
-                best[opt[1]] = opt
-        mg.exits[i] = [best[k] for k in sorted(best)]
+        if side[1] >= 0:
+            steps |= {(side[0], side[1]), (side[1], side[0])}
+        else:
+            edges.add(side[0])
+    for i, j in steps:
+        _price_step(mg, hm, pricer, i, j)
+    for i in edges:
+        if len(hm.neighbors[i]) < 6:
+            _price_exits(mg, hm, pricer, i)
+    mg.zero_steps = _has_zero_steps(mg)
     return mg
 
 
@@ -261,4 +346,4 @@ def movement_graph(module: Module, movement_class: str, weather: str | None = No
     module (and per ZOC costs of ``rules``, which set the tick scale)."""
     extra = zoc_fractions(rules or module.rules)
     return cached("movement", module, (module.map, module.tables), (movement_class, weather, extra),
-                  lambda: _build(module, movement_class, weather, extra))
+                  lambda: _build(module, movement_class, weather, extra), lambda mg, edit: _update(mg, module, edit))
