@@ -17,8 +17,11 @@ from typing import Any
 
 MAX_INT_DIGITS = 40
 """Longer than any count, id number or seed a file holds (a seed is below 2**63)."""
-_LONG_DIGITS = re.compile(r"[0-9]{%d}|[eE][+-]?[0-9]{3}" % (MAX_INT_DIGITS + 1))
-"""A whole number past MAX_INT_DIGITS, or an exponent that may overflow to infinity."""
+_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_INT_DIGITS + 1))
+"""A whole number past MAX_INT_DIGITS."""
+_LONG_EXPONENT = re.compile(r"[eE][+-]?[0-9]{3}")
+"""An exponent that may overflow to infinity. Two patterns, not one with ``|``: each then
+skips ahead to the characters it can start with, which takes a third of the time."""
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}")
 
 
@@ -36,7 +39,8 @@ def loads_strict(data: bytes) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise JsonProblem(f"not UTF-8 text (byte {exc.start})") from None
-    suspicious = _LONG_DIGITS.search(text) is not None  # numbers are checked one by one only then
+    # numbers are checked one by one only then
+    suspicious = _LONG_DIGITS.search(text) is not None or _LONG_EXPONENT.search(text) is not None
     try:
         value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_repeats,
                            parse_float=_finite_float if suspicious else None,

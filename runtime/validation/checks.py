@@ -78,8 +78,7 @@ class _Labels:
         i = self.known.get(label)
         if i is None or d is None:
             return None
-        h = self.grid.hex_at(i)
-        return key if d < 3 or not self.grid.contains(self.grid.neighbor(h, d)) else None
+        return key if d < 3 or not self.grid.contains(self.grid.neighbor(self.grid.hex_at(i), d)) else None
 
 
 def _check_hex_label(known: _Labels, report: _Report, file: str, field: str, label: str | None) -> None:
@@ -95,18 +94,24 @@ def _check_map(module: Module, known: _Labels, report: _Report, assets: dict[str
     level_values = {level.value for level in m.levels}
     if len(level_values) != len(m.levels):
         report.add(f, "levels", "two levels share one value")
+    terrains = {None, *m.terrain_types}
     for label, data in m.hexes.items():
         base = f"hexes.{label}"
-        if not known.hex_ok(label):
+        if label not in known.known and not known.hex_ok(label):
             report.add(f, base, "not a hex of this map", label)
-        report.ref(f, f"{base}.terrain", data.terrain, m.terrain_types, "terrain type", label)
+        if data.terrain not in terrains:  # the usual case needs no report.ref
+            report.ref(f, f"{base}.terrain", data.terrain, m.terrain_types, "terrain type", label)
         if level_values and data.level not in level_values:
             report.add(f, f"{base}.level", f"level {data.level} is not among the map's levels", label)
         for i, feature in enumerate(data.features):
             report.ref(f, f"{base}.features.{i}.type", feature.type, m.hex_feature_types, "hex feature type", label)
             report.ref(f, f"{base}.features.{i}.side", feature.side, sides, "side", label)
     labels, grid = known.scheme, known.grid
+    side_types, conn_types = m.hexside_feature_types, m.connection_types
     for key, side_data in m.hexsides.items():
+        if known.canonical_side(key) is not None and all(x in side_types for x in side_data.features) \
+                and all(c in conn_types for c in side_data.connections):
+            continue  # the usual hexside: nothing to report, found without building a field's name
         base = f"hexsides.{key}"
         hex_label = key.split("/")[0]
         if known.canonical_side(key) is None:
