@@ -150,14 +150,15 @@ def assignable_assets(module: Module, state: GameState, unit: str) -> list[str]:
 
 
 def available_attackers(module: Module, state: GameState, hex: str) -> list[str]:
-    """Units of the attacking side next to ``hex`` that may still attack, sorted."""
+    """Units of the attacking side next to ``hex`` that may still attack, sorted: not those that
+    :func:`may_attack` bars (not activated, a status: an HQ placed with its battalion, St-Lô 6.0 B)."""
     tx = Tx(module, state, engine_state(state), rules_of(module, state))
     side = phase_side(module, state)
     grid, scheme = module.map.grid.hex_grid(), module.map.grid.labels.scheme()
     target = scheme.parse(hex, grid)
     return sorted(pid for pid, label in state.occupancy().items()
                   if side_of(module, pid) == side and not attacks_spent(tx, pid)
-                  and grid.distance(scheme.parse(label, grid), target) == 1)
+                  and grid.distance(scheme.parse(label, grid), target) == 1 and not may_attack(tx, pid, for_legal=True))
 
 
 def _number(odds: CombatOdds, value: Fraction) -> str:

@@ -54,7 +54,8 @@ class AttackDialog(QDialog):
             values = self.module.pieces.pieces[pid].steps[state.pieces[pid].step if state.pieces[pid].step <
                                                           len(self.module.pieces.pieces[pid].steps) else 0]
             cb = QCheckBox(f"{piece_name(self.module, pid)}  (CF {values.combat if values.combat is not None else values.attack})")
-            cb.setChecked(True)
+            most = self.module.rules.combat.max_attackers  # St-Lô 9.1 D: one unit attacks
+            cb.setChecked(self.declared is not None or most is None or len(self.boxes) < most)
             cb.setEnabled(self.declared is None)
             cb.toggled.connect(self.update_odds)
             inner.addWidget(cb)

@@ -69,6 +69,7 @@ from ..help_menu import add_help_menu
 from ..jobs import Cancelled, read_in_worker
 from ..map_status import info_at, status_text
 from ..preferences import PreferencesDialog, counter_scale, default_enforcement
+from .artillery_panel import ArtilleryPanel
 from .board_layout import COUNTER_SCALE, location_center
 from .board_scene import BoardScene
 from .bot_play import BotPlay
@@ -126,7 +127,12 @@ class PlayWindow(QMainWindow):
         self.minimap.setMaximumHeight(220)
         self._dock("Overview", self.minimap, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("Log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock("Boxes and tracks", self.side_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        boxes = self._dock("Boxes and tracks", self.side_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.artillery: ArtilleryPanel | None = None
+        """The artillery displays (St-Lô 10.1), when the module has fire support (``rules.json`` ``fire``)."""
+        if self.module.rules.fire is not None:
+            self.artillery = ArtilleryPanel(self.module)
+            self.tabifyDockWidget(boxes, self._dock("Artillery", self.artillery, Qt.DockWidgetArea.RightDockWidgetArea))
 
         self.hover_label = QLabel()
         self.turn_label = QLabel()
@@ -264,6 +270,8 @@ class PlayWindow(QMainWindow):
         self.rules.refresh()
         self.log_panel.show_game(game)
         self.side_panel.show_state(self.module, state, self.scene.board)
+        if self.artillery is not None:
+            self.artillery.show_state(state)
         side = self.module.pieces.sides.get(state.active_side or "")
         replay = f"  ·  REPLAY {game.position}/{len(game.actions)}" if game.replaying else ""
         seat = self.seats.text() + self.bots.text()

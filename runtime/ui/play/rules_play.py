@@ -46,6 +46,7 @@ from hexwright.runtime.state import ActionError, MovePieces, NextPhase, piece_na
 from .air_markers import AirMarkers
 from .attack_dialog import AttackDialog
 from .fire_dialog import FireDialog
+from .op_view import OpView
 from .rules_dialogs import EnforcementDialog, VictoryDialog
 from .rules_overlay import CHOICE, DEFENDER, OFFERED, REACH, STOP, SUPPLY, RulesOverlay
 
@@ -72,6 +73,7 @@ class RulesPlay:
         self.attack_dialog: AttackDialog | None = None
         self.fire_dialog: FireDialog | None = None
         self.victory: VictoryDialog | None = None
+        self.op_view = OpView(window)  # St-Lô 11.3: what an OP would see, in the phase bar
         self._build_bar()
 
     # -- the phase bar -------------------------------------------------------------------------
@@ -120,7 +122,7 @@ class RulesPlay:
         self.phase_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.step_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         first.addWidget(self.phase_label, 1)
-        for widget in (self.los_button, self.supply_combo, self.rules_button):
+        for widget in (self.los_button, self.op_view.combo, self.supply_combo, self.rules_button):
             first.addWidget(widget)
         second.addWidget(self.step_label, 1)
         for widget in (self.vp_label, self.choice_combo, self.choice_button, self.fire_button, self.decline_button,
@@ -168,7 +170,9 @@ class RulesPlay:
         self.markers.setVisible(self.enabled)
         if not self.enabled:
             self.overlay.clear()
+            self.op_view.choose(None)
             return
+        self.op_view.refresh()
         self.markers.show_state(state)
         prompt = step_prompt(m, state)
         if data.over:
@@ -338,6 +342,9 @@ class RulesPlay:
         if self.los_mode:
             self.los_click(label)
             return
+        if self.op_view.active:
+            self.op_view.click(label)
+            return
         state = self.window.game.state
         action = choices(self.module, state).get(label)
         if action is not None:
@@ -365,9 +372,13 @@ class RulesPlay:
         if not self.enabled or kind != "piece" or w.game.replaying:
             return
         state = w.game.state
+        hex = state.hex_of(item_id)
+        if item_id in self.op_view.ops or (self.op_view.active and hex is not None):
+            # St-Lô 11.3: an OP clicked shows what it can see; with one chosen, a unit's hex stands it there
+            self.op_view.choose(item_id) if item_id in self.op_view.ops else self.op_view.click(hex or "")
+            return
         phase = phase_of(self.module, state)
         data = engine_state(state)
-        hex = state.hex_of(item_id)
         if data.top is not None and data.top.proc == "losses" and LoseStep(unit=item_id) in self._step_choices(state):
             w.run_engine(LoseStep(unit=item_id))  # ToV 10.3: the owner clicks the unit that loses the step
             return
