@@ -11,7 +11,9 @@
   the striped even ones;
 - ``st-lo-operations.png`` (``docs/st_lo_images.py operations``, alone): the play window in an
   operation of turn 1: 1/116's HQ activated by its morale roll, a Movement action paid in TAPs,
-  the battalion moved from the HQ's hex, the next tactical action to choose in the phase bar.
+  the battalion moved from the HQ's hex, the next tactical action to choose in the phase bar;
+- ``st-lo-play.png`` (``docs/st_lo_images.py play``, alone): turn 2 with both sides' interdiction
+  fired and on the artillery displays, the 29th Division's OP overlay with the OV per hex.
 """
 
 from __future__ import annotations
@@ -133,5 +135,63 @@ def operations() -> None:
     window.grab().save(str(ROOT / "docs" / "st-lo-operations.png"))
 
 
+def best_place(m, state, op: str) -> str:
+    """Where ``op`` may stand now that observes the most German units, at the best OVs."""
+    from hexwright.runtime.engine.fire_display import op_places, op_sight
+
+    enemy = {h for u, h in state.occupancy().items() if m.pieces.pieces[u].side != m.pieces.pieces[op].side}
+
+    def score(at: str) -> tuple[int, str]:
+        return sum(o.value for o in op_sight(m, state, op, at).seen if o.target in enemy), at
+
+    return max(op_places(m, state, op), key=score)
+
+
+def play() -> None:
+    """``st-lo-play.png``: turn 2 of a game (seed 1), both sides' interdiction fired (16.0) and
+    shown on the artillery displays, the 29th Division's OP where it sees most German units,
+    every hex it observes tinted with its OV (11.3.7)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QDockWidget
+
+    from hexwright.runtime.engine import ENGINE, Choose, EndPhase, Fire, Roll, legal_actions
+    from hexwright.runtime.state import Game, Location
+    from hexwright.runtime.storage import load_module
+    from hexwright.runtime.ui.play.board_layout import location_center
+    from hexwright.runtime.ui.play.play_window import PlayWindow
+
+    app = QApplication.instance() or QApplication([])
+    loaded = load_module(ROOT / "modules" / "st_lo")
+    m = loaded.module
+    window = PlayWindow(Game(m, "st_lo", 1, engine=ENGINE), loaded.assets,
+                        autosave_path=Path(tempfile.mkdtemp(prefix="hexwright-shots-")) / "auto.hwsav")
+    window.resize(1600, 1000)
+    window.show()
+    game = window.game
+    while not (game.state.turn == 2 and m.meta.sequence[game.state.phase].id == "operations"
+               and Roll() in legal_actions(m, game.state)):
+        acts = legal_actions(m, game.state)
+        fires = [a for a in acts if isinstance(a, Fire)]
+        if fires:  # 16.0: each side with all its batteries at maximum
+            window.run_engine(max(fires, key=lambda f: (len(f.units), f.intensities)))
+            continue
+        window.run_engine(next((a for a in acts if isinstance(a, Choose) and a.option == "pass"),
+                               next((a for a in acts if isinstance(a, (Roll, EndPhase))), acts[0])))
+    op = "us_29_op"
+    at = best_place(m, game.state, op)
+    window.rules.op_view.choose(op)
+    window.rules.op_view.click(at)
+    [artillery] = [d for d in window.findChildren(QDockWidget) if d.windowTitle() == "Artillery"]
+    artillery.raise_()
+    docks = {d.windowTitle(): d for d in window.findChildren(QDockWidget)}
+    window.resizeDocks([docks["Overview"], docks["Log"], artillery], [150, 170, 620], Qt.Orientation.Vertical)
+    x, y = location_center(m, window.scene.board, Location.hex(at))
+    window.view.set_zoom(0.9)
+    window.view.centerOn(x, y)
+    for _ in range(5):
+        app.processEvents()
+    window.grab().save(str(ROOT / "docs" / "st-lo-play.png"))
+
+
 if __name__ == "__main__":
-    operations() if sys.argv[1:] == ["operations"] else main()
+    {"operations": operations, "play": play}.get(sys.argv[1] if sys.argv[1:] else "", main)()

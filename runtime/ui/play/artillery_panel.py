@@ -31,8 +31,9 @@ class ArtilleryPanel(QTreeWidget):
         super().__init__(parent)
         self.module = module
         self.setHeaderLabels(["Battery", "Fire missions", "Values", "Where"])
-        self.setColumnWidth(0, 150)
-        self.setColumnWidth(1, 150)
+        self.setColumnWidth(0, 140)
+        self.setColumnWidth(1, 145)
+        self.setColumnWidth(2, 190)
         self.setRootIsDecorated(True)
         self.rows: dict[str, QTreeWidgetItem] = {}
         """Battery id → its row (for tests and the docs' picture)."""
@@ -45,7 +46,8 @@ class ArtilleryPanel(QTreeWidget):
         for side, batteries in artillery_display(self.module, state).items():
             name = self.module.pieces.sides[side].name if side in self.module.pieces.sides else side
             left = sum(b.left for b in batteries if b.in_play)
-            top = QTreeWidgetItem([f"{name} artillery", f"{left} mission(s) left", "", section])
+            top = QTreeWidgetItem([f"{name} artillery", f"{left} mission(s) left", "", ""])
+            top.setToolTip(0, f"{name}'s Artillery Display: a track per battery" + (f" ({section})" if section else ""))
             self.addTopLevelItem(top)
             for b in batteries:
                 status = ", ".join(b.statuses)

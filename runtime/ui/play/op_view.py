@@ -13,8 +13,9 @@ from hexwright.runtime.engine.fire_display import OpSight, op_places, op_sight
 from hexwright.runtime.model import Module
 from hexwright.runtime.state import piece_name
 
-OV_COLORS = {4: QColor(0, 100, 60, 135), 3: QColor(40, 150, 60, 120), 2: QColor(150, 195, 40, 110),
-             1: QColor(245, 215, 50, 100)}
+OV_COLORS = {4: QColor(10, 40, 150, 150), 3: QColor(30, 90, 200, 125), 2: QColor(70, 150, 235, 105),
+             1: QColor(140, 200, 250, 95)}
+"""Tints by OV, in blues: apart from the greens, yellows and browns of level tints and terrain."""
 PLACE = QColor(120, 60, 200, 50)
 OP_MARK = QColor(120, 40, 190)
 

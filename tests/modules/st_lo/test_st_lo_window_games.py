@@ -1,8 +1,9 @@
-"""An attack in the St-Lô play window with the real widgets (9.0–9.5, 10.4–10.5): the HQ activated
-and an Intensive Attack chosen in the phase bar, the German company clicked on the map, assets
-ticked in the attack dialog (the odds follow them), the German's assets and both sides' fire
-chosen in the phase bar, the roll, the advance by clicking the hex; then the same attack hot-seat,
-both sides playing in one window through the hand-over screen.
+"""St-Lô played in its window with the real widgets: an attack (9.0–9.5, 10.4–10.5) — the HQ
+activated and an Intensive Attack chosen in the phase bar, the German company clicked on the map,
+assets ticked in the attack dialog (the odds follow them), the German's assets and both sides' fire
+chosen in the phase bar, the roll, the advance by clicking the hex; the same attack hot-seat, both
+sides playing in one window through the hand-over screen; and a whole game hot-seat from the setup
+to the victory screen (21.2).
 
 The position is the combat example's (9.5 A, as in test_st_lo_combat.py), put on the map by hand
 (moves in the game's log): the US 1/115 next to a company of 1/8 in the village of La Luzerne.
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLabel
 
 from hexwright.runtime.engine import ENGINE, engine_state, to_act
 from hexwright.runtime.state import Game, Location, MovePieces
@@ -186,3 +188,39 @@ def test_hot_seat_both_sides_play_the_attack_in_one_window(qtbot, window):
     assert "attacks 4014" in game.entries[-1].text
     sides = [e.side for e in game.entries if e.side]
     assert {"us", "de"} <= set(sides)
+
+
+def test_21_2_a_whole_game_hot_seat_from_the_setup_to_the_victory_screen(qtbot, window):
+    """Both players at one computer play every turn (3.0) from the phase bar — the rolls, each
+    operation passed, each step ended — the hand-over screen between them whenever the choice
+    passes to the other side, until the last turn's victory determination (21.2) puts the
+    victory screen up with the level the engine's verdict gives."""
+    from hexwright.runtime.engine import verdict
+
+    m = window.module
+    window.set_hot_seat(True)
+    window.show_game(Game(m, "st_lo", SEED, engine=ENGINE))
+    game, bar = window.game, window.rules
+    window.show_hand_over()
+    hand_overs, clicks = 0, 0
+    while not engine_state(game.state).over:
+        assert clicks < 400, "the game never ended"
+        clicks += 1
+        if window.handing_over:
+            side = m.pieces.sides[to_act(m, game.state)].name
+            hand_overs += hand_over_if_shown(qtbot, window, side)
+        elif bar.choice_combo.isVisible():
+            click_choice(qtbot, bar, "Pass" if "Pass" in labels(bar) else labels(bar)[0])
+        else:
+            assert bar.end_button.isEnabled(), bar.phase_label.text()
+            qtbot.mouseClick(bar.end_button, Qt.LeftButton)
+        assert not window.refusals, window.refusals
+    assert game.state.turn == m.scenarios["st_lo"].last_turn
+    assert hand_overs >= 2 * (game.state.turn - 1)  # at least both sides every turn
+    dialog = window.rules.victory
+    assert dialog is not None and dialog.isVisible() and dialog.windowTitle() == "Game over"
+    v = verdict(m, game.state)
+    shown = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert v.text(m) in shown and "End of turn 8" in shown
+    assert engine_state(game.state).outcome and "Game over" in bar.phase_label.text()
+    dialog.close()
