@@ -77,6 +77,7 @@ def new_game(qtbot, window, hot_seat: bool) -> Game:
     m = window.module
     window.set_hot_seat(hot_seat)
     window.show_game(Game(m, "st_lo", SEED, engine=ENGINE))
+    window.refusals.clear()
     game, bar = window.game, window.rules
     if hot_seat:
         window.show_hand_over()
@@ -123,8 +124,15 @@ def open_attack_on_the_village(qtbot, window):
 
 def test_9_an_attack_in_the_window_declare_assets_fire_roll_and_advance(qtbot, window):
     """9.3 A–C, 9.4.2, 10.4, 10.5, 9.2.4–9.2.6 with the real widgets; the model checked after each step."""
+    from play_helpers import drag_piece_to
+
     game = new_game(qtbot, window, hot_seat=False)
     m, bar = window.module, window.rules
+    window.center_on(Location.hex("4908"))
+    drag_piece_to(qtbot, window, "us_29_1_116", Location.hex("4808"), Qt.ControlModifier)
+    assert game.state.hex_of("us_29_1_116") == "4908"  # 3.2, 7.1: no move but in an HQ's tactical action
+    assert window.refusals == ["units move in a movement phase, not now (Operations Phases: Operation Segment) "
+                               "— 3.1.5, 3.2"] and window.statusBar().currentMessage().startswith("Not done")
     activate_for_an_intensive_attack(qtbot, window)
     dialog = open_attack_on_the_village(qtbot, window)
     assert {M4, ENGINEER} <= set(dialog.asset_boxes)
@@ -159,7 +167,7 @@ def test_9_an_attack_in_the_window_declare_assets_fire_roll_and_advance(qtbot, w
     click(qtbot, window, place_point(window, Location.hex(VILLAGE)))
     assert game.state.hex_of(ATTACKER) == VILLAGE and game.state.hex_of(ENGINEER) == VILLAGE  # 5.0 B
     assert game.state.hex_of(AT_GUN) is None  # a loss (9.2.4: assets after infantry), or escaped (5.3)
-    assert engine_state(game.state).frames == () and not window.refusals
+    assert engine_state(game.state).frames == () and len(window.refusals) == 1
 
 
 def test_hot_seat_both_sides_play_the_attack_in_one_window(qtbot, window):
@@ -200,6 +208,7 @@ def test_21_2_a_whole_game_hot_seat_from_the_setup_to_the_victory_screen(qtbot, 
     m = window.module
     window.set_hot_seat(True)
     window.show_game(Game(m, "st_lo", SEED, engine=ENGINE))
+    window.refusals.clear()
     game, bar = window.game, window.rules
     window.show_hand_over()
     hand_overs, clicks = 0, 0
