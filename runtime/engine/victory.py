@@ -32,7 +32,7 @@ from hexwright.runtime.rules import supply
 from hexwright.runtime.state import GameState
 
 from .control import control_map
-from .data import EngineState, engine_state
+from .data import EngineState, engine_state, rules_of
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,11 @@ class Verdict:
     winner: str | None
     margin: int
     level: str
+    basis: str = "margin"
+    """``margin`` (DoM Table 5: ΔVP), ``total`` (one side's total, St-Lô 21.2, ToV 13.1) or
+    ``sudden_death`` (the game ended at a victory check, ToV 13.0: ``level`` is the condition's)."""
+    why: str = ""
+    """What decided a sudden death (the hexes held, the formations destroyed)."""
 
     def text(self, module: Module) -> str:
         sides = module.pieces.sides
@@ -61,9 +66,12 @@ class Verdict:
         if self.winner is None:
             return f"Draw ({score})"
         name = sides[self.winner].name if self.winner in sides else self.winner
-        level = self.level or "no victory level reached"
-        return f"{name}: {level} victory, ΔVP {self.margin} ({score})" if self.level else \
-            f"{name} ahead by ΔVP {self.margin}: {level} ({score})"
+        if not self.level:
+            return f"{name} ahead by ΔVP {self.margin}: no victory level reached ({score})"
+        if self.basis == "sudden_death":
+            return f"{name}: {self.level} — {self.why} (VP: {score})"
+        named = self.level if any(w in self.level.lower() for w in ("victory", "draw")) else f"{self.level} victory"
+        return f"{name}: {named}, ΔVP {self.margin} ({score})" if self.basis == "margin" else f"{name}: {named} ({score})"
 
 
 def _strings(value: int | str | list[str] | None) -> list[str]:
@@ -219,19 +227,28 @@ def _holds(module: Module, state: GameState, sd: SuddenDeath, control: dict[str,
     return "; ".join(parts)
 
 
-def sudden_death(module: Module, state: GameState, rules: RulesConfig | None = None) -> str:
-    """The first ``sudden_death`` condition that holds now, as the outcome text ("" if none)."""
+def sudden_death_held(module: Module, state: GameState,
+                      rules: RulesConfig | None = None) -> tuple[SuddenDeath, str] | None:
+    """The first ``sudden_death`` condition that holds now, with what holds as text (None if none)."""
     control = control_map(module, state)
     for sd in module.tables.victory.sudden_death:
         if (sd.scenarios and state.scenario not in sd.scenarios) or state.turn < sd.from_turn \
                 or (sd.optional_rule is not None and not state.optional_rules.get(sd.optional_rule, False)):
             continue
         what = _holds(module, state, sd, control, rules)
-        if not what:
-            continue
-        name = module.pieces.sides[sd.side].name if sd.side in module.pieces.sides else sd.side
-        return f"{name}: {sd.level} ({what}" + (f" — {sd.section})" if sd.section else ")")
-    return ""
+        if what:
+            return sd, what + (f" — {sd.section}" if sd.section else "")
+    return None
+
+
+def sudden_death(module: Module, state: GameState, rules: RulesConfig | None = None) -> str:
+    """The first ``sudden_death`` condition that holds now, as the outcome text ("" if none)."""
+    held = sudden_death_held(module, state, rules)
+    if held is None:
+        return ""
+    sd, what = held
+    name = module.pieces.sides[sd.side].name if sd.side in module.pieces.sides else sd.side
+    return f"{name}: {sd.level} ({what})"
 
 
 def totals(module: Module, state: GameState) -> dict[str, int]:
@@ -242,8 +259,16 @@ def totals(module: Module, state: GameState) -> dict[str, int]:
 
 
 def verdict(module: Module, state: GameState) -> Verdict:
-    """Who leads and by how much, and the level reached (Table 5: the highest ``min_margin`` met)."""
+    """Who leads and by how much, and the level reached (Table 5: the highest ``min_margin`` met);
+    a game that ended at a victory check on a sudden-death condition is won by that condition's
+    side at its level, whatever the points (ToV 13.0: the Allies win by their objectives)."""
     t = totals(module, state)
+    data = engine_state(state)
+    if data.over and module.tables.victory.sudden_death:
+        held = sudden_death_held(module, state, rules_of(module, state))
+        if held is not None:
+            sd, what = held
+            return Verdict(t, sd.side, t.get(sd.side, 0), sd.level, "sudden_death", what)
     if module.tables.victory.basis == "total":
         return _by_total(module, t)
     ranked = sorted(t.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -263,8 +288,8 @@ def _by_total(module: Module, t: dict[str, int]) -> Verdict:
     for lv in module.tables.victory.levels:
         total = t.get(lv.side or "", 0)
         if (lv.min_total is None or total >= lv.min_total) and (lv.max_total is None or total <= lv.max_total):
-            return Verdict(t, lv.winner or lv.side, total, lv.name)
-    return Verdict(t, None, 0, "")
+            return Verdict(t, lv.winner or lv.side, total, lv.name, "total")
+    return Verdict(t, None, 0, "", "total")
 
 
 def end_of_turn_scoring(module: Module, state: GameState, data: EngineState) -> tuple[EngineState, list[str]]:

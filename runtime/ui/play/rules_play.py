@@ -382,6 +382,10 @@ class RulesPlay:
         if data.top is not None and data.top.proc == "losses" and LoseStep(unit=item_id) in self._step_choices(state):
             w.run_engine(LoseStep(unit=item_id))  # ToV 10.3: the owner clicks the unit that loses the step
             return
+        chosen = choices(self.module, state).get(hex) if hex is not None else None
+        if chosen is not None:  # a retreat, advance or relocation to a hex where units stand: a click on them
+            w.run_engine(chosen)
+            return
         if hex is not None and self._placing_markers(state):
             w.run_engine(Interdict(hex=hex))  # a marker may go on a hex with units (ToV 7.2)
             return

@@ -25,6 +25,7 @@ from hexwright.runtime.engine import (
     scores,
     to_act,
     unit_reach,
+    verdict,
     weather_now,
 )
 from hexwright.runtime.engine.data import EngineState
@@ -225,6 +226,19 @@ def test_13_0_sudden_death_at_the_victory_determination_step():
     s, _ = apply(m, s, PutChit(chit="red_i"))
     s = until(m, s, lambda st, a: is_over(st) or st.turn > 1, rnd=random.Random(1))
     assert is_over(s) and "Allied sudden death" in engine_state(s).outcome and s.turn == 1
+    v = verdict(m, s)  # the victory screen's verdict is the condition's, whatever the points
+    assert (v.winner, v.level, v.basis) == ("blue", "Allied sudden death", "sudden_death")
+    assert v.text(m).startswith("Blue: Allied sudden death — 0505, 0707 held in supply")
+    assert verdict(m, place(m, start()[1], b_1="0505")).basis == "margin"  # a game going on: by points
+
+
+def test_13_1_a_level_that_names_a_victory_is_not_called_a_victory_twice():
+    from hexwright.runtime.engine.victory import Verdict
+
+    m = chit_module()
+    assert Verdict({"blue": 3, "red": 0}, "red", 3, "German Major Victory", "total").text(m) == \
+        "Red: German Major Victory (Blue 3, Red 0)"
+    assert Verdict({"blue": 9, "red": 2}, "blue", 7, "Marginal").text(m) == "Blue: Marginal victory, ΔVP 7 (Blue 9, Red 2)"
 
 
 def test_step_enforcement_off_skips_the_step_and_warn_allows_with_override():

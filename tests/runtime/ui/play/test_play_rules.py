@@ -106,6 +106,27 @@ def test_s9_attack_dialog_with_a_fixed_seed_rolls_applies_d2_and_retreat_and_adv
     assert engine_state(window.game.state).frames == ()
 
 
+
+
+def test_a_retreat_into_a_hex_with_a_friendly_unit_is_made_by_clicking_that_unit(qtbot, loaded, tmp_path):
+    """With retreats allowed into friendly units within the stacking limit (ToV 5.0, 10.4), the
+    shaded hex of a retreat may hold a unit of the retreating side: the click lands on its counter
+    and still makes the retreat (it used to select the counter and do nothing)."""
+    module = loaded.module.model_copy(deep=True)
+    module.rules.combat.retreat.into_units = "friendly_within_stacking"
+    module.rules.stacking.limit = 2  # ToV 5.0: two units (and an HQ)
+    game = Game(module, "campaign", _seed_rolling(1), engine=ENGINE)
+    for pid, hex in (("us_7_ccb", "0510"), ("us_7_ccr", "0408"), ("us_5_11", "0409"), ("de_559_1127", "0607")):
+        game.do(MovePieces(pieces=(pid,), to=Location.hex(hex)))
+    game.do(SetTurn(turn=1, phase=1))
+    window = _window(qtbot, loaded, tmp_path, game)
+    click(qtbot, window, counter_point(window, "de_462_fhnjkr"))
+    qtbot.mouseClick(window.rules.attack_dialog.roll_button, Qt.LeftButton)
+    assert engine_state(window.game.state).top.proc == "retreat" and "0607" in window.rules.overlay.shaded
+    click(qtbot, window, counter_point(window, "de_559_1127"))
+    assert window.game.state.hex_of("de_462_fhnjkr") == "0607"
+    assert engine_state(window.game.state).top.proc == "advance"
+
 def test_s4_end_phase_button_moves_the_sequence_on_and_the_victory_screen_ends_the_game(qtbot, loaded, tmp_path):
     game = Game(loaded.module, "campaign", 7, engine=ENGINE)
     game.do(MovePieces(pieces=("us_5_2",), to=Location.hex("0701")))
