@@ -257,6 +257,22 @@ def test_step_enforcement_off_skips_the_step_and_warn_allows_with_override():
     assert s2.hex_of("b_far") == "0107" and "override: Blue b_far regt is not activated — 9.0" in entry.text
 
 
+
+@pytest.mark.parametrize("level", ["enforce", "warn"])
+def test_4_3_the_attackers_offered_are_the_activated_units_next_to_the_defender(level):
+    """The attack dialog's list (available_attackers): an activated unit next to the defender,
+    not one left out of the activation (unless the players relaxed the step to a warning)."""
+    from hexwright.runtime.engine import available_attackers
+
+    m = chit_module()
+    m.rules.enforcement = {"step.move": level}
+    m, s = start(m)
+    s, _ = apply(m, s, PutChit(chit="red_i"))
+    s = until(m, s, lambda st, a: any(isinstance(x, Move) and x.unit == "b_hq" for x in a), rnd=random.Random(3))
+    assert "b_1" in engine_state(s).seq.activation.units and "b_far" not in engine_state(s).seq.activation.units
+    s = place(m, s, r_1="0606", b_1="0605", b_far="0607")
+    assert available_attackers(m, s, "0606") == (["b_1"] if level == "enforce" else ["b_1", "b_far"])
+
 def test_engine_data_round_trips():
     m, s = start()
     s, _ = apply(m, s, PutChit(chit="red_i"))
