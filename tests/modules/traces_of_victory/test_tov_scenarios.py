@@ -7,18 +7,25 @@ import random
 from pathlib import Path
 
 import pytest
+from scripted_play import Script
 
 from hexwright.runtime.engine import (
     ENGINE,
     Choose,
+    Declare,
     EndPhase,
     PutChit,
+    control_map,
+    engine_state,
+    from_step,
     is_over,
     legal_actions,
     to_step,
+    totals,
     verdict,
     weather_now,
 )
+from hexwright.runtime.engine.victory import supplied_hexes
 from hexwright.runtime.state import Game, replayed
 from hexwright.runtime.storage import load_module
 
@@ -81,21 +88,89 @@ def shortest(acts):
     return (end or play or acts)[0]
 
 
+OBJECTIVES = {"patton": ["1403", "1112", "1113"],  # 14.1: Metz and Saarbrücken
+              "patch": ["2522", "2622", "2217"],  # 14.2: Strasbourg and the Saverne Pass
+              "combined": ["1403", "1112", "1113", "2522", "2622", "2217"]}  # 14.3: all of them
+
+
+def rule_13_1_allied_vps(m, game: Game) -> int:
+    """The Allied VPs of 13.1 (and 2.3, 11.3) counted from the position and the log, apart from
+    the engine's scoring: 3 a held objective tracing supply, −5 an HQ, −4 a mechanized unit, −2
+    a non-mechanized unit eliminated, −1 a unit off its full-strength side, −2 an Allied HQ
+    relocated, +2 a German one, the VP of each arrival (a reserve: −1)."""
+    s = game.state
+    control = control_map(m, s)
+    traced = supplied_hexes(m, s, "us", control)
+    points = 3 * len([h for h in OBJECTIVES["combined"] if control.get(h) == "us" and h in traced])
+    for pid, ps in s.pieces.items():
+        piece = m.pieces.pieces[pid]
+        if piece.side != "us":
+            continue
+        kind = m.pieces.unit_types[piece.unit_type]
+        if ps.at.kind == "eliminated":
+            points -= 5 if kind.is_hq else 4 if kind.movement_class == "mech" else 2
+        elif ps.step > 0:
+            points -= 1
+    for hq in engine_state(s).seq.relocated:
+        points += -2 if m.pieces.pieces[hq].side == "us" else 2
+    return points + sum(m.rules.arrivals[g].vp for g in engine_state(s).seq.arrived)
+
+
+SCRIPTED = {  # (winner, level, turn the game ended) of the scripted games, seed 7, by the side driving
+    ("patton", "us"): ("us", "Allied Victory", 3),
+    ("patch", "us"): ("us", "Allied Victory", 3),
+    ("combined", "us"): ("us", "Major US Victory", 5),
+    ("patch", "de"): ("de", "German Major Victory", 12),
+}
+
+
+def drive_on(m, sid: str, side: str) -> list[str]:
+    """The Allies drive on their objectives; the Germans on the hexes the Allied HQs start in."""
+    if side == "us":
+        return OBJECTIVES[sid]
+    return [p.hex for p in m.scenarios[sid].setup if p.hex and m.pieces.pieces[p.piece].side == "us"
+            and m.pieces.unit_types[m.pieces.pieces[p.piece].unit_type].is_hq]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("sid", SCENARIOS)
-def test_14_a_scripted_game_runs_to_the_victory_determination_and_replays(m, sid):
-    """Setup to the end of turn 12 through the whole sequence (12.1, 4.1-4.4): no objective taken,
-    no VPs: a German Major Victory (13.1); the log replays to the same state."""
+@pytest.mark.parametrize(("sid", "side"), list(SCRIPTED))
+def test_13_14_a_scripted_game_moves_attacks_and_arrives_to_its_victory_determination(m, sid, side):
+    """A game of the scenario by the scripted player: one side drives on its targets (the Allies:
+    their objectives of 14.1-14.3) and attacks at 3:1, raising the intensity to get there
+    (10.2.3); the other holds and counterattacks at 5:1. Units move (9.0), attack, retreat and
+    advance (10.0-10.5), arrivals come in (11.0), and the game ends in the victory determination
+    of 13.0-13.1: a sudden-death Allied victory on the scenario's objectives held in supply, or
+    at the end of turn 12 by the Allied VPs, the losses scored as they happened (12 or less:
+    German Major Victory; more: a draw, a German Minor Victory), the VPs counted again here from
+    the position by the rule's text. The log replays bit-exact."""
+    script = Script(m, side, drive_on(m, sid, side))
     game = Game(m, sid, 7, engine=ENGINE)
-    for _ in range(3000):
+    for _ in range(6000):
         if is_over(game.state):
             break
-        game.do(to_step(shortest(legal_actions(m, game.state))))
-    assert is_over(game.state) and game.state.turn == 12
-    result = verdict(m, game.state)
-    assert result.level == "German Major Victory" and result.winner == "de"
+        game.do(to_step(script.pick(game.state)))
+    s = game.state
+    assert is_over(s)
+    counts = script.counts
+    assert counts["move"] >= 30 and counts["resolve"] >= 5 and counts["retreat"] + counts["advance"] >= 2, counts
+    assert any(isinstance(a, Declare) and a.intensity for a in map(from_step, game.actions))  # 10.2.3
+    other = "de" if side == "us" else "us"
+    assert any(ps.at.kind == "eliminated" and m.pieces.pieces[p].side == other for p, ps in s.pieces.items())
+    assert engine_state(s).seq.arrived  # 11.0: reinforcements and arrivals entered
+    result = verdict(m, s)
+    us = totals(m, s)["us"]
+    assert us == rule_13_1_allied_vps(m, game)
+    control = control_map(m, s)
+    held = [h for h in OBJECTIVES[sid] if control.get(h) == "us"]
+    if result.basis == "sudden_death":  # 13.0: every objective of the scenario held, in supply
+        assert held == OBJECTIVES[sid] and set(held) <= supplied_hexes(m, s, "us", control)
+        assert result.winner == "us" and "Victory" in result.level
+    else:  # 13.1
+        assert s.turn == 12 and result.level == ("German Major Victory" if us <= 12 else "Draw (a German Minor Victory)")
+        assert result.winner == "de"
+    assert (result.winner, result.level, s.turn) == SCRIPTED[sid, side]
     again = replayed(m, sid, 7, game.actions, engine=ENGINE)
-    assert again.state == game.state
+    assert again.state == s
 
 
 def test_12_1_4_0_turn_one_runs_through_every_phase_into_turn_two(m):

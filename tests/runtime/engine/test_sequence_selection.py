@@ -51,6 +51,20 @@ def test_2_3_an_hq_that_may_activate_only_some_formations():
     assert hq == "b_hq" and units == ("b_1", "b_2", "b_hq")
 
 
+
+def test_2_3_note_an_hq_activates_only_units_of_its_own_army():
+    """2.3 note: a US HQ never activates units of the other US Army: b_3 (the 2nd Division) moves
+    to a second army, and b_hq, still in range of it, activates only its own army's units."""
+    from hexwright.runtime.model import Formation
+
+    m = blue_activation(UnitSelect(by="hq_range", hq_from="fixed", hq="b_hq", same="army"))
+    m.pieces.formations["b_army2"] = Formation(name="Blue Second Army", side="blue", echelon="army")
+    m.pieces.formations["b_d2"].parent = "b_army2"
+    hq, units = activated(m)
+    assert hq == "b_hq" and units == ("b_1", "b_2", "b_hq")
+    m.rules.sequence.phases["blue_orders"][0].select.same = "any"
+    assert activated(m)[1] == ("b_1", "b_2", "b_3", "b_hq")
+
 def test_4_3_metz_every_unit_in_an_area_is_activated():
     m = blue_activation(UnitSelect(by="area", area="metz"))
     m.map.areas["metz"] = Area(name="Metz", hexes=["0403", "0404", "0504"])
