@@ -73,6 +73,19 @@ def hex_point(win, label: str) -> QPoint:
     return win.view.mapFromScene(x, y)
 
 
+def point_in_hex(win, label: str) -> QPoint:
+    """A point of hex ``label`` not covered by a counter of another hex (a stack spread out by a
+    click spills over its neighbours)."""
+    centre = hex_point(win, label)
+    step = max(2, int(win.module.map.grid.hex_size * win.view.zoom() / 3))
+    for dx, dy in ((0, 0), (0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, 1), (1, -1), (-1, 1)):
+        point = centre + QPoint(dx * step, dy * step)
+        item = win.view.counter_at(point)
+        if win.view.label_at(win.view.mapToScene(point)) == label and (item is None or item.placed.at.id == label):
+            return point
+    raise AssertionError(f"{label} is covered by counters of other hexes")
+
+
 def drag(qtbot, win, start: QPoint, end: QPoint, modifier=Qt.ControlModifier) -> None:
     viewport = win.view.viewport()
     qtbot.mousePress(viewport, Qt.LeftButton, modifier, start)
@@ -99,7 +112,7 @@ def click_hex_for(qtbot, win, action) -> None:
     offered = choices(win.module, win.game.state)
     label = next((h for h, a in offered.items() if a == action), None)
     assert label is not None, f"{action} is not offered on the map: {offered}"
-    qtbot.mouseClick(win.view.viewport(), Qt.LeftButton, Qt.NoModifier, hex_point(win, label))
+    qtbot.mouseClick(win.view.viewport(), Qt.LeftButton, Qt.NoModifier, point_in_hex(win, label))
 
 
 def attack(qtbot, win, action: Declare) -> None:
@@ -169,19 +182,28 @@ def play(qtbot, win, action) -> None:
         assert in_bar(qtbot, bar, action), f"{action} is not in the phase bar"
 
 
-def test_14_1_pattons_assault_played_hot_seat_to_the_victory_screen(qtbot, tmp_path):
-    """Patton's Assault, the scripted game of test_tov_scenarios: the Allies take Metz (1403) and
-    Saarbrücken (1112, 1113) and hold them in supply at the victory determination of turn 3:
-    an Allied Victory (13.0, 14.1), shown on the victory screen."""
+GAMES = {  # the scripted games of test_tov_scenarios: objectives, and how they end (13.0)
+    "patton": (["1403", "1112", "1113"], "Allied Victory", 3),  # 14.1: Metz and Saarbrücken
+    "patch": (["2522", "2622", "2217"], "Allied Victory", 3),  # 14.2: Strasbourg and the Saverne Pass
+    "combined": (["1403", "1112", "1113", "2522", "2622", "2217"], "Major US Victory", 5),  # 14.3
+}
+
+
+@pytest.mark.parametrize("sid", list(GAMES))
+def test_14_a_scenario_played_hot_seat_to_the_victory_screen(qtbot, tmp_path, sid):
+    """The scenario's scripted game of test_tov_scenarios, every pick made with the widgets: the
+    Allies take their objectives and hold them in supply at a victory determination (13.0, 14.1-
+    14.3), and the victory screen shows it."""
+    objectives, level, turn = GAMES[sid]
     loaded = load_module(bundled_module("traces_of_victory"))
     m = loaded.module
-    win = PlayWindow(Game(m, "patton", 7, engine=ENGINE), loaded.assets, autosave_path=tmp_path / "auto.hwsav",
+    win = PlayWindow(Game(m, sid, 7, engine=ENGINE), loaded.assets, autosave_path=tmp_path / "auto.hwsav",
                      hot_seat=True)
     qtbot.addWidget(win)
     win.resize(1600, 900)
     win.show()
     qtbot.waitExposed(win)
-    script = Script(m, "us", ["1403", "1112", "1113"])
+    script = Script(m, "us", objectives)
     hand_overs = 0
     refused = ""
     for _ in range(3000):
@@ -208,8 +230,8 @@ def test_14_1_pattons_assault_played_hot_seat_to_the_victory_screen(qtbot, tmp_p
     assert counts["retreat"] + counts["advance"] >= 1 and counts["put_chit"] and counts["draw"], counts
     assert engine_state(state).seq.arrived and hand_overs >= 10  # 11.0; a hand-over at every change of side
     control = control_map(m, state)
-    assert all(control.get(h) == "us" for h in ("1403", "1112", "1113"))  # 14.1: Metz and Saarbrücken
-    assert (v.winner, v.level, v.basis, state.turn) == ("us", "Allied Victory", "sudden_death", 3)
+    assert all(control.get(h) == "us" for h in objectives)
+    assert (v.winner, v.level, v.basis, state.turn) == ("us", level, "sudden_death", turn)
     headline = screen.findChildren(QLabel)[0].text()
     assert v.text(m) in headline and "Game over" in win.rules.phase_label.text()
     assert "is not activated" in refused and "9.0, 2.3" in refused  # refused with its sections
