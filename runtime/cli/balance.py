@@ -115,6 +115,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
         atomic_write_text(Path(args.out), text + "\n")
     else:
         print(text)
+    cut = report.games - report.finished - len(report.violations)
+    if cut:
+        print(f"{cut} of {report.games} games stopped at --max-actions {args.max_actions} before the game's end: "
+              "their winner is the one standing at the cut-off", file=sys.stderr)
     for side in report.sides:
         lo, hi = side.win_rate_ci95
         print(f"{side.side}: {side.wins}/{report.games} wins ({side.win_rate:.0%}, 95% {lo:.0%}–{hi:.0%})",

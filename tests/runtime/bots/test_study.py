@@ -117,6 +117,21 @@ def test_balance_command_writes_json_html_and_plots(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "blue:" in err
     assert "games: 3/3 games" in err and "left" in err  # progress in a log: lines, not a redrawn bar
+    assert "stopped at --max-actions" not in err
+
+
+def test_balance_says_when_games_were_cut_off_before_their_end(tmp_path, capsys):
+    """A game stopped by --max-actions is not a finished game: the summary says how many were
+    cut off and that their winner is only the standing at the cut-off."""
+    from hexwright.runtime.storage import save_module
+
+    save_module(skirmish(), tmp_path / "skirmish")
+    out = tmp_path / "r.json"
+    rc = main(["balance", str(tmp_path / "skirmish"), "--games", "2", "--policies", "blue=random,red=random",
+               "--workers", "1", "--max-actions", "3", "--out", str(out)])
+    assert rc == 0
+    assert json.loads(out.read_text())["finished"] == 0
+    assert "2 of 2 games stopped at --max-actions 3 before the game's end" in capsys.readouterr().err
 
 
 def test_balance_command_refuses_bad_arguments_with_one_line(tmp_path, capsys):
