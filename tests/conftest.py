@@ -2,6 +2,7 @@
 
 import os
 import tempfile
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The user's data, config and log folders (runtime.storage.user_folders) all go to one
@@ -9,6 +10,27 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HEXWRIGHT_HOME", tempfile.mkdtemp(prefix="hexwright-tests-"))
 
 
+MYPY_GATE = "test_quality_gates.py::test_mypy_finds_nothing"
+TYPED = ("hexwright.runtime", "hexwright.editor")
+
+
 def pytest_collection_modifyitems(config, items):
-    """Pure tests run before the Qt ones, so a model bug shows before a widget bug."""
-    items.sort(key=lambda item: item.get_closest_marker("gui") is not None)
+    """Pure tests run before the Qt ones, so a model bug shows before a widget bug; the type
+    gate comes last, because its mypy runs in the background from the start (below)."""
+    items.sort(key=lambda item: (item.nodeid.endswith(MYPY_GATE), item.get_closest_marker("gui") is not None))
+
+
+def pytest_collection_finish(session):
+    """When the type gate is in the run, start its mypy now, beside the other tests."""
+    if any(item.nodeid.endswith(MYPY_GATE) for item in session.items):
+        import typecheck
+
+        typecheck.started[TYPED] = typecheck.Background(Path(tempfile.mkdtemp(prefix="hexwright-mypy-")), *TYPED)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    import sys
+
+    typecheck = sys.modules.get("typecheck")
+    for job in getattr(typecheck, "started", {}).values():
+        job.stop()

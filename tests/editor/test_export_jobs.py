@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -202,16 +203,19 @@ def test_quitting_the_application_stops_a_running_export_which_writes_nothing(wi
     from hexwright.editor import export
 
     real = export.export_png
+    reported, release = threading.Event(), threading.Event()
 
-    def slowed(*args, progress, **kwargs):
+    def held(*args, progress, **kwargs):
         def report(done: int, total: int) -> None:
-            time.sleep(0.05)  # band by band, slowly: on a loaded machine the export is still running when we quit
+            reported.set()
+            release.wait(30)  # held at its first step until the test has asked to quit: never already done
             progress(done, total)
         return real(*args, progress=report, **kwargs)
 
-    monkeypatch.setattr(export, "export_png", slowed)
+    monkeypatch.setattr(export, "export_png", held)
     job = window.file_actions.export_png(tmp_path / "big.png", dpi=300, inches=1.0)
-    qtbot.waitUntil(lambda: job.dialog.value() >= 0 and job.worker.isRunning(), timeout=10_000)
+    qtbot.waitUntil(lambda: reported.is_set() and job.worker.isRunning(), timeout=60_000)
+    threading.Timer(0.3, release.set).start()  # the quit below asks first, then waits for the job
     job.stop_before_quitting()  # what QApplication.aboutToQuit runs
     assert job.worker.isFinished() and not (tmp_path / "big.png").exists()
     qtbot.waitUntil(lambda: job.outcome == "cancelled", timeout=10_000)
