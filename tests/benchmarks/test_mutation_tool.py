@@ -159,8 +159,10 @@ def test_a_file_gets_its_own_tests_else_its_folders_else_the_mirroring_test_fold
     assert config.tests_for("runtime/enginex.py") == ["tests/runtime"]
 
 
+@pytest.mark.slow
 def test_the_configured_equivalents_match_mutants_of_the_files(monkeypatch):
-    """An equivalent entry that matches nothing any more is stale: fix or drop it."""
+    """An equivalent entry that matches nothing any more is stale: fix or drop it. Slow: it
+    makes every mutant of every listed file (20-30 s, the default run's longest test)."""
     mutate = load("mutate", monkeypatch)
     config = mutate.Config.load()
     for path, known in config.equivalent.items():
