@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from sequence_modules import chit_module
 
-from hexwright.runtime.engine import ENGINE, PutChit, engine_state
+from hexwright.runtime.engine import ENGINE, PutChit, engine_state, to_act
 from hexwright.runtime.state import Game
 from hexwright.runtime.ui.play.play_window import PlayWindow
 
@@ -112,3 +112,28 @@ def test_tov_2_3_a_destroyed_hq_is_relocated_by_a_click_on_a_shaded_hex(qtbot, t
     assert win.game.state.hex_of("r_hq") == "0909"
     assert "HQ relocated: destroyed — 2.3" in win.game.entries[-1].text
     assert engine_state(win.game.state).frames == ()
+
+
+def test_st_lo_3_2_1_the_initiative_roll_is_why_a_side_acts_in_the_bar_and_the_log(qtbot, tmp_path):
+    """An initiative loop (St-Lô-like): the Roll button in the bar rolls the reinforcements, then the
+    initiative; the bar then names the winner and the roll that made it act, as the log does."""
+    from sequence_modules import initiative_module
+
+    win = PlayWindow(Game(initiative_module(), "ops", 1, engine=ENGINE), {}, autosave_path=tmp_path / "auto.hwsav")
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    bar = win.rules
+    assert bar.phase_label.text() == "Turn 1 · Reinforcement · Reinforcement roll · Red to play"
+    _pick(qtbot, bar, "Roll the dice")  # the reinforcement roll (18.1)
+    assert "Initiative segment" in bar.phase_label.text()
+    _pick(qtbot, bar, "Roll the dice")  # the initiative roll (3.2.1)
+    entry = win.game.entries[-1]
+    why = engine_state(win.game.state).seq.why
+    assert why.startswith("won the initiative ") and f"Red {entry.dice[1]}-2" in why  # red's level −2 (3.4 C)
+    winner = win.game.module.pieces.sides[to_act(win.game.module, win.game.state)].name
+    assert bar.phase_label.text() == f"Turn 1 · Operations · Operation segment · {winner} to play ({why})"
+    assert why in entry.text
+    labels = [bar.choice_combo.itemText(i) for i in range(bar.choice_combo.count())]
+    assert "Pass" in labels
