@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from hexwright.runtime.geometry import Hex
 from hexwright.runtime.model import Module, Scenario
+from hexwright.runtime.ui.play.board_layout import HEADER
 
 from .naming import GridNames
 
@@ -72,12 +73,13 @@ def setup_spots(module: Module, scenario: Scenario | None, names: GridNames) -> 
         if box is None or box.rect is None:
             continue
         rect = box.rect
-        cell = min(size, rect.height * 0.8) * 1.08
+        top = HEADER if rect.height > 2 * HEADER else 0.0  # under the box's title, as in play
+        cell = min(size, (rect.height - top) * 0.8) * 1.08
         per_row = max(1, int((rect.width - 4) // cell))
         for i, (pid, step, turn) in enumerate(pieces):
             row, col = divmod(i, per_row)
-            out.append(Spot(pid, rect.x + 4 + col * cell, rect.y + 4 + row * cell, cell * 0.92, box=box_id, step=step,
-                            reinforcement=turn))
+            out.append(Spot(pid, rect.x + 4 + col * cell, rect.y + top + row * cell, cell * 0.92, box=box_id,
+                            step=step, reinforcement=turn))
     return out
 
 

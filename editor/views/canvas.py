@@ -15,6 +15,7 @@ from hexwright.runtime.ui.map_view import MapScene, MapView
 from ..document import MapDocument
 from ..edits.stamp_preview import stamp_preview
 from ..tools.base import MapPoint, Tool
+from .boxes_item import BoxesItem
 from .overlay_item import OverlayItem
 
 
@@ -28,6 +29,8 @@ class EditorCanvas(MapView):
         self.tool: Tool | None = None
         self.overlay = OverlayItem(self.map_painter)
         scene.addItem(self.overlay)
+        self.boxes_item = BoxesItem(self.map_painter)
+        scene.addItem(self.boxes_item)
         self.last_point: MapPoint | None = None
         self._tool_down = False
         self._space = False

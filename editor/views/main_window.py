@@ -503,6 +503,7 @@ class EditorWindow(QMainWindow):
                     drawn.append((QRectF(e.rect.x, e.rect.y, e.rect.width, e.rect.height), e.name,
                                   picked == (kind, key)))
         self.canvas.overlay.set_boxes(drawn)
+        self.canvas.boxes_item.set_module(self.doc.module)
         rect = self.map_painter.map_rect()
         if drawn:
             margin = self.doc.map.grid.hex_size

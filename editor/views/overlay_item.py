@@ -15,9 +15,7 @@ PREVIEW_EDGE = QColor(230, 60, 20, 220)
 RECONSTRUCTED_FILL = QColor(235, 150, 0, 90)
 RECONSTRUCTED_EDGE = QColor(215, 110, 0, 230)
 PICKED_SIDE = QColor(20, 70, 200, 230)
-BOX_EDGE = QColor(40, 40, 40, 230)
 BOX_PICKED = QColor(20, 70, 200, 255)
-BOX_FILL = QColor(255, 255, 255, 150)
 OVERRIDDEN_FILL = QColor(200, 0, 140, 70)
 OVERRIDDEN_EDGE = QColor(170, 0, 120, 210)
 
@@ -42,7 +40,7 @@ class OverlayItem(QGraphicsItem):
         """In a variant: the hexes it changes from its base (View ▸ Show Variant Changes)."""
         self.picked_sides: list[tuple[tuple[float, float], tuple[float, float]]] = []
         self.boxes: list[tuple[QRectF, str, bool]] = []
-        """Off-map boxes and tracks: ``(rect, caption, picked)``, outlined with their names."""
+        """Off-map boxes and tracks: ``(rect, caption, picked)``; the picked one is outlined."""
         self.rubber: QRectF | None = None
         """A rectangle being dragged out (the box tool)."""
         self.setZValue(1000)
@@ -89,15 +87,13 @@ class OverlayItem(QGraphicsItem):
             painter.drawLine(QPointF(x0, y0), QPointF(x1, y1))
 
     def _paint_boxes(self, painter, size: float) -> None:
-        font = painter.font()
-        font.setPixelSize(max(8, round(0.28 * size)))
-        painter.setFont(font)
-        for rect, name, picked in self.boxes:
-            painter.setBrush(QBrush(BOX_FILL))
-            painter.setPen(QPen(BOX_PICKED if picked else BOX_EDGE, (0.08 if picked else 0.04) * size))
-            painter.drawRect(rect)
-            painter.setPen(QPen(BOX_EDGE))
-            painter.drawText(rect.adjusted(4, 4, -4, -4), Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap, name)
+        """The chosen box's rectangle outlined (the boxes themselves are drawn in the map's style
+        under the counters, :class:`~.boxes_item.BoxesItem`)."""
+        for rect, _name, picked in self.boxes:
+            if picked:
+                painter.setBrush(Qt.NoBrush)
+                painter.setPen(QPen(BOX_PICKED, 0.08 * size))
+                painter.drawRect(rect)
         if self.rubber is not None:
             painter.setBrush(Qt.NoBrush)
             painter.setPen(QPen(PREVIEW_EDGE, 0.05 * size, Qt.DashLine))

@@ -7,6 +7,8 @@ board looks like the play window's; everything is drawn in map pixels.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 
@@ -52,10 +54,13 @@ def board_rect(module: Module, layout: BoardLayout, map_painter: MapPainter) -> 
     return rect.adjusted(-PAD, -PAD, PAD, PAD)
 
 
-def track_titles(module: Module, layout: BoardLayout) -> list[tuple[str, float, float]]:
-    """(title, x, y) of each track, just above its first space."""
+def track_titles(module: Module, layout: BoardLayout, only: Iterable[str] | None = None) -> list[tuple[str, float, float]]:
+    """(title, x, y) of each track (or of the tracks ``only`` names), just above its first space."""
     out = []
+    wanted = set(only) if only is not None else None
     for tid, track in module.map.tracks.items():
+        if wanted is not None and tid not in wanted:
+            continue
         first = next((r for r in layout.regions if r.key == f"track:{tid}:0"), None)
         if first is not None:
             out.append((track.name, first.x, first.y - 3))
