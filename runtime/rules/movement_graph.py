@@ -237,11 +237,13 @@ class _Pricer:
         return self.sides[feats]
 
 
-def _price_step(mg: MovementGraph, hm: HexMap, pricer: _Pricer, i: int, j: int) -> None:
+def _price_step(mg: MovementGraph, hm: HexMap, pricer: _Pricer, i: int, j: int, fresh: bool = False) -> None:
     """Set ``mg.steps[i][j]`` (and :attr:`~MovementGraph.road_steps`) for the step across the
-    hexside between ``i`` and ``j``, or take it out when that hexside holds nothing."""
-    conns = hm.side_connections.get((i, j))
-    feats = hm.side_features.get((i, j))
+    hexside between ``i`` and ``j``, or take it out when that hexside holds nothing; ``fresh``:
+    the graph is being built, so there is nothing to take out."""
+    pair = (i, j)
+    conns = hm.side_connections.get(pair)
+    feats = hm.side_features.get(pair)
     road_steps = mg.road_steps
     if not conns and not feats:
         out = mg.steps.get(i)
@@ -251,18 +253,23 @@ def _price_step(mg: MovementGraph, hm: HexMap, pricer: _Pricer, i: int, j: int) 
                 del mg.steps[i]
         road_steps.discard((i, j))
         return
-    road = pricer.road(conns) if conns else None
+    roads, sides = pricer.roads, pricer.sides
+    road = (roads[conns] if conns in roads else pricer.road(conns)) if conns else None
     normal = mg.entry[j]
     if feats and normal is not None:
-        side_extra = pricer.side(feats)
+        side_extra = sides[feats] if feats in sides else pricer.side(feats)
         normal = (None if side_extra is None else ALL if (side_extra == ALL or normal == ALL)
                   else normal + side_extra)
+    out = mg.steps.get(i)
+    if out is None:
+        out = mg.steps[i] = {}
     if road is not None and (normal is None or normal == ALL or road <= normal):
-        mg.steps.setdefault(i, {})[j] = road
-        road_steps.add((i, j))
+        out[j] = road
+        road_steps.add(pair)
     else:
-        mg.steps.setdefault(i, {})[j] = normal
-        road_steps.discard((i, j))
+        out[j] = normal
+        if not fresh:
+            road_steps.discard(pair)
 
 
 def _price_exits(mg: MovementGraph, hm: HexMap, pricer: _Pricer, i: int) -> None:
@@ -296,11 +303,13 @@ def _build(module: Module, cls: str, weather: str | None, extra: tuple[Fraction,
     scale = chart_scale(module.tables.terrain_effects, extra)
     mg = MovementGraph(cls, weather, scale, hex_graph(module))
     pricer = mg._pricer = _Pricer(module.tables.terrain_effects, cls, weather, scale)
-    entry = pricer.entry
-    mg.entry = [entry(t, f) for t, f in zip(hm.terrain, hm.features)]
+    for t, f in set(zip(hm.terrain, hm.features)):  # each terrain combination priced once
+        pricer.entry(t, f)
+    combos = pricer.combos
+    mg.entry = [combos[c] for c in zip(hm.terrain, hm.features)]
     mg.beyond = [BEYOND if t is None or t == ALL else t for t in mg.entry]
     for i, j in hm.side_features.keys() | hm.side_connections.keys():
-        _price_step(mg, hm, pricer, i, j)
+        _price_step(mg, hm, pricer, i, j, fresh=True)
     mg.zero_steps = _has_zero_steps(mg)
     for i, nbrs in enumerate(hm.neighbors):
         if len(nbrs) < 6:

@@ -1,6 +1,6 @@
 """The search behind :func:`runtime.rules.reach`: Dijkstra with zone-of-control semantics.
 
-From a hex on the map the search is networkx's own ``dijkstra_predecessor_and_distance``
+From a hex on the map the search is networkx's own ``single_source_dijkstra_path_length``
 with ``cutoff`` = the allowance and a weight function (:meth:`ZocSearch.weight`) that reads
 the movement graph's costs and the position's overlay (enemy hexes, EZOC counts): it
 returns ``None`` to hide a step (enemy-occupied hex, out of a stop hex, a ZOC rule), adds
