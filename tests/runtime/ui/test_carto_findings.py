@@ -7,7 +7,7 @@ import math
 import pytest
 from builders import small_module
 from carto_maps import showcase_module
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from hexwright.runtime.model import HexData, HexsideData, Level, Module
@@ -151,4 +151,3 @@ def test_boxes_are_drawn_in_the_maps_style(qapp, style):
     if style == "modern":
         # Framed like the legend: a hairline inside the outer rule.
         assert image.pixelColor(int(10 + 2.5), 60).lightness() < 200 or image.pixelColor(13, 60).lightness() < 200
-    assert QPointF(0, 0) is not None
