@@ -1,7 +1,8 @@
 """rules.json ``fire`` of St-Lô (10.0-11.3, 14.0-16.0): the artillery's intensities, the Barrage
 Table with its Air Strike column and the Long-Range Artillery Table, and the missions fired
 from the Artillery Displays — barrage (14.1), US air strikes (15.0), interdiction (16.0) —
-with on-call and defensive fire (10.4, 10.5) declared for their values.
+with on-call and defensive fire (10.4, 10.5) declared for their values, and counter-battery fire
+(22.0, optional) on the Long-Range Artillery Table, disorganizing the enemy's artillery.
 
 The two tables are not in the rulebook: they are reconstructed (their provenance says from
 what), consistent with every value the text gives: 108 reads the 100+ column, where a 1 with a
@@ -103,6 +104,9 @@ def fire() -> FireRules:
             "interdiction": FireMission(name="Interdiction fire", value="long_range", table="long_range",
                                         target="none", observed=False, firers="any", weather_drms=US_WEATHER,
                                         section="16.0"),
+            "counter_battery": FireMission(name="Counter-battery fire", value="long_range", table="long_range",
+                                           target="none", observed=False, firers="any", weather_drms=US_WEATHER,
+                                           disorganizes=True, section="22.1"),
             "on_call": FireMission(name="On-call fire", value="support", op_near="active_hq", combat="attack",
                                    same_formation_as_supported=True, max_units=1, supported_types=["infantry"],
                                    section="10.4"),
@@ -111,4 +115,5 @@ def fire() -> FireRules:
                                      max_units=1, supported_types=["infantry"], apart_from_enemy_op=True,
                                      section="10.5, 10.2.2, 17.0 F"),
         },
-        pinned="pinned", disrupted="disrupted", initiative_pool="initiative", section="10.0")
+        pinned="pinned", disrupted="disrupted", initiative_pool="initiative", disorganized="disorganized",
+        section="10.0")

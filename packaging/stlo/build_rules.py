@@ -18,6 +18,7 @@ from build_pieces import artillery_id, hq_id, piece_id
 from build_tables import LINES
 
 from hexwright.runtime.model import CombatEffect, Phase
+from hexwright.runtime.model.meta import OptionalRule
 from hexwright.runtime.model.rules_config import (
     AdvanceRules,
     ArmorLoss,
@@ -83,6 +84,12 @@ PHASES = [
 RADIUS = 4
 """7.4.1 A: the command radius."""
 PINNED = ["pinned", "disrupted"]
+COUNTER_BATTERY = "counter_battery"
+"""22.0: the optional rule of counter-battery fire."""
+OPTIONAL_RULES = {COUNTER_BATTERY: OptionalRule(name="Counter-Battery Fire", section="22.0", description=(
+    "An operation: any artillery fires on the Long-Range Artillery Table; 1 or 2 enemy artillery units, those that "
+    "fired the most missions this turn, are disorganized and may not fire until they rally (1-2) in the Artillery "
+    "Rally Phase."))}
 INFANTRY = ["infantry"]
 ASSET_TYPES = ["asset_major", "asset_minor", "asset_engineer"]
 
@@ -168,6 +175,8 @@ def procedures() -> dict[str, list]:  # type: ignore[type-arg]
                                 section="14.1")],
         "air_strike": [ActionsStep(id="air_strike_fire", name="US air strike", allow=["fire"], mission="air_strike",
                                    once=True, section="15.0")],
+        "counter_battery": [ActionsStep(id="counter_battery_fire", name="Counter-battery fire", allow=["fire"],
+                                        mission="counter_battery", once=True, section="22.1")],
     }
 
 
@@ -176,6 +185,8 @@ def sequence() -> SequenceRules:
         ChoiceOption(kind="hq", id="activate", label="HQ Activation", procedure="hq_activation", hq_with_units=True),
         ChoiceOption(kind="procedure", id="barrage", label="Barrage Fire", procedure="barrage"),
         ChoiceOption(kind="procedure", id="air_strike", label="Air Strike", procedure="air_strike", sides=["us"]),
+        ChoiceOption(kind="procedure", id="counter_battery", label="Counter-Battery Fire", procedure="counter_battery",
+                     optional_rule=COUNTER_BATTERY),
         ChoiceOption(kind="pass", id="pass", label="Pass"),
     ])
     return SequenceRules(
@@ -206,7 +217,8 @@ def sequence() -> SequenceRules:
             "recovery": [ClearStatuses(id="recovery", name="Remove Pinned and Disrupted markers",
                                        statuses=PINNED, side=FixedSide(side="us"), section="3.1.6")],
             "artillery_rally": [ResetMissions(id="artillery_rally", name="Artillery units to the 0 boxes",
-                                              side=FixedSide(side="us"), section="3.1.7, 10.1.2")],
+                                              rally_on=[1, 2], side=FixedSide(side="us"),
+                                              section="3.1.7, 10.1.2, 22.2.2")],
             "headquarters": [MoraleRecovery(id="hq_phase", name="HQs rest: AA to IA, IA +2 morale with a LOC",
                                             status="attempted", gain=2, trace="loc", side=FixedSide(side="us"),
                                             section="3.1.8, 19.0")],
@@ -219,11 +231,12 @@ def statuses() -> dict[str, StatusDef]:
     return {
         "activated": StatusDef(name="Activated", section="6.1"),
         "attempted": StatusDef(name="Attempted Activation (AA side)", section="6.4"),
-        "pinned": StatusDef(name="Pinned", section="14.2", cleared_at_turn_end=True,
+        "pinned": StatusDef(name="Pinned", section="14.2", cleared_at_turn_end=True, marks_hex=True,
                             effects=StatusEffects(may_move=False, may_attack=False, defender_drm=2, drm_group="pin")),
-        "disrupted": StatusDef(name="Disrupted", section="14.2", cleared_at_turn_end=True,
+        "disrupted": StatusDef(name="Disrupted", section="14.2", cleared_at_turn_end=True, marks_hex=True,
                                effects=StatusEffects(may_move=False, may_attack=False, defender_drm=3,
                                                      drm_group="pin")),
+        "disorganized": StatusDef(name="Disorganized", section="22.2.1", effects=StatusEffects(may_attack=False)),
     }
 
 
@@ -306,5 +319,5 @@ def rules() -> RulesConfig:
 
 
 def build_rules(p: Builder) -> None:
-    p.module.meta = p.module.meta.model_copy(update={"sequence": list(PHASES)})
+    p.module.meta = p.module.meta.model_copy(update={"sequence": list(PHASES), "optional_rules": OPTIONAL_RULES})
     p.module.rules = rules()

@@ -160,6 +160,15 @@ class ReassignAsset(_EngineAction):
     asset: Id
 
 
+class Pick(_EngineAction):
+    """One of the hexes or units a procedure asks its side to choose from (the frame's ``units``):
+    the firer's hex an air strike hits instead (St-Lô 15.0 D, chosen by the enemy), the artillery
+    unit counter-battery fire disorganizes among those tied (22.1.2 B, chosen by its owner)."""
+
+    name: Literal["pick"] = "pick"
+    target: Id
+
+
 class EndPhase(_EngineAction):
     """End the current phase (stacking is checked first, §6); after the last phase the turn ends (§4)."""
 
@@ -217,17 +226,17 @@ class SetEnforcement(_EngineAction):
 EngineAction = Annotated[
     Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | Relocate
     | Choose | PutChit | Draw | Roll | SetEnforcement | Support | LoseStep | Interdict | Fire | AssignAsset
-    | ReassignAsset,
+    | ReassignAsset | Pick,
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
 ACTION_TYPES: tuple[type[_EngineAction], ...] = (
     Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, Relocate, Choose, PutChit,
-    Draw, Roll, SetEnforcement, Support, LoseStep, Interdict, Fire, AssignAsset, ReassignAsset)
+    Draw, Roll, SetEnforcement, Support, LoseStep, Interdict, Fire, AssignAsset, ReassignAsset, Pick)
 STEPS_WITH_DICE = frozenset(str(t.model_fields["name"].default) for t in ACTION_TYPES if t.draws_dice)
 """Names of the steps that roll dice: the engine's answer to :meth:`runtime.state.RulesEngine.draws_dice`."""
 ORDER = {n: i for i, n in enumerate(
-    ("lose_step", "support", "assign_asset", "reassign_asset", "retreat", "advance", "decline", "eliminate_excess",
+    ("lose_step", "pick", "support", "assign_asset", "reassign_asset", "retreat", "advance", "decline", "eliminate_excess",
      "draw", "roll", "put_chit", "choose", "interdict", "fire", "move", "relocate", "drop", "exit", "declare", "resolve",
      "end_phase", "set_enforcement"))}
 

@@ -49,6 +49,7 @@ from .actions import (
     Interdict,
     LoseStep,
     Move,
+    Pick,
     PutChit,
     ReassignAsset,
     Relocate,
@@ -117,6 +118,10 @@ def _run(tx: Tx, action: EngineAction) -> None:
             interdiction.apply_interdict(tx, action)
         case Fire():
             fire.apply_fire(tx, action)
+        case Pick():
+            from .fire_results import apply_pick
+
+            apply_pick(tx, action)
         case SetEnforcement():
             raise ActionError("enforcement is set by check_and_apply")
 

@@ -33,7 +33,6 @@ from . import runner
 from .actions import Fire
 from .activation import in_formations
 from .context import phase_side
-from .data import Frame
 from .transaction import Tx
 
 
@@ -402,87 +401,11 @@ def apply_fire(tx: Tx, act: Fire) -> None:
         result = table.results[code]
         tx.say(f"{table.name}: rolls {die}" + (f", {mods} → {modified}" if p.drms else "") +
                f", column {p.column}: {code}" + (f" ({result.name})" if result.name else "") + _cite(table.section))
-        apply_result(tx, mission, code, table, p.target, p.side)
+        from .fire_results import apply_result
+
+        apply_result(tx, act.mission, code, p.target, p.side)
     if step is not None and step.once:
         runner.done(tx)
-
-
-def apply_result(tx: Tx, mission: FireMission, code: str, table: FireTable, target: str, side: str) -> None:
-    """What result ``code`` of ``table`` does to ``target`` fired on by ``side``."""
-    from .statuses import add_status, remove_status
-
-    fire = rules_of(tx)
-    assert fire is not None
-    result = table.results[code]
-    held = tx.data.seq.statuses
-    units = enemy_units(tx, target, side) if target else []
-    cite = _cite(result.section)
-    if result.friendly:
-        _friendly(tx, mission, table, target, side)
-        return
-    if (result.pin or result.disrupt) and units and fire.disrupted:
-        pinned = fire.pinned is not None and any(fire.pinned in held.get(u, ()) for u in units)
-        disrupt = result.disrupt or pinned  # 14.1.1 P: a second pin disrupts; 14.1.3 A: D on a pin
-        status = fire.disrupted if disrupt else fire.pinned
-        already = disrupt and any(fire.disrupted in held.get(u, ()) for u in units)
-        for u in units:
-            if fire.pinned:
-                remove_status(tx, u, fire.pinned)
-            if status:
-                add_status(tx, u, status, quiet=True)
-        name = tx.module.rules.statuses[status].name if status in tx.module.rules.statuses else status
-        tx.say(f"{target}: {name}" + (" (already disrupted: no further effect)" if already else
-                                      " (was pinned)" if disrupt and pinned else "") + cite)
-    if result.step_loss and units:
-        _step_loss(tx, mission, units, result.step_loss, result.section)
-    if result.initiative and fire.initiative_pool:
-        from .steps import set_pool_value
-
-        for enemy in sorted(s for s in tx.module.pieces.sides if s != side):
-            now = tx.data.seq.pools.get(fire.initiative_pool, {}).get(enemy, 0)
-            set_pool_value(tx, fire.initiative_pool, enemy, now - result.initiative)
-            tx.texts[-1] += f" (−{result.initiative}{cite})"
-
-
-def _step_loss(tx: Tx, mission: FireMission, units: list[str], amount: int, section: str) -> None:
-    """``amount`` steps lost in the hex, by the loss order's first group with units (14.1.2)."""
-    from . import relocation
-
-    m = tx.module
-    groups = mission.loss_order or [sorted({m.pieces.pieces[u].unit_type for u in units})]
-    for group in groups:
-        cands = tuple(sorted(u for u in units if m.pieces.pieces[u].unit_type in group))
-        if not cands:
-            continue
-        owner = m.pieces.pieces[cands[0]].side
-        if len(cands) > 1:
-            tx.say(f"{m.pieces.sides[owner].name} allocates {amount} step loss(es){_cite(section)}")
-            tx.set(frames=tx.data.frames + (Frame(proc="losses", side=owner, units=cands, length=amount,
-                                                  result="fire"),))
-            return
-        for _ in range(amount):
-            alive = [u for u in cands if tx.state.hex_of(u) is not None]
-            if alive:
-                relocation.lose_step(tx, alive[0])
-                tx.texts[-1] += _cite(section)
-        return
-    tx.say(f"no unit there may take the step loss{_cite(section)}")
-
-
-def _friendly(tx: Tx, mission: FireMission, table: FireTable, target: str, side: str) -> None:
-    """15.0 C–E: a hex of the firer's own units within ``friendly_range`` suffers ``friendly_result``."""
-    hm = hex_map(tx.module)
-    centre = hm.grid.hex_at(hm.idx(target))
-    m = tx.module
-    mine = sorted({h for p, h in tx.state.occupancy().items() if p in m.pieces.pieces and m.pieces.pieces[p].side == side
-                   and hm.grid.distance(centre, hm.grid.hex_at(hm.idx(h))) <= mission.friendly_range})
-    if not mine or not mission.friendly_result:
-        tx.say(f"no own unit within {mission.friendly_range} hexes of {target}: no effect{_cite(mission.section)}")
-        return
-    hit = mine[0]  # the enemy's choice among several (15.0 D) is not offered yet: the first by label
-    tx.say(f"the strike hits own units at {hit}" + (f" (one of {', '.join(mine)})" if len(mine) > 1 else ""))
-    enemy = next((s for s in sorted(m.pieces.sides) if s != side), side)
-    apply_result(tx, mission, mission.friendly_result, table, hit, enemy)
 
 
 def reset_missions(tx: Tx, step: ResetMissions) -> None:
@@ -490,6 +413,9 @@ def reset_missions(tx: Tx, step: ResetMissions) -> None:
     if tx.data.seq.missions:
         runner.seq_set(tx, missions={})
     tx.say(f"fire missions reset{_cite(step.section)}")
+    from .counter_battery import rally
+
+    rally(tx, step)
 
 
 # -- legal fires ---------------------------------------------------------------------------------

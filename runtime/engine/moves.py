@@ -183,6 +183,10 @@ def apply_move(tx: Tx, act: Move) -> None:
         from .assets import follow
 
         follow(tx, act.unit)  # St-Lô 5.0 B: assets move with their unit
+    from .assets import attached
+    from .statuses import entered
+
+    entered(tx, (act.unit, *attached(tx, act.unit)), act.to)
     if mode:
         tx.texts[-1] += f" [{tx.rules.movement.modes[mode].name}]"
     check_move_end(tx, act.to)

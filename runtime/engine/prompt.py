@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.state import GameState, piece_name
+from hexwright.runtime.state import GameState, Location, piece_name
 
 from . import runner
 from .actions import (
@@ -20,6 +20,7 @@ from .actions import (
     EngineAction,
     Fire,
     LoseStep,
+    Pick,
     PutChit,
     ReassignAsset,
     Roll,
@@ -46,10 +47,12 @@ class StepPrompt:
         return f"{' · '.join(p for p in parts if p)} · {who} to play{why}"
 
 
-LISTED_FRAMES = ("losses", "roll", "support", "fire", "assets", "asset_loss", "asset_split", "reassign")
+LISTED_FRAMES = ("losses", "roll", "support", "fire", "assets", "asset_loss", "asset_split", "reassign", "fire_hit",
+                 "disorganize")
 """The procedures whose choices are listed in the phase bar, not made on the board: the step
 losses to allocate, the rolls after a combat, air support, fire in a combat (St-Lô 10.4, 10.5),
-the owners' asset choices."""
+the owners' asset choices, the hex a strike on the firer's own units hits (15.0 D) and the
+artillery unit counter-battery fire disorganizes (22.1.2 B)."""
 
 
 def _name(module: Module, piece: str) -> str:
@@ -75,6 +78,11 @@ def _frame_label(module: Module, state: GameState, action: EngineAction) -> str:
         return f"Eliminate {_name(module, action.unit)}"
     if isinstance(action, Fire):
         return _fire_label(module, state, action)
+    if isinstance(action, Pick):
+        if top is not None and top.proc == "fire_hit":
+            here = ", ".join(_name(module, p) for p in state.stack(Location.hex(action.target)))
+            return f"The strike hits {action.target}" + (f" ({here})" if here else "")
+        return f"Disorganize {_name(module, action.target)}"
     if isinstance(action, Decline):
         proc = top.proc if top is not None else ""
         return {"assets": "No more assets", "reassign": "No more reassignments"}.get(proc, "No fire")

@@ -355,6 +355,10 @@ def legal_choices(tx: Tx) -> list[EngineAction]:
         from .fire_combat import legal_combat_fires
 
         return [*legal_combat_fires(tx, top), Decline()]
+    if top.proc in ("fire_hit", "disorganize"):
+        from .fire_results import legal_picks
+
+        return list(legal_picks(tx, top))
     if top.proc in asset_choices.PROCS:
         return asset_choices.legal(tx, top)
     return []

@@ -9,7 +9,7 @@ from fractions import Fraction
 from hexwright.runtime.model import Module
 from hexwright.runtime.model.sequence import StatusDef
 from hexwright.runtime.rules import Modifier
-from hexwright.runtime.state import GameState, piece_name
+from hexwright.runtime.state import GameState, Location, piece_name
 
 from .data import engine_state
 from .transaction import Tx
@@ -38,6 +38,29 @@ def add_status(tx: Tx, unit: str, status: str, *, quiet: bool = False) -> None:
     if not quiet:
         decl = tx.module.rules.statuses.get(status)
         tx.say(f"{piece_name(tx.module, unit)}: {decl.name if decl and decl.name else status}")
+
+
+def entered(tx: Tx, units: tuple[str, ...], hex: str) -> None:
+    """``units`` ended a move in ``hex``: they get every ``marks_hex`` status a unit of their side
+    already there holds (St-Lô 14.2: a Pin or Disruption marker applies to the units that later
+    end a move in its hex)."""
+    m = tx.module
+    marking = {s for s, d in m.rules.statuses.items() if d.marks_hex}
+    if not marking or not units:
+        return
+    side = m.pieces.pieces[units[0]].side
+    held = tx.data.seq.statuses
+    here = [p for p in tx.state.stack(Location.hex(hex)) if p not in units and p in m.pieces.pieces
+            and m.pieces.pieces[p].side == side]
+    found = sorted({s for p in here for s in held.get(p, ()) if s in marking})
+    for status in found:
+        got = [u for u in units if status not in tx.data.seq.statuses.get(u, ())]
+        for u in got:
+            add_status(tx, u, status, quiet=True)
+        if got:
+            decl = m.rules.statuses[status]
+            tx.say(f"{', '.join(piece_name(m, u) for u in got)}: {decl.name or status} (the marker in {hex})"
+                   + (f" — {decl.section}" if decl.section else ""))
 
 
 def remove_status(tx: Tx, unit: str, status: str) -> None:

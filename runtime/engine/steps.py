@@ -145,6 +145,8 @@ def choice_options(tx: Tx) -> list[Choose]:
     for o in open_options(tx, step.options):
         if o.sides and side not in o.sides:
             continue
+        if o.optional_rule is not None and not tx.state.optional_rules.get(o.optional_rule, False):
+            continue
         if o.kind in PICKED_KINDS:
             out += pick_options(tx, o, side)
         elif o.kind == "hq":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexwright.runtime.model.sequence import ActionCost, ChoiceOption, Reorganize
+from hexwright.runtime.model.sequence import ActionCost, ActionsStep, ChoiceOption, Reorganize
 from hexwright.runtime.rules import command_radius, supply
 from hexwright.runtime.state import piece_name
 
@@ -93,7 +93,8 @@ def price(tx: Tx, cost: ActionCost) -> Priced:
 
 def procedure_problem(tx: Tx, option: ChoiceOption) -> tuple[str, str]:
     """(why, section) when the procedure ``option`` runs cannot be done now: a reorganization
-    whose conditions fail (St-Lô 12.1.1, 12.2 A, 12.2.1 C); ("", "") otherwise."""
+    whose conditions fail (St-Lô 12.1.1, 12.2 A, 12.2.1 C), a fire mission paid from a pool the
+    side has no point left in (15.0: no air strike left this turn); ("", "") otherwise."""
     from .reorganize import problem
 
     steps = tx.module.rules.sequence.procedures.get(option.procedure or "", [])
@@ -101,6 +102,13 @@ def procedure_problem(tx: Tx, option: ChoiceOption) -> tuple[str, str]:
     if isinstance(first, Reorganize):
         why = problem(tx, first)
         return why, first.section
+    fire = tx.rules.fire
+    if isinstance(first, ActionsStep) and first.mission is not None and fire is not None:
+        mission = fire.missions.get(first.mission)
+        pool = mission.pool if mission is not None else None
+        if mission is not None and pool is not None and tx.data.seq.pools.get(pool, {}).get(tx.data.seq.active, 0) <= 0:
+            decl = tx.rules.pools.get(pool)
+            return f"no {decl.name if decl is not None else pool} left", mission.section
     return "", ""
 
 

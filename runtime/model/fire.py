@@ -137,6 +137,10 @@ class FireMission(Model):
                                                        "owner picks within a group (14.1.2)")
     friendly_range: int = Field(2, ge=0, description="15.0 C: a result hitting the firer's own hexes within this")
     friendly_result: str = Field("", description="15.0 C: the result code such a hex suffers (DL)")
+    disorganizes: bool = Field(False, description="a numeric result (its ``initiative`` number) disorganizes that "
+                                                  "many of the enemy's firing units instead of lowering his "
+                                                  "initiative: those that spent the most missions this turn first "
+                                                  "(22.1.1 B, 22.1.2; the owner picks among those tied)")
     section: str = ""
 
 
@@ -153,6 +157,8 @@ class FireRules(Model):
     pinned: Id | None = Field(None, description="the status a pin gives (rules.json statuses)")
     disrupted: Id | None = Field(None, description="the status a disruption gives")
     initiative_pool: Id | None = Field(None, description="the pool an initiative result lowers (16.0 B)")
+    disorganized: Id | None = Field(None, description="the status of a disorganized firing unit (22.1.2 D); give it "
+                                                      "may_attack false: it may not fire (22.2.1)")
     section: str = ""
 
     @model_validator(mode="after")
@@ -170,6 +176,9 @@ class FireRules(Model):
                                  f"{', '.join(self.tables) or 'none'})")
             if mission.column is not None and mission.column not in {c.label for c in table.columns}:
                 raise ValueError(f"missions.{mid}.column: {table.name} has no column {mission.column!r}")
+            if mission.disorganizes and self.disorganized is None:
+                raise ValueError(f"missions.{mid}.disorganizes: name the status of a disorganized unit "
+                                 f"(fire.disorganized)")
             if mission.friendly_result and mission.friendly_result not in table.results:
                 raise ValueError(f"missions.{mid}.friendly_result: {table.name} has no result "
                                  f"{mission.friendly_result!r}")

@@ -152,3 +152,6 @@ class ResetMissions(StepBase):
     the Artillery Rally Phase)."""
 
     kind: Literal["reset_missions"] = "reset_missions"
+    rally_on: list[int] = Field([], description="then one roll (chance, logged) for each firing unit holding "
+                                                "fire.disorganized: on these it rallies (22.2.2: 1-2; [] = none)")
+    die: Id = "d6"

@@ -135,6 +135,8 @@ class ChoiceOption(Model):
                                                       "that take part are fixed then (St-Lô 7.1)")
     attack_drm: int = Field(0, description="procedure: a DRM for the attacks made in it (St-Lô 9.4.4: deliberate "
                                            "+1, intensive +2)")
+    optional_rule: Id | None = Field(None, description="only offered when this optional rule is on (St-Lô 3.2.3 E: "
+                                                       "counter-battery fire, 22.0)")
 
 
 class ChoiceStep(StepBase):
@@ -379,6 +381,9 @@ class StatusDef(Model):
     name: str
     effects: StatusEffects = StatusEffects()
     cleared_at_turn_end: bool = False
+    marks_hex: bool = Field(False, description="a marker on the hex more than on its units: a unit that ends a move "
+                                               "in a hex where a unit of its side holds it gets it too (St-Lô 14.2: "
+                                               "pinned, disrupted)")
     section: str = ""
 
 

@@ -95,7 +95,7 @@ def _fire_problems(module: Module, need: Callable[[str, Iterable[str], Iterable[
     types = module.pieces.unit_types
     need("fire.unit_types", fire.unit_types, types, "unit type")
     need("fire.op_unit_types", fire.op_unit_types, types, "unit type")
-    for field in ("pinned", "disrupted"):
+    for field in ("pinned", "disrupted", "disorganized"):
         value = getattr(fire, field)
         need(f"fire.{field}", [value] if value else [], module.rules.statuses, "status")
     need("fire.initiative_pool", [fire.initiative_pool] if fire.initiative_pool else [], module.rules.pools, "pool")

@@ -67,6 +67,8 @@ def sequence_problems(module: Module) -> list[ModuleIssue]:
                 for j, o in enumerate(st.options):
                     need(f"{f}.options.{j}.procedure", [o.procedure] if o.procedure else [], procs, "procedure")
                     need(f"{f}.options.{j}.sides", o.sides, sides, "side")
+                    need(f"{f}.options.{j}.optional_rule", [o.optional_rule] if o.optional_rule else [],
+                         set(module.meta.optional_rules), "optional rule")
             if isinstance(st, CupFill):
                 need(f"{f}.cup", [st.cup], set(module.map.boxes), "box")
                 need(f"{f}.sides", st.sides, sides, "side")

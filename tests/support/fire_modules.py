@@ -167,3 +167,61 @@ def combat_fire_module():
         *[Placement(piece=a, box="b_art") for a in ("b_a1", "b_a2", "b_gs")],
         Placement(piece="r_inf", hex="0506"), Placement(piece="r_op", box="r_dd"), Placement(piece="r_a1", box="r_dd")])
     return m
+
+
+def choices_fire_module():
+    """:func:`fire_module` for the choices fire leaves to a side (after St-Lô 14.2, 15.0 D, 22), scenario
+    ``choices``: blue ``b_inf`` at 0506 and ``b_inf2`` at 0607, both within two hexes of red's 0508;
+    red artillery ``r_a1``–``r_a3`` (long-range 1, four missions) in its display. Each turn: ``ops``,
+    one operation of blue (barrage, air strike from one point of ``air``, counter-battery fire with the
+    optional rule ``cb``, or pass); ``red_move`` (red moves); ``rally`` (missions reset, a disorganized
+    unit rallies on 1-2). Pins and disruptions mark the hex (14.2)."""
+    from hexwright.runtime.model.meta import OptionalRule
+    from hexwright.runtime.model.sequence import ChoiceOption, ChoiceStep
+
+    m = fire_module()
+    m.pieces.formations["r_div"] = Formation(name="Red division", side="red")
+    m.map.boxes["r_art"] = Box(name="Red artillery display", kind="display", side="red")
+    add_unit(m, "b_inf2", "blue", combat=3, movement=4, formation="b_div", size="II")
+    for art in ("r_a1", "r_a2", "r_a3"):
+        add_unit(m, art, "red", "art", combat=0, movement=0, formation="r_div")
+        v = m.pieces.pieces[art].steps[0]
+        v.support, v.defensive, v.long_range, v.fire_missions = 2, 1, 1, 4
+    assert m.rules.fire is not None
+    m.rules.fire.disorganized = "disorganized"
+    m.rules.fire.missions["counter_battery"] = FireMission(
+        name="Counter-battery fire", value="long_range", table="long_range", target="none", observed=False,
+        firers="any", disorganizes=True, weather_drms=[WeatherDrm(side="blue", weather="clear", drm=2)],
+        section="22.1")
+    for status in ("pinned", "disrupted"):
+        m.rules.statuses[status].marks_hex = True
+    m.rules.statuses["disorganized"] = StatusDef(name="Disorganized", section="22.2.1",
+                                                 effects=StatusEffects(may_attack=False))
+    m.rules.pools["air"] = PoolDef(name="Air strikes", min=0, max=3, initial={"blue": 1})
+    m.rules.stacking = m.rules.stacking.model_copy(update={"limit": None})
+    m.meta.optional_rules = {"cb": OptionalRule(name="Counter-battery fire", section="22.0")}
+    m.meta.sequence = [Phase(id="ops", name="Operation", kind="operations", section="3.2.3"),
+                       Phase(id="red_move", name="Red movement", kind="movement", section="8.0"),
+                       Phase(id="rally", name="Artillery rally", kind="other", section="3.1.7")]
+    blue, red = FixedSide(side="blue"), FixedSide(side="red")
+    m.rules.sequence = SequenceRules(
+        phases={"ops": [ChoiceStep(id="operation", side=blue, section="3.2.3", options=[
+                    ChoiceOption(kind="procedure", id="barrage", procedure="barrage"),
+                    ChoiceOption(kind="procedure", id="air_strike", procedure="air_strike"),
+                    ChoiceOption(kind="procedure", id="counter_battery", procedure="counter_battery",
+                                 optional_rule="cb"),
+                    ChoiceOption(kind="pass", id="pass")])],
+                "red_move": [ActionsStep(id="red_move", allow=["move"], side=red, section="8.0")],
+                "rally": [ResetMissions(id="rally", name="Artillery rally", rally_on=[1, 2], side=blue,
+                                        section="22.2.2")]},
+        procedures={mid: [ActionsStep(id=f"{mid}_fire", allow=["fire"], mission=mid, once=True, section=sec)]
+                    for mid, sec in (("barrage", "14.1"), ("air_strike", "15.0"), ("counter_battery", "22.1"))})
+    m.scenarios["choices"] = Scenario(
+        name="Choices", last_turn=2, first_side="blue",
+        setup=[Placement(piece="b_inf", hex="0506"), Placement(piece="b_inf2", hex="0607"),
+               Placement(piece="b_op", box="b_dd"),
+               *[Placement(piece=a, box="b_art") for a in ("b_a1", "b_a2", "b_gs", "b_far")],
+               *[Placement(piece=a, box="r_art") for a in ("r_a1", "r_a2", "r_a3")],
+               Placement(piece="r_inf", hex="0508"), Placement(piece="r_inf2", hex="0508"),
+               Placement(piece="r_rec", hex="0508"), Placement(piece="r_rec2", hex="0308")])
+    return m
