@@ -28,6 +28,9 @@ CORPS = ["us_xix", "de_ii_fj"]
 """14.1 B: corps artillery fires with any division's OP (XIX Corps, II Fallschirmjäger Corps)."""
 LOSS_ORDER = [["infantry"], ["recon"]]
 """14.1.2: infantry takes a DL's step, else recon; never assets."""
+OFFER_UNITS = 2
+"""The legal actions offer every pair of batteries at every intensity, and all of them together (a
+bound on what is listed, 4^12 orders for a side's twelve batteries; any other order is accepted)."""
 US_WEATHER = [WeatherDrm(side="us", weather="cloudy", drm=1), WeatherDrm(side="us", weather="clear", drm=2)]
 
 BARRAGE_ROWS = [-1, 0, 1, 2, 3, 4, 5, 6]
@@ -96,17 +99,17 @@ def fire() -> FireRules:
         tables={"barrage": barrage_table(), "long_range": long_range_table()},
         missions={
             "barrage": FireMission(name="Barrage fire", value="support", table="barrage", always_fire=CORPS,
-                                   loss_order=LOSS_ORDER, section="14.1"),
+                                   loss_order=LOSS_ORDER, offer_units=OFFER_UNITS, section="14.1"),
             "air_strike": FireMission(name="US air strike", table="barrage", column="Air Strike", ov_multiplies=False,
                                       op_near="unit_types", op_unit_types=["infantry"], firers="any",
                                       pool="air_strikes", friendly_result="DL", friendly_range=2,
                                       loss_order=LOSS_ORDER, section="15.0"),
             "interdiction": FireMission(name="Interdiction fire", value="long_range", table="long_range",
                                         target="none", observed=False, firers="any", weather_drms=US_WEATHER,
-                                        section="16.0"),
+                                        offer_units=OFFER_UNITS, section="16.0"),
             "counter_battery": FireMission(name="Counter-battery fire", value="long_range", table="long_range",
                                            target="none", observed=False, firers="any", weather_drms=US_WEATHER,
-                                           disorganizes=True, section="22.1"),
+                                           disorganizes=True, offer_units=OFFER_UNITS, section="22.1"),
             "on_call": FireMission(name="On-call fire", value="support", op_near="active_hq", combat="attack",
                                    same_formation_as_supported=True, max_units=1, supported_types=["infantry"],
                                    section="10.4"),

@@ -24,6 +24,7 @@ from . import (
     combat_choices,
     drops,
     fire,
+    fire_legal,
     interdiction,
     losses,
     moves,
@@ -171,7 +172,7 @@ def legal_actions(module: Module, state: GameState) -> list[EngineAction]:
         if "interdict" in step.allow:
             out += interdiction.legal_interdicts(tx)
         if "fire" in step.allow:
-            out += fire.legal_fires(tx, step)
+            out += fire_legal.legal_fires(tx, step)
         if "drop" in step.allow:
             out += drops.legal_drops(tx, drops.droppers(module, state, tx.data, tx.rules))
         if "declare" in step.allow and not (tx.data.resolving and tx.rules.combat.declare_all_first):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexwright.runtime.model.fire import FireMission, FireRules, FireTable
-from hexwright.runtime.model.sequence import ActionsStep, ResetMissions
+from hexwright.runtime.model.sequence import ResetMissions
 from hexwright.runtime.rules import (
     Modifier,
     Observation,
@@ -24,7 +24,6 @@ from hexwright.runtime.rules import (
     hex_drms,
     largest_per_group,
     observe,
-    observe_many,
 )
 from hexwright.runtime.rules.hexmap import hex_map
 from hexwright.runtime.state import Location, piece_name
@@ -250,39 +249,11 @@ def plan(tx: Tx, act: Fire, side: str | None = None, *, places: dict[str, list[s
         return bad(f"no unit fires in {mission.name}")
     if mission.value is not None and not act.units:
         return bad(f"{mission.name}: name the units that fire")
-    op_piece = m.pieces.pieces.get(act.op)
-    op_form: set[str] = {f} if op_piece is not None and (f := op_piece.formation) else set()
     for unit, intensity in zip(act.units, act.intensities, strict=True):
-        if not _fires_in_play(tx, unit, side):
-            return bad(f"{unit} is not a firing unit of {side} in play")
-        from .statuses import blocked_from
-
-        why = blocked_from(m, tx.state, unit, "attack")
-        if why:
-            return bad(f"{piece_name(m, unit)} may not fire: {why}")
-        if mission.firers == "op_formation" and not (
-                in_formations(tx, m.pieces.pieces[unit].formation, op_form)
-                or m.pieces.pieces[unit].formation in mission.always_fire):
-            return bad(f"{piece_name(m, unit)} may not fire with {piece_name(m, act.op) if act.op else 'no OP'}: "
-                       f"only its formation's units and {', '.join(mission.always_fire) or 'no other'}")
-        if mission.same_formation_as_supported and supported is not None and \
-                m.pieces.pieces[unit].formation != supported.formation:
-            return bad(f"{piece_name(m, unit)} does not bear the regimental designation of "
-                       f"{piece_name(m, act.supports)}", "10.4 B, 10.4.1, 10.5.3")
-        level = fire.intensities.get(intensity)
-        if level is None or (mission.intensities and intensity not in mission.intensities):
-            allowed = mission.intensities or list(fire.intensities)
-            return bad(f"{mission.name}: intensity {intensity!r} not allowed ({', '.join(allowed)})", "10.2")
-        left = missions_left(tx, unit)
-        if left < level.missions:
-            return bad(f"{piece_name(m, unit)}: {level.name or intensity} fire needs {level.missions} mission(s), "
-                       f"{left} left", "10.1.1, 10.2")
-        piece = m.pieces.pieces[unit]
-        values = piece.steps[min(tx.state.pieces[unit].step, len(piece.steps) - 1)]
-        assert mission.value is not None
-        printed = getattr(values, mission.value) or 0
-        parts.append(FirePart(unit, mission.value, printed, intensity, level.multiplier, level.missions, ov,
-                              printed * level.multiplier * ov))
+        part = unit_part(tx, mission, side, unit, intensity, ov, act.op, act.supports)
+        if isinstance(part, tuple):
+            return bad(*part) if part[1] else bad(part[0])
+        parts.append(part)
     total = sum(p.value for p in parts)
     column = ""
     drms: list[Modifier] = []
@@ -307,6 +278,49 @@ def plan(tx: Tx, act: Fire, side: str | None = None, *, places: dict[str, list[s
                  if w.side == side and w.weather == weather and w.drm]
     return FirePlan(act.mission, side, act.target, act.op, act.op_hex, obs, ov, tuple(parts), total, column,
                     tuple(drms), tuple(notes), "", base.section)
+
+
+def unit_part(tx: Tx, mission: FireMission, side: str, unit: str, intensity: str, ov: int, op: str = "",
+              supports: str = "") -> FirePart | tuple[str, str]:
+    """``unit``'s final fire value in ``mission`` at ``intensity`` (10.3), or (why, section) it may
+    not fire: not a firing unit of ``side`` in play, a status that forbids it (22.2.1), not of the
+    OP's formation (14.1 B), not of the supported unit's (10.4 B), an intensity not allowed (10.2.2)
+    or not affordable (10.1.1)."""
+    from .statuses import blocked_from
+
+    fire = rules_of(tx)
+    assert fire is not None
+    m = tx.module
+    if not _fires_in_play(tx, unit, side):
+        return f"{unit} is not a firing unit of {side} in play", ""
+    why = blocked_from(m, tx.state, unit, "attack")
+    if why:
+        return f"{piece_name(m, unit)} may not fire: {why}", ""
+    formation = m.pieces.pieces[unit].formation
+    op_piece = m.pieces.pieces.get(op)
+    op_form: set[str] = {f} if op_piece is not None and (f := op_piece.formation) else set()
+    if mission.firers == "op_formation" and not (in_formations(tx, formation, op_form)
+                                                 or formation in mission.always_fire):
+        return (f"{piece_name(m, unit)} may not fire with {piece_name(m, op) if op else 'no OP'}: "
+                f"only its formation's units and {', '.join(mission.always_fire) or 'no other'}"), ""
+    supported = m.pieces.pieces.get(supports)
+    if mission.same_formation_as_supported and supported is not None and formation != supported.formation:
+        return (f"{piece_name(m, unit)} does not bear the regimental designation of {piece_name(m, supports)}",
+                "10.4 B, 10.4.1, 10.5.3")
+    level = fire.intensities.get(intensity)
+    if level is None or (mission.intensities and intensity not in mission.intensities):
+        allowed = mission.intensities or list(fire.intensities)
+        return f"{mission.name}: intensity {intensity!r} not allowed ({', '.join(allowed)})", "10.2"
+    left = missions_left(tx, unit)
+    if left < level.missions:
+        return (f"{piece_name(m, unit)}: {level.name or intensity} fire needs {level.missions} mission(s), "
+                f"{left} left"), "10.1.1, 10.2"
+    piece = m.pieces.pieces[unit]
+    values = piece.steps[min(tx.state.pieces[unit].step, len(piece.steps) - 1)]
+    assert mission.value is not None
+    printed = getattr(values, mission.value) or 0
+    return FirePart(unit, mission.value, printed, intensity, level.multiplier, level.missions, ov,
+                    printed * level.multiplier * ov)
 
 
 def _near_enemy_op(tx: Tx, mission: FireMission, op_hex: str, side: str) -> str:
@@ -418,62 +432,7 @@ def reset_missions(tx: Tx, step: ResetMissions) -> None:
     rally(tx, step)
 
 
-# -- legal fires ---------------------------------------------------------------------------------
-
-
 def _intensities(tx: Tx, fire: FireRules, mission: FireMission, unit: str) -> list[str]:
     left = missions_left(tx, unit)
     allowed = mission.intensities or list(fire.intensities)
     return [i for i in allowed if fire.intensities[i].missions <= left]
-
-
-def _unit_orders(tx: Tx, fire: FireRules, mission: FireMission, units: list[str]) -> list[tuple[tuple[str, ...],
-                                                                                                  tuple[str, ...]]]:
-    """Each unit alone at its lightest and at its strongest intensity it can afford; every unit
-    together at both (a choice of combinations, not all of them: any other is accepted by
-    :func:`apply_fire`)."""
-    options = {u: _intensities(tx, fire, mission, u) for u in units}
-    ready = [u for u in units if options[u]]
-    out: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
-    for u in ready:
-        out += [((u,), (i,)) for i in dict.fromkeys((options[u][0], options[u][-1]))]
-    if len(ready) > 1:
-        out.append((tuple(ready), tuple(options[u][0] for u in ready)))
-        strongest = tuple(max(options[u], key=lambda i: fire.intensities[i].multiplier) for u in ready)
-        if strongest != out[-1][1]:
-            out.append((tuple(ready), strongest))
-    return out
-
-
-def legal_fires(tx: Tx, step: ActionsStep) -> list[Fire]:
-    """Fires the acting side may make in ``step``: for each OP and target hex, the OP's best place
-    (highest OV), with the unit orders of :func:`_unit_orders`."""
-    fire = rules_of(tx)
-    if fire is None or step.mission is None or step.mission not in fire.missions:
-        return []
-    mission = fire.missions[step.mission]
-    side = phase_side(tx.module, tx.state) or ""
-    units = firing_units(tx, side) if mission.value is not None else []
-    if mission.target == "none":
-        acts = [Fire(mission=step.mission, units=u, intensities=i) for u, i in _unit_orders(tx, fire, mission, units)]
-        return [a for a in acts if not plan(tx, a, side).problem]
-    enemies = enemies_by_hex(tx, side)
-    targets = sorted(enemies)
-    out: list[Fire] = []
-    ops = ops_of(tx, side) if mission.observed else [""]
-    if mission.op_near == "unit_types":
-        ops = ops[:1]  # any OP of the side stands for every other (15.0 A: its division does not matter)
-    cache = {op: op_hexes(tx, mission, op) for op in ops if op}
-    orders = _unit_orders(tx, fire, mission, units) if mission.value is not None else [((), ())]
-    for op in ops:
-        seen = observe_many(tx.module, cache[op], targets, rules=tx.rules) if op else {}
-        for target in targets:
-            best = max(((o.value, place) for place in cache[op] if (o := seen[(place, target)]).visible),
-                       default=None) if op else (0, "")
-            if best is None:
-                continue
-            for u, i in orders:
-                act = Fire(mission=step.mission, target=target, op=op, op_hex=best[1], units=u, intensities=i)
-                if not plan(tx, act, side, places=cache, seen=seen, enemies=enemies).problem:
-                    out.append(act)
-    return out

@@ -19,7 +19,8 @@ from .actions import Fire
 from .attacks import defender_in, defending_hexes
 from .context import side_of
 from .data import Declared, Frame
-from .fire import _unit_orders, describe, enemies_by_hex, firing_units, op_hexes, ops_of, plan, rules_of
+from .fire import describe, enemies_by_hex, firing_units, op_hexes, ops_of, plan, rules_of
+from .fire_legal import unit_orders
 from .transaction import Tx
 
 
@@ -81,17 +82,16 @@ def legal_combat_fires(tx: Tx, frame: Frame) -> list[Fire]:
         formation = tx.module.pieces.pieces[sup].formation
         mine = [u for u in units if not mission.same_formation_as_supported
                 or tx.module.pieces.pieces[u].formation == formation]
-        orders = [o for o in _unit_orders(tx, fire, mission, mine)
-                  if mission.max_units is None or len(o[0]) <= mission.max_units]
-        if not orders:
-            continue
         for op in ops_of(tx, side):
+            orders = unit_orders(tx, mission, side, mine, op, sup)
+            if not orders:
+                continue
             places = {op: op_hexes(tx, mission, op, sup)}
             seen = observe_many(tx.module, places[op], targets, rules=tx.rules)
             for target in targets:
                 ranked = sorted(((o.value, place) for place in places[op] if (o := seen[(place, target)]).visible),
                                 reverse=True)
-                for u, i in orders:
+                for u, i, _total in orders:
                     for _value, place in ranked:  # the best place the enemy's OP leaves free (10.5.2 B-C)
                         act = Fire(mission=frame.result, target=target, op=op, op_hex=place, units=u, intensities=i,
                                    supports=sup)

@@ -122,6 +122,11 @@ class FireMission(Model):
         False, description="a firing unit's formation must be the supported unit's (10.4 B, 10.5.3: the same "
                            "regimental designation; artillery without one cannot, 10.4.1)")
     max_units: int | None = Field(None, ge=1, description="units that may fire together (10.4 B, 10.5: one)")
+    offer_units: int | None = Field(None, ge=1, description="the legal actions offer every combination of up to this "
+                                                            "many firing units, each at every intensity it may "
+                                                            "fire at, and every unit together at each intensity (a "
+                                                            "fire of more units is still accepted); None: every "
+                                                            "combination of any number")
     combat: Literal["", "attack", "defense"] = Field(
         "", description="fired in a combat, its value added to the attacking unit's strength (10.4 D: on-call) or "
                         "a defending unit's (10.5: defensive), once the attack is declared; '' = not in combat")

@@ -190,3 +190,64 @@ def test_22_2_2_rally_rolls_once_per_disorganized_unit_in_the_rally_phase(m):
     assert "r_a1 regt rolls 2 to rally: rallies — 22.2.2" in entry.text
     assert "r_a2 regt rolls 3 to rally: stays disorganized" in entry.text
     assert _seq(s).statuses == {"r_a2": ("disorganized",)} and _seq(s).missions == {}
+
+
+def _oracle(m, s, mission, targets, place_of):
+    """Every fire of ``mission`` that :func:`plan` accepts: each target with its OP at ``place_of``,
+    every set of blue firing units, each at each intensity."""
+    from itertools import combinations, product
+
+    tx = prepared(m, s)
+    units = ("b_a1", "b_a2", "b_far", "b_gs")
+    found = set()
+    for target in targets:
+        for k in range(1, len(units) + 1):
+            for combo in combinations(units, k):
+                for levels in product(("normal", "rapid", "maximum"), repeat=k):
+                    act = Fire(mission=mission, target=target, op="b_op" if target else "",
+                               op_hex=place_of.get(target, ""), units=combo, intensities=levels)
+                    if not plan(tx, act, "blue").problem:
+                        found.add(act)
+    return found
+
+
+def test_14_1_the_legal_barrages_are_every_set_of_units_the_rules_allow_at_every_intensity(m):
+    """10.2.3, 14.1 B: the complete set — each target the OP observes (at its best place), each set of
+    units of the OP's division and the corps (never b_far, 14.1 B), each at each intensity it affords."""
+    s, _ = apply(m, _spent(_start(m), {"b_a2": 4}), Choose(option="barrage"))  # b_a2: two missions left
+    offered = {a for a in legal_actions(m, s) if isinstance(a, Fire)}
+    places = {a.target: a.op_hex for a in offered}
+    assert set(places) == {"0508", "0308"}
+    expected = _oracle(m, s, "barrage", sorted(places), places)
+    assert offered == expected
+    assert len(expected) == 2 * (4 * 4 * 3 - 1)  # b_a1, b_gs: none or 3 intensities; b_a2: none, normal or rapid
+    assert not any("b_far" in a.units for a in offered)
+
+
+def test_16_0_interdiction_offers_every_combination_up_to_offer_units_and_all_together(m):
+    """With ``offer_units`` 1: each unit alone at each intensity, and every unit together at each
+    intensity; a pair of units, not offered, is still accepted."""
+    bounded = m.model_copy(deep=True)
+    bounded.rules.fire.missions["counter_battery"].offer_units = 1
+    s, _ = apply(bounded, _start(bounded, cb=True), Choose(option="counter_battery"))
+    offered = [a for a in legal_actions(bounded, s) if isinstance(a, Fire)]
+    singles = {(a.units, a.intensities) for a in offered if len(a.units) == 1}
+    assert len(singles) == 4 * 3
+    together = [a for a in offered if len(a.units) > 1]
+    assert {a.units for a in together} == {("b_a1", "b_a2", "b_far", "b_gs")}
+    assert [a.intensities for a in together] == [(i,) * 4 for i in ("maximum", "normal", "rapid")]
+    apply(bounded, rigged(s, 3), Fire(mission="counter_battery", units=("b_a1", "b_gs"),
+                                      intensities=("rapid", "normal")))
+    unbounded = [a for a in legal_actions(m, _to_cb(m)) if isinstance(a, Fire)]
+    assert len(unbounded) == 4 ** 4 - 1  # every unit: none or one of three intensities
+
+
+def _to_cb(m):
+    s, _ = apply(m, _start(m, cb=True), Choose(option="counter_battery"))
+    return s
+
+
+def test_15_0_an_air_strike_is_offered_on_each_target_without_units(m):
+    s, _ = apply(m, _start(m), Choose(option="air_strike"))
+    offered = [a for a in legal_actions(m, s) if isinstance(a, Fire)]
+    assert sorted(a.target for a in offered) == ["0308", "0508"] and all(a.units == () for a in offered)
