@@ -11,7 +11,8 @@ from hexwright.runtime.rules import Observation, observe_many
 from hexwright.runtime.state import GameState
 
 from .actions import Fire
-from .context import phase_side
+from .context import to_act
+from .data import with_engine_state
 from .fire import FirePlan, _intensities, firing_units, op_hexes, ops_of, plan, rules_of
 
 # -- for windows: what a fire may be, and its plan -------------------------------------------------
@@ -33,7 +34,7 @@ def fire_options(module: Module, state: GameState, mission: str, target: str) ->
     from .core import prepared
 
     tx = prepared(module, state)
-    side = phase_side(module, tx.state) or ""
+    side = to_act(module, with_engine_state(tx.state, tx.data)) or ""  # the defender in a combat's fire frame
     fire = rules_of(tx)
     found = fire.missions.get(mission) if fire is not None else None
     if fire is None or found is None:
@@ -51,7 +52,9 @@ def fire_options(module: Module, state: GameState, mission: str, target: str) ->
 
 
 def fire_plan(module: Module, state: GameState, act: Fire) -> FirePlan:
-    """:func:`plan` of ``act`` for the side to act on ``state`` (nothing changed)."""
+    """:func:`plan` of ``act`` for the side to act on ``state`` — the defender in its combat's fire
+    frame (10.5), not the phase's side (nothing changed)."""
     from .core import prepared
 
-    return plan(prepared(module, state), act)
+    tx = prepared(module, state)
+    return plan(tx, act, to_act(module, with_engine_state(tx.state, tx.data)))

@@ -84,3 +84,15 @@ def test_10_5_2_the_defenders_op_keeps_out_of_the_attackers_op_hex_and_away_from
     assert offered and not {"0704", "0705", "0706"} & set(offered)
     s, entry = apply(m, s, defend.model_copy(update={"op_hex": "0305"}))
     assert "+2 to the defence" in entry.text
+
+
+def test_10_5_the_defenders_fires_are_labelled_with_the_value_they_add(m):
+    """The phase bar's choices in the defender's fire frame are planned for the defender (its OP,
+    its battery), not for the side whose phase it is: defensive 2 × OV 1 → +2."""
+    from hexwright.runtime.engine import fire_options, step_prompt
+
+    s, _ = apply(m, _declared(m), Decline())
+    labels = [label for label, a in step_prompt(m, s).choices if isinstance(a, Fire)]
+    assert labels and all(label.endswith("→ +2") for label in labels), labels
+    options = fire_options(m, s, "defend", "0505")
+    assert options.side == "red" and [u for u, _i in options.units] == ["r_a1"]
