@@ -47,15 +47,15 @@ def unit_orders(tx: Tx, mission: FireMission, side: str, units: list[str], op: s
             for picks in product(*(options[u] for u in combo)):
                 out.append((combo, tuple(p.intensity for p in picks), sum(p.value for p in picks)))
     if len(ready) > limit and (mission.max_units is None or len(ready) <= mission.max_units):
-        seen = set()
+        seen: set[tuple[str, ...]] = set()
         for level in sorted(allowed, key=lambda i: fire.intensities[i].multiplier):
             cap = fire.intensities[level].multiplier
-            picks = [max((p for p in options[u] if p.multiplier <= cap), key=lambda p: p.multiplier,
-                         default=options[u][0]) for u in ready]
-            key = tuple(p.intensity for p in picks)
+            strongest = [max((p for p in options[u] if p.multiplier <= cap), key=lambda p: p.multiplier,
+                             default=options[u][0]) for u in ready]
+            key = tuple(p.intensity for p in strongest)
             if key not in seen:
                 seen.add(key)
-                out.append((tuple(ready), key, sum(p.value for p in picks)))
+                out.append((tuple(ready), key, sum(p.value for p in strongest)))
     return out
 
 
