@@ -71,7 +71,7 @@ def random_edit(m: Module, rng: random.Random, labels: list[str], inner: list[st
     return set(), {key}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10**9))
 def test_an_edited_map_updates_its_graphs_in_place_and_equals_a_rebuild(seed):
     rng = random.Random(seed)
