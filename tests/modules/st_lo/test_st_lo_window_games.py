@@ -233,3 +233,36 @@ def test_21_2_a_whole_game_hot_seat_from_the_setup_to_the_victory_screen(qtbot, 
     assert v.text(m) in shown and "End of turn 8" in shown
     assert engine_state(game.state).outcome and "Game over" in bar.phase_label.text()
     dialog.close()
+
+
+def test_21_2_the_scripted_game_with_its_fights_played_in_the_window_to_the_victory_screen(qtbot, window):
+    """The scripted whole game of ``tests/support/stlo_game.py`` (seed 11: HQ activations, moves,
+    attacks with on-call and defensive fire, barrages, air strikes, interdiction, 3.0), each of
+    its 600 actions sent through the window as the phase bar and the map send theirs
+    (``run_engine``), none refused, the window redrawn after each; after turn 8 the victory
+    screen shows the engine's verdict (21.2), and the game is the one the engine plays alone."""
+    from stlo_game import play, scripted_action
+
+    from hexwright.runtime.engine import verdict
+    from hexwright.runtime.state import state_json
+
+    m = window.module
+    window.set_hot_seat(False)
+    window.show_game(Game(m, "st_lo", 11, engine=ENGINE))
+    window.refusals.clear()
+    kinds: set[str] = set()
+    while not engine_state(window.game.state).over:
+        assert len(window.game.actions) < 2000, "the game never ended"
+        action = scripted_action(m, window.game.state)
+        kinds.add(type(action).__name__)
+        assert window.run_engine(action) is not None, action
+        assert not window.refusals, window.refusals
+    game = window.game
+    assert {"Move", "Declare", "Resolve", "Fire"} <= kinds
+    assert game.state.turn == m.scenarios["st_lo"].last_turn
+    dialog = window.rules.victory
+    assert dialog is not None and dialog.isVisible() and dialog.windowTitle() == "Game over"
+    shown = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert verdict(m, game.state).text(m) in shown
+    assert state_json(game.state) == state_json(play(m, 11).state)
+    dialog.close()
