@@ -13,6 +13,8 @@ from hexwright.runtime.engine.fire_display import OpSight, op_places, op_sight
 from hexwright.runtime.model import Module
 from hexwright.runtime.state import piece_name
 
+from .rules_overlay import AboveCounters
+
 OV_COLORS = {4: QColor(10, 40, 150, 150), 3: QColor(30, 90, 200, 125), 2: QColor(70, 150, 235, 105),
              1: QColor(140, 200, 250, 95)}
 """Tints by OV, in blues: apart from the greens, yellows and browns of level tints and terrain."""
@@ -45,7 +47,7 @@ class ObservationOverlay(QGraphicsItem):
         self._rect = QRectF()
         self.setZValue(510)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.numbers = _Numbers(self)
+        self.numbers = AboveCounters(self.paint_numbers, 150_001)
 
     def show_sight(self, places: list[str], sight: OpSight | None) -> None:
         self.prepareGeometryChange()
@@ -105,28 +107,6 @@ class ObservationOverlay(QGraphicsItem):
         painter.drawRoundedRect(box, 3, 3)
         painter.setPen(color)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-
-
-class _Numbers(QGraphicsItem):
-    """The OVs and the OP's hex, drawn over the counters."""
-
-    def __init__(self, owner: ObservationOverlay):
-        super().__init__()
-        self.owner = owner
-        self._rect = QRectF()
-        self.setZValue(150_001)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def changed(self, rect: QRectF) -> None:
-        self.prepareGeometryChange()
-        self._rect = rect
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        self.owner.paint_numbers(painter)
 
 
 class OpView:

@@ -4,6 +4,8 @@ or an advance, supplied hexes, a line of sight."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
@@ -35,7 +37,7 @@ class RulesOverlay(QGraphicsItem):
         self.setZValue(500)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self._rect = QRectF()
-        self.above = _Lines(self)
+        self.above = AboveCounters(self.paint_lines, 150_000)
         """The path, the line of sight and their labels, drawn over the counters (add it to the scene too)."""
 
     # -- geometry -------------------------------------------------------------------------------
@@ -126,15 +128,17 @@ class RulesOverlay(QGraphicsItem):
         painter.drawText(box, Qt.AlignCenter, text)
 
 
-class _Lines(QGraphicsItem):
-    """The part of :class:`RulesOverlay` drawn above the counters (but under a carried one)."""
+class AboveCounters(QGraphicsItem):
+    """The part of an overlay drawn above the counters (but under a carried one): its owner's
+    ``paint`` over the rectangle the owner last gave (the rules overlay's lines, the OP view's
+    numbers)."""
 
-    def __init__(self, owner: RulesOverlay):
+    def __init__(self, paint: Callable[[QPainter], None], z: float):
         super().__init__()
-        self.owner = owner
+        self._paint = paint
         self._rect = QRectF()
-        self.setZValue(150_000)
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setZValue(z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def changed(self, rect: QRectF) -> None:
         self.prepareGeometryChange()
@@ -145,4 +149,4 @@ class _Lines(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        self.owner.paint_lines(painter)
+        self._paint(painter)
