@@ -225,3 +225,21 @@ def choices_fire_module():
                Placement(piece="r_inf", hex="0508"), Placement(piece="r_inf2", hex="0508"),
                Placement(piece="r_rec", hex="0508"), Placement(piece="r_rec2", hex="0308")])
     return m
+
+
+def barrage_window(qtbot, tmp_path):
+    """The play window on the synthetic fire module at the operations phase's barrage step (past
+    the interdiction step), shown and fitted: what the fire dialog and display tests start from."""
+    from hexwright.runtime.engine import ENGINE, EndPhase, to_step
+    from hexwright.runtime.state import Game
+    from hexwright.runtime.ui.play.play_window import PlayWindow
+
+    game = Game(fire_module(), "fire", 5, engine=ENGINE)
+    game.do(to_step(EndPhase()))
+    win = PlayWindow(game, {}, autosave_path=tmp_path / "auto.hwsav")
+    qtbot.addWidget(win)
+    win.resize(1200, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit_to_window()
+    return win

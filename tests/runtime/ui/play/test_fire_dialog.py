@@ -5,29 +5,18 @@ intensities are chosen with the keyboard, and Fire rolls and applies through the
 from __future__ import annotations
 
 import pytest
-from fire_modules import fire_module
+from fire_modules import barrage_window
 from play_helpers import click, counter_point
 from PySide6.QtCore import Qt
 
-from hexwright.runtime.engine import ENGINE, EndPhase, engine_state, to_step
-from hexwright.runtime.state import Game
-from hexwright.runtime.ui.play.play_window import PlayWindow
+from hexwright.runtime.engine import engine_state
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    m = fire_module()
-    game = Game(m, "fire", 5, engine=ENGINE)
-    game.do(to_step(EndPhase()))  # past the interdiction step: the operations phase's barrage step
-    win = PlayWindow(game, {}, autosave_path=tmp_path / "auto.hwsav")
-    qtbot.addWidget(win)
-    win.resize(1200, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    win.view.fit_to_window()
-    return win
+    return barrage_window(qtbot, tmp_path)
 
 
 def test_10_3_the_fire_dialog_shows_observation_values_and_column_then_fires(qtbot, window, tmp_path):

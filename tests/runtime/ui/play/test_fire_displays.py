@@ -6,31 +6,21 @@ every fire and undo through the window's one change channel."""
 from __future__ import annotations
 
 import pytest
-from fire_modules import fire_module
+from fire_modules import barrage_window
 from play_helpers import click, counter_point, place_point
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from hexwright.runtime.engine import ENGINE, EndPhase, engine_state, to_step
+from hexwright.runtime.engine import engine_state
 from hexwright.runtime.rules import observe
-from hexwright.runtime.state import Game, Location
-from hexwright.runtime.ui.play.play_window import PlayWindow
+from hexwright.runtime.state import Location
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    m = fire_module()
-    game = Game(m, "fire", 5, engine=ENGINE)
-    game.do(to_step(EndPhase()))  # the operations phase's barrage step
-    win = PlayWindow(game, {}, autosave_path=tmp_path / "auto.hwsav")
-    qtbot.addWidget(win)
-    win.resize(1200, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    win.view.fit_to_window()
-    return win
+    return barrage_window(qtbot, tmp_path)
 
 
 def pixel(window, label: str) -> QColor:
