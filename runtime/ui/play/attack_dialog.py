@@ -75,13 +75,7 @@ class AttackDialog(QDialog):
             if not offered:
                 column.addWidget(QLabel("none available"))
             layout.addWidget(assets_box)
-        self.odds_label = QLabel()
-        self.odds_label.setWordWrap(True)
-        layout.addWidget(self.odds_label)
-        self.result_label = QLabel()
-        self.result_label.setWordWrap(True)
-        self.result_label.setStyleSheet("font-weight: bold;")
-        layout.addWidget(self.result_label)
+        self.odds_label, self.result_label = figures_and_result(layout)
         buttons = QDialogButtonBox()
         self.declare_button = QPushButton("Declare")
         self.roll_button = QPushButton("Declare and roll" if self.declared is None else "Roll")
@@ -209,3 +203,14 @@ class AttackDialog(QDialog):
         self.roll_button.setEnabled(False)
         self.declare_button.setEnabled(False)
         self.close_button.setText("Close")
+
+
+def figures_and_result(layout) -> tuple[QLabel, QLabel]:
+    """The two labels under a combat dialog's choices (the attack's, the fire's): the figures as
+    they stand (odds, fire plan), then the result, in bold, once rolled."""
+    figures, result = QLabel(), QLabel()
+    for label in (figures, result):
+        label.setWordWrap(True)
+        layout.addWidget(label)
+    result.setStyleSheet("font-weight: bold;")
+    return figures, result

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 from hexwright.runtime.engine import Fire, fire_options, fire_plan
 from hexwright.runtime.state import piece_name
 
+from .attack_dialog import figures_and_result
+
 
 class FireDialog(QDialog):
     def __init__(self, window, mission: str, target: str = ""):
@@ -58,13 +60,7 @@ class FireDialog(QDialog):
             self.intensity[unit] = combo
         if self.intensity:
             layout.addWidget(box)
-        self.plan_label = QLabel()
-        self.plan_label.setWordWrap(True)
-        layout.addWidget(self.plan_label)
-        self.result_label = QLabel()
-        self.result_label.setWordWrap(True)
-        self.result_label.setStyleSheet("font-weight: bold;")
-        layout.addWidget(self.result_label)
+        self.plan_label, self.result_label = figures_and_result(layout)
         buttons = QDialogButtonBox()
         self.fire_button = QPushButton("Fire")
         self.close_button = QPushButton("Close")
