@@ -28,7 +28,8 @@ VALUE_CLUE = ("reconstructed (counter values are not in the rulebook): by unit t
 
 def types(p: Painter) -> None:
     pc = p.module.pieces
-    pc.movement_classes = {"foot": MovementClass(name="Non-mechanized"), "mech": MovementClass(name="Mechanized")}
+    pc.movement_classes = {"foot": MovementClass(name="Non-mechanized"), "mech": MovementClass(name="Mechanized"),
+                           "rail": MovementClass(name="Rail (11.2: German reinforcements, along rail lines)")}
     pc.unit_types = {
         "infantry": UnitType(name="Infantry", symbol="infantry", movement_class="foot", abbreviation="inf"),
         "armor": UnitType(name="Armor / Panzer", symbol="armor", movement_class="mech", abbreviation="arm",

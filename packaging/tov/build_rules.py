@@ -151,7 +151,12 @@ def sequence() -> SequenceRules:
             "de_reinforcement": [ChoiceStep(id="de_reinforcements", name="German reinforcements", section="11.2",
                                             side=FixedSide(side="de"), options=[
                 ChoiceOption(kind="arrivals", id="division", label="One division", count=3, min_count=0,
-                             groups=[f"de_gt{t}" for t in (2, 3, 5, 7, 9)])])],
+                             groups=[f"de_gt{t}" for t in (2, 3, 5, 7, 9)], procedure="de_reinforcements_move")])],
+            "de_reinforcements_move": [Activation(
+                id="de_reinforcements_activation", name="Reinforcements move", section="11.2",
+                select=UnitSelect(by="arrivals"),
+                steps=[ActionsStep(id="de_reinforcements_movement", name="Movement (normal, rail or double)",
+                                   allow=["move"], units="activated", modes=["rail", "double"], section="9.0, 11.2")])],
             "us_reserve": [ChoiceStep(id="us_reserves", name="US reserves", section="11.3", side=FixedSide(side="us"),
                                       options=[ChoiceOption(kind="arrivals", id="release", label="Release reserves",
                                                             count=len(RESERVES), min_count=0, groups=list(RESERVES))])],
@@ -192,11 +197,22 @@ Example's mechanized stack B advances into rough 2407; mountain and marsh, where
 pay their whole allowance in mud (the module's reading)."""
 
 
+MODES = {  # 11.2: "as many hexes as a player wants exclusively along rail lines, or double their movement
+    # allowance, without entering an EZOC", on the turn they appear; the rail class pays 1 a hex along a
+    # railroad and may enter no hex otherwise (build_tables), 99 standing for "as many as a player wants"
+    "rail": MovementMode(name="Rail", movement_class="rail", allowance=99, no_ezoc=True, arrival_turn_only=True,
+                         section="11.2"),
+    "double": MovementMode(name="Double", allowance_multiplier="2", no_ezoc=True, arrival_turn_only=True,
+                           section="11.2"),
+}
+"""The German reinforcements' movement on the turn they appear, offered with the chit that brings them
+(``de_reinforcements_move``): the module's reading is that the alternative replaces the move they make
+then; later activations that turn move them normally."""
+
+
 def rules() -> RulesConfig:
     return RulesConfig(
-        movement=MovementRules(exit_allowed=False, section="9.0", modes={
-            "rail": MovementMode(name="Rail (reinforcements, the turn they enter)", allowance=99, section="11.2"),
-        }),
+        movement=MovementRules(exit_allowed=False, section="9.0", modes=MODES),
         zoc=ZocRules(blocked_by_hexsides=["river", "rhine"], stop_on_enter=False, enter_cost="2", leave_cost="2",
                      can_leave=True, zoc_to_zoc=True, no_crossing_between_ezoc=["river"], section="6.0, 9.2"),
         stacking=StackingRules(limit=2, hq_counts=False, max_hq=1, check_at="end_of_move", section="5.0"),

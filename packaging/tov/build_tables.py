@@ -29,7 +29,8 @@ from hexwright.runtime.model.tables import FormationsDestroyed, SuddenDeath, Uni
 
 TEC_CLUE = ("reconstructed (no Terrain Effects Chart in the rulebook): 9.1 gives roads (1 MP, mechanized 1/2), "
             "unbridged streams and canals (+1), 9.2 unbridged rivers (no crossing); 10 Combat Example gives Rough "
-            "one column left and halving across a stream; 12.3-12.6 the fortifications; the rest is plausible")
+            "one column left and halving across a stream; 12.3-12.6 the fortifications; 11.2 rail movement 'exclusively along rail lines' (the rail class: 1 a hex "
+            "along a railroad, no hex entered otherwise); the rest is plausible")
 
 COLUMNS = ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1", "8:1", "9:1", "10+"]
 CELLS = [  # rows: die 1..6; '*' = the attacker's casualty roll (10.3)
@@ -50,15 +51,17 @@ def terrain_effects() -> TerrainEffects:
     })
     other = {"*": "other"}
     return TerrainEffects(
-        terrain={
-            "clear": {"*": "1"}, "woods": {"foot": "2", "mech": "3"}, "rough": {"foot": "2", "mech": "3"},
-            "mountain": {"foot": "3", "mech": "4"}, "marsh": {"foot": "2", "mech": "3"},
+        terrain={  # the rail class (11.2 rail movement) enters a hex only along a railroad
+            "clear": {"*": "1", "rail": "prohibited"}, "woods": {"foot": "2", "mech": "3", "rail": "prohibited"},
+            "rough": {"foot": "2", "mech": "3", "rail": "prohibited"},
+            "mountain": {"foot": "3", "mech": "4", "rail": "prohibited"},
+            "marsh": {"foot": "2", "mech": "3", "rail": "prohibited"},
         },
         features=dict.fromkeys(("major_city", "city", "town", "fortification", "maginot", "siegfried",
                                 "supply_source", "pass", "objective"), other),
         hexsides={"stream": {"*": "+1"}, "canal": {"*": "+1"}, "river": {"*": "prohibited"},
                   "rhine": {"*": "prohibited"}},
-        connections={"road": {"foot": "1", "mech": "1/2"}, "railroad": {"*": "other"}},
+        connections={"road": {"foot": "1", "mech": "1/2"}, "railroad": {"*": "other", "rail": "1"}},
         weather={"mud": mud},
         combat={
             "woods": CombatEffect(shift=-1), "rough": CombatEffect(shift=-1, note="10 Combat Example"),

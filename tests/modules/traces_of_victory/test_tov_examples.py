@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tov_states import place, quickly_to
 
 from hexwright.runtime.engine import (
     Advance,
@@ -39,25 +40,6 @@ TOV = Path(__file__).resolve().parents[3] / "modules" / "traces_of_victory"
 @pytest.fixture(scope="module")
 def m():
     return load_module(TOV).module
-
-
-def place(s: GameState, **where: str) -> GameState:
-    pieces = dict(s.pieces)
-    for pid, hex in where.items():
-        pieces[pid] = pieces[pid].model_copy(update={"at": Location.hex(hex)})
-    return s.model_copy(update={"pieces": pieces})
-
-
-def quickly_to(m, s: GameState, pred, limit: int = 2000) -> GameState:
-    """Play the shortest way through the sequence (end every step, take the first choice)."""
-    for _ in range(limit):
-        acts = legal_actions(m, s)
-        if pred(s, acts):
-            return s
-        end = [a for a in acts if isinstance(a, EndPhase)]
-        play = [a for a in acts if isinstance(a, Choose) and a.option == "play"]
-        s, _ = apply(m, s, (end or play or acts)[0])
-    raise AssertionError("never reached")
 
 
 # -- 2.3 Command Range ---------------------------------------------------------------------------
