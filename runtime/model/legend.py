@@ -22,8 +22,10 @@ class LegendEntry:
     combat: str
 
 
-def cost_text(costs: ClassCosts | None) -> str:
-    """``{"*": "2"}`` -> ``2``; per movement class -> ``mech 4, foot 2``; ``all`` -> ``all MF``."""
+def cost_text(costs: ClassCosts | None, leave_out: frozenset[str] = frozenset()) -> str:
+    """``{"*": "2"}`` -> ``2``; per movement class -> ``mech 4, foot 2``; ``all`` -> ``all MF``;
+    the classes ``leave_out`` names are not printed."""
+    costs = {k: v for k, v in (costs or {}).items() if k not in leave_out}
     if not costs:
         return ""
     words = {"all": "all MF", "prohibited": "prohibited", "other": "as terrain"}
@@ -53,6 +55,14 @@ def has_own_color(color: str) -> bool:
     return len(color) == 7 or color[7:9] != "00"
 
 
+def connection_only(tec: TerrainEffects) -> frozenset[str]:
+    """Movement classes every terrain row prohibits: they move only along connections (ToV 11.2:
+    rail movement), so the terrain rows leave them out and the connection rows say what they pay."""
+    rows = list(tec.terrain.values())
+    named = {k for row in rows for k in row if k != "*"}
+    return frozenset(k for k in named if all(row.get(k) == "prohibited" for row in rows))
+
+
 def legend_entries(map_data: MapData, tec: TerrainEffects | None) -> list[LegendEntry]:
     """Rows for every terrain, feature, hexside and connection type used on the map, in that order,
     then the levels printed in their own colours (hypsometric tints), lowest first.
@@ -72,9 +82,10 @@ def legend_entries(map_data: MapData, tec: TerrainEffects | None) -> list[Legend
         used_sides.update(sd.features)
         used_conn.update(sd.connections)
     rows: list[LegendEntry] = []
+    off_road = connection_only(tec)
     for tid, t in map_data.terrain_types.items():
         if tid in used_terrain:
-            rows.append(LegendEntry("terrain", tid, t.name, cost_text(tec.terrain.get(tid)),
+            rows.append(LegendEntry("terrain", tid, t.name, cost_text(tec.terrain.get(tid), off_road),
                                     combat_text(tec.combat.get(tid))))
     for fid, f in map_data.hex_feature_types.items():
         if fid in used_features and f.kind not in ("supply_source", "depot", "control", "reference"):
