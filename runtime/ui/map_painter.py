@@ -21,16 +21,14 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
     QFontMetricsF,
     QImage,
-    QPaintEngine,
     QPainter,
-    QPainterPath,
     QPen,
     QTransform,
 )
@@ -42,6 +40,7 @@ from hexwright.runtime.model.legend import LegendEntry
 
 from .colors import qcolor
 from .feature_glyphs import SLOTS, draw_feature, feature_color
+from .field_layer import FieldLayer
 from .furniture import haloed_text
 from .hex_cache import HexCache, grid_key
 from .hex_table import HexTable
@@ -116,6 +115,7 @@ class MapPainter:
         self._regions: dict[tuple, tuple[HexTable, list]] = {}
         """Level regions by the hexes they were made for (the view and the minimap share them)."""
         self._textures: dict[tuple, Texture] = {}
+        self._fields = FieldLayer()
         self._level_brush_key: tuple | None = None
         self._level_brush_cache: dict[int, QBrush] = {}
         self._cache: HexCache | None = None
@@ -581,49 +581,7 @@ class MapPainter:
             paint_region(painter, fill, edge, QColor(self._style(tid).color), c.size)
             tex = self._texture(tid) if glyphs else None
             if tex is not None:
-                self._paint_field(painter, tex, members, fill)
-
-    def _paint_field(self, painter: QPainter, tex: Texture, members: list[int], fill: QPainterPath) -> None:
-        """The symbol field of ``members``, cut to their terrain's shape ``fill``.
-
-        On a raster device the stamps go unclipped into a scratch image drawn once through
-        the shape as a clip (drawing each small image through a path clip costs ten times as
-        much); on a vector device (PDF, printer) each through the clip path."""
-        c, ds = self.cache, device_scale(painter)
-        engine = painter.paintEngine()
-        raster = engine is not None and engine.type() == QPaintEngine.Type.Raster
-        transform = painter.worldTransform()
-        box = QRect()
-        if raster and painter.device() is not None:
-            bounds = transform.mapRect(fill.boundingRect())
-            if painter.hasClipping():
-                bounds = bounds.intersected(transform.mapRect(painter.clipBoundingRect()))
-            device = painter.device()
-            box = bounds.toAlignedRect().intersected(QRect(0, 0, device.width(), device.height()))
-        if box.isEmpty() or not raster:
-            painter.save()
-            painter.setRenderHint(QPainter.Antialiasing, False)  # a hard clip is far cheaper
-            painter.setClipPath(fill, Qt.IntersectClip)
-            painter.setRenderHint(QPainter.Antialiasing, True)
-            for i in members:
-                tex.paint(painter, i, self._corners(i), c.center(i), ds)
-            painter.restore()
-            return
-        layer = QImage(box.size(), QImage.Format_ARGB32_Premultiplied)
-        layer.fill(Qt.transparent)
-        p = QPainter(layer)
-        p.setRenderHint(QPainter.Antialiasing, True)
-        p.setRenderHint(QPainter.SmoothPixmapTransform, painter.testRenderHint(QPainter.SmoothPixmapTransform))
-        p.setWorldTransform(transform * QTransform.fromTranslate(-box.left(), -box.top()))
-        for i in members:
-            tex.paint(p, i, self._corners(i), c.center(i), ds)
-        p.end()
-        painter.save()
-        painter.setRenderHint(QPainter.Antialiasing, False)
-        painter.setClipPath(fill, Qt.IntersectClip)
-        painter.setWorldTransform(QTransform())
-        painter.drawImage(box.topLeft(), layer)
-        painter.restore()
+                self._fields.paint(painter, tex, members, fill, self._corners, c.center, device_scale(painter))
 
     def _paint_grid(self, painter: QPainter, visible: list[int]) -> None:
         c, lines_style = self.cache, self.style.lines
