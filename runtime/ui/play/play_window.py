@@ -20,6 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
     QDockWidget,
     QFileDialog,
     QInputDialog,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QStackedWidget,
+    QToolBar,
     QWidget,
 )
 
@@ -107,7 +109,7 @@ class PlayWindow(QMainWindow):
         self.refusals: list[str] = []
         """Every action refused in this window, in order (a play-test from the editor lists them)."""
         self.charts: ChartsWindow | None = None
-        self._docks_shown: list[QDockWidget] = []
+        self._panels_hidden: list[QWidget] = []
         self.files = GameFiles(self, save_path=save_path, autosave_path=autosave_path, load_warnings=load_warnings)
         self.seats = Seats(self, secrets_dir=secrets_dir, settings=settings)
 
@@ -434,9 +436,9 @@ class PlayWindow(QMainWindow):
             name = f"{self.module.meta.seats[seat].name} ({name})"
         self.hand_over.for_side(name, self.game.players.get(side_id, ""), phase_name(self.module, state))
         if not self.handing_over:
-            self._docks_shown = [d for d in self.docks() if d.isVisible()]
-        for dock in self._docks_shown:
-            dock.hide()
+            self._panels_hidden = self.panels_shown()
+        for panel in self._panels_hidden:
+            panel.hide()
         self.stack.setCurrentWidget(self.hand_over)
         for action in self.actions_by_name.values():
             action.setEnabled(False)
@@ -444,12 +446,19 @@ class PlayWindow(QMainWindow):
 
     def dismiss_hand_over(self) -> None:
         self.stack.setCurrentWidget(self.view)
-        for dock in self._docks_shown:
-            dock.show()
-        self._docks_shown = []
+        for panel in self._panels_hidden:
+            panel.show()
+        self._panels_hidden = []
         for action in self.actions_by_name.values():
             action.setEnabled(True)
         self.refresh()
+
+    def panels_shown(self) -> list[QWidget]:
+        """Everything of the window that shows the board or the game besides its central view: the
+        docks, the toolbars (the phase bar) and the open dialogs (attack, fire, charts). The
+        hand-over screen hides them all, so nothing of one side's view is left to the next player."""
+        panels: list[QWidget] = [*self.docks(), *self.findChildren(QToolBar), *self.findChildren(QDialog)]
+        return [panel for panel in panels if panel.isVisible()]
 
     @property
     def handing_over(self) -> bool:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from play_helpers import click, drag_piece_to, place_point
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QMessageBox, QPushButton, QToolBar
 
 from hexwright.runtime.engine import ENGINE
 from hexwright.runtime.state import Game, Location, save_bytes
@@ -178,14 +178,19 @@ def test_hot_seat_hands_over_between_sides(qtbot, window):
     window.actions_by_name["hot_seat"].setChecked(True)
     window.next_phase()
     assert not window.handing_over
+    charts = window.show_charts()  # a dialog the US player left open
+    toolbars = [bar for bar in window.findChildren(QToolBar) if bar.isVisible()]
+    assert charts.isVisible() and toolbars
     window.next_phase()  # US combat → DE movement
     assert window.handing_over
     assert window.hand_over.title.text() == f"Hand over to {window.module.pieces.sides['de'].name}"
     assert not window.actions_by_name["undo"].isEnabled()
     assert not window.log_panel.isVisible() and not window.minimap.isVisible()  # nothing of the board shows
+    assert not charts.isVisible() and not any(bar.isVisible() for bar in toolbars)  # nor a dialog or the phase bar
     qtbot.mouseClick(window.hand_over.findChild(QPushButton, "hand-over-ready"), Qt.LeftButton)
     assert not window.handing_over and window.actions_by_name["undo"].isEnabled()
     assert window.log_panel.isVisible() and window.minimap.isVisible()
+    assert charts.isVisible() and all(bar.isVisible() for bar in toolbars)  # all back as the player left them
 
 
 def test_context_menu_markers_control_and_charts(qtbot, window):
