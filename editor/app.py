@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hexwright.runtime.storage import ModuleError
 
 from .launcher import Launcher
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QObject
 
 
 def install_safety_nets() -> None:
@@ -38,8 +42,9 @@ def _application():
     return app
 
 
-def open_files_from_the_system(app, launcher) -> None:
-    """macOS sends a file opened in the Finder (double-click, drop on the Dock icon) as an event."""
+def open_files_from_the_system(app, launcher) -> QObject:
+    """macOS sends a file opened in the Finder (double-click, drop on the Dock icon) as an event.
+    Returns the filter, which the caller removes when its event loop ends."""
     from PySide6.QtCore import QEvent, QObject
 
     from .launcher import OpenError, say
@@ -54,7 +59,9 @@ def open_files_from_the_system(app, launcher) -> None:
                 return True
             return False
 
-    app.installEventFilter(FileOpenFilter(app))
+    opener = FileOpenFilter(app)
+    app.installEventFilter(opener)
+    return opener
 
 
 def _launcher() -> Launcher:
@@ -88,9 +95,10 @@ def run_start() -> int:
 
     app = _application()
     launcher = _launcher()
-    open_files_from_the_system(app, launcher)
+    opener = open_files_from_the_system(app, launcher)
     screen = open_start_screen(launcher)
     code = app.exec()
+    app.removeEventFilter(opener)
     del screen  # lives until the application ends
     return code
 
@@ -101,15 +109,18 @@ def run_open(path: str) -> int:
 
     app = _application()
     launcher = _launcher()
-    open_files_from_the_system(app, launcher)
+    opener = open_files_from_the_system(app, launcher)
     try:
-        launcher.open_path(Path(path))
-    except ModuleError as exc:
-        print(f"{path}: {len(exc.issues)} problem(s)", file=sys.stderr)
-        for issue in exc.issues:
-            print(f"  {issue}", file=sys.stderr)
-        return 1
-    except (OpenError, OSError) as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    return app.exec()
+        try:
+            launcher.open_path(Path(path))
+        except ModuleError as exc:
+            print(f"{path}: {len(exc.issues)} problem(s)", file=sys.stderr)
+            for issue in exc.issues:
+                print(f"  {issue}", file=sys.stderr)
+            return 1
+        except (OpenError, OSError) as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        return app.exec()
+    finally:
+        app.removeEventFilter(opener)

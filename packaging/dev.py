@@ -2,11 +2,14 @@
 """Set up a local virtual environment and run Hexwright or its tests.
 
     python3 packaging/dev.py run  [hexwright arguments]   # the app: the start screen, or what the arguments say
-    python3 packaging/dev.py test [pytest arguments]      # the whole test suite, headless
+    python3 packaging/dev.py test [pytest arguments]      # the whole test suite, headless, on every core
     python3 packaging/dev.py setup                        # only make (or update) the environment
 
 The environment lives in ``.venv`` at the top of the checkout; it is (re)installed when
 ``pyproject.toml`` changes. Only the standard library is used here.
+
+The tests run in one process per core (pytest-xdist, ``-n auto``); pass ``-n 0`` (or any
+``-n``) to choose otherwise, e.g. for ``--pdb``.
 """
 
 from __future__ import annotations
@@ -51,7 +54,13 @@ def main(argv: list[str]) -> int:
     if command == "run":
         return subprocess.call([str(_bin("hexwright")), *rest])  # paths are the user's, from where they are
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    return subprocess.call([str(_bin("python")), "-m", "pytest", *rest], cwd=ROOT, env=env)
+    return subprocess.call([str(_bin("python")), "-m", "pytest", *_parallel(rest), *rest], cwd=ROOT, env=env)
+
+
+def _parallel(args: list[str]) -> list[str]:
+    """``-n auto`` unless the arguments choose the number of processes (or switch xdist off)."""
+    chosen = any(a == "-n" or a.startswith(("-n", "--numprocesses", "--dist")) or a == "no:xdist" for a in args)
+    return [] if chosen else ["-n", "auto"]
 
 
 if __name__ == "__main__":
