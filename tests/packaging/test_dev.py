@@ -31,4 +31,16 @@ def test_test_runs_pytest_in_the_checkout(monkeypatch):
     monkeypatch.setattr(dev.subprocess, "call", lambda argv, **kw: calls.append((argv, kw)) or 0)
     assert dev.main(["test", "-q"]) == 0
     [(argv, options)] = calls
-    assert argv[1:] == ["-m", "pytest", "-q"] and options["cwd"] == dev.ROOT
+    assert argv[1:] == ["-m", "pytest", "-n", "auto", "-q"] and options["cwd"] == dev.ROOT
+
+
+def test_test_runs_one_process_per_core_unless_told_otherwise(monkeypatch):
+    dev = load_dev()
+    calls = []
+    monkeypatch.setattr(dev, "ensure_env", lambda: None)
+    monkeypatch.setattr(dev.subprocess, "call", lambda argv, **kw: calls.append(argv) or 0)
+    for told in (["-n", "0"], ["-n0"], ["--numprocesses=3"], ["-p", "no:xdist"]):
+        assert dev.main(["test", *told, "-x"]) == 0
+        assert calls.pop()[3:] == [*told, "-x"]  # no -n auto of its own
+    assert dev.main(["test", "-m", "slow"]) == 0
+    assert calls.pop()[3:] == ["-n", "auto", "-m", "slow"]
