@@ -1,0 +1,195 @@
+"""Declaring and resolving attacks (``engine/attacks.py``) on a small synthetic module after *Drive
+on Metz* §9 (not DoM): the refusals a module designer relies on, the odds the log states, the
+attackers offered, an attack called off, and result effects other than retreat and advance.
+
+Blue's b_1 (0404) and b_2 (0403) are next to red's r_1 and r_2 stacked in 0504; b_3 (0503) is
+next to 0504 too; red's r_3 in 0405 is next to b_1 only; b_far stands away in 0101; b_spare is
+never placed. Phases: blue movement, blue combat; the CRT is DoM Table 3's shape."""
+
+from __future__ import annotations
+
+import pytest
+from builders import add_unit, dom_crt, odds_crt, rules_module
+from combat_modules import seed_rolling
+
+from hexwright.runtime.engine import (
+    Declare,
+    EndPhase,
+    Resolve,
+    apply,
+    attack_odds,
+    available_attackers,
+    engine_state,
+    legal_actions,
+)
+from hexwright.runtime.engine.attacks import odds_text
+from hexwright.runtime.model import Phase, Placement, ResultCode, ResultEffect, Scenario
+from hexwright.runtime.model.sequence import StatusDef, StatusEffects
+from hexwright.runtime.state import ActionError, Eliminate, initial_state
+from hexwright.runtime.state import apply as state_apply
+
+SETUP = {"b_1": "0404", "b_2": "0403", "b_3": "0503", "b_far": "0101", "r_1": "0504", "r_2": "0504",
+         "r_3": "0405"}
+
+
+def attack_module():
+    m = rules_module(9, 9)
+    for unit, side, combat in (("b_1", "blue", 4), ("b_2", "blue", 4), ("b_3", "blue", 4), ("b_far", "blue", 4),
+                               ("b_spare", "blue", 4), ("r_1", "red", 3), ("r_2", "red", 3), ("r_3", "red", 2)):
+        add_unit(m, unit, side, combat=combat)
+    m.tables.crts["crt"] = dom_crt()
+    m.meta.sequence = [Phase(id="blue_move", name="Blue movement", side="blue", kind="movement", section="8.0"),
+                       Phase(id="blue_combat", name="Blue combat", side="blue", kind="combat", section="9.0")]
+    m.rules.combat.section = "9.1"
+    m.rules.stacking.limit = None
+    m.scenarios = {"s": Scenario(name="S", last_turn=2, first_side="blue",
+                                 setup=[Placement(piece=p, hex=h) for p, h in SETUP.items()])}
+    return m
+
+
+def in_combat(m, seed: int = 1):
+    s, _ = apply(m, initial_state(m, "s", seed), EndPhase())
+    assert m.meta.sequence[s.phase].id == "blue_combat"
+    return s
+
+
+def every_cell(m, code: str, result: ResultCode) -> None:
+    crt = m.tables.crts["crt"]
+    crt.results[code] = result
+    crt.cells = [[code] * len(crt.columns) for _ in crt.rows]
+
+
+def test_9_attacks_are_declared_in_a_combat_phase_only():
+    m = attack_module()
+    s = initial_state(m, "s", 1)
+    with pytest.raises(ActionError, match=r"attacks are made in a combat phase, not now \(Blue movement\)"):
+        apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    assert not [a for a in legal_actions(m, s) if isinstance(a, Declare)]
+
+
+@pytest.mark.parametrize(("attack", "refusal"), [
+    (Declare(attackers=("b_1",), hex="0303"), r"no enemy unit in 0303 to attack — 9\.1"),
+    (Declare(attackers=("b_1", "b_1"), hex="0504"), r"a unit is named twice in the attack — 9\.1"),
+    (Declare(attackers=("b_spare",), hex="0504"), r"b_spare is not on the map"),
+    (Declare(attackers=("b_1", "r_3"), hex="0504"), r"r_3 regt is not the attacker's unit — 9\.1"),
+    (Declare(attackers=("b_far",), hex="0504"), r"b_far regt is not adjacent to 0504"),
+    (Declare(attackers=("b_1",), hex="0504", assets=("engineers",)), r"this game has no assets to assign — 9\.1"),
+])
+def test_9_a_declared_attack_names_adjacent_units_of_the_attacker_against_an_enemy_hex(attack, refusal):
+    """§9: "all attackers must be adjacent to the target hex"; an attack is made into a hex held by
+    the enemy, by the phasing side's units on the map, each named once."""
+    m = attack_module()
+    s = in_combat(m)
+    with pytest.raises(ActionError, match=refusal):
+        apply(m, s, attack)
+    assert engine_state(s).declared == ()
+
+
+def test_9_2_a_resolve_needs_a_declared_attack_on_that_hex():
+    m = attack_module()
+    s = in_combat(m)
+    with pytest.raises(ActionError, match=r"no attack is declared on 0504 — 9\.1"):
+        apply(m, s, Resolve(hex="0504"))
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0405"))
+    with pytest.raises(ActionError, match="no attack is declared on 0504"):
+        apply(m, s, Resolve(hex="0504"))
+
+
+def test_max_attackers_caps_the_units_of_one_attack_and_the_attacks_offered():
+    """``combat.max_attackers``: at most that many units attack together (refused by name, and no
+    larger group is offered)."""
+    m = attack_module()
+    m.rules.combat.max_attackers = 2
+    s = in_combat(m)
+    with pytest.raises(ActionError, match=r"at most 2 unit\(s\) attack together"):
+        apply(m, s, Declare(attackers=("b_1", "b_2", "b_3"), hex="0504"))
+    offered = {d.attackers for d in legal_actions(m, s) if isinstance(d, Declare) and d.hex == "0504"}
+    assert ("b_1", "b_2") in offered and ("b_2", "b_3") in offered
+    assert max(len(a) for a in offered) == 2
+    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    assert [d.attackers for d in engine_state(s).declared] == [("b_1", "b_2")]
+
+
+def test_9_the_attackers_available_are_the_phasing_sides_adjacent_units_that_have_not_attacked():
+    m = attack_module()
+    s = in_combat(m)
+    assert available_attackers(m, s, "0504") == ["b_1", "b_2", "b_3"]
+    assert available_attackers(m, s, "0405") == ["b_1"]  # b_2 (0403) is two hexes away
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0405"))
+    assert available_attackers(m, s, "0504") == ["b_2", "b_3"]
+
+
+def test_9_1_the_log_states_the_differential_and_its_column():
+    """§9.1: ΔCF = the attackers' CF less the defender's, matched to a column: 4 + 4 − (3 + 3) = 2."""
+    m = attack_module()
+    s = in_combat(m)
+    s, entry = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    assert entry.text == "attack declared: Blue b_1 regt, Blue b_2 regt on Red r_1 regt in 0504 (ΔCF 2: column +2/+3)"
+
+
+def test_odds_are_stated_as_a_ratio_and_a_capped_ratio_after_an_arrow():
+    """An odds CRT: 12 against 6 is "2:1"; 4 against 2 with ``max_value`` 3/2 is 2:1 read as "3:2"."""
+    m = attack_module()
+    m.tables.crts["crt"] = odds_crt()
+    s = in_combat(m)
+    s, entry = apply(m, s, Declare(attackers=("b_1", "b_2", "b_3"), hex="0504"))
+    assert entry.text.endswith("(2:1: column 2:1)")
+    m.rules.combat.max_value = "3/2"
+    assert odds_text(attack_odds(m, s, ("b_1",), "0405")) == "2:1 → 3:2: column 1:1"
+
+
+def test_9_2_an_attack_whose_defenders_are_gone_is_called_off_without_a_roll():
+    m = attack_module()
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    s, _ = state_apply(m, s, Eliminate(pieces=["r_1", "r_2"]))
+    s, entry = apply(m, s, Resolve(hex="0504"))
+    assert entry.text == "attack on 0504 called off: no defender left"
+    assert entry.dice == () and s.rng.counter == 0
+    assert engine_state(s).declared == ()
+
+
+def test_9_2_an_attack_whose_attackers_are_gone_is_called_off_without_a_roll():
+    m = attack_module()
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    s, _ = state_apply(m, s, Eliminate(pieces=["b_1", "b_2"]))
+    s, entry = apply(m, s, Resolve(hex="0504"))
+    assert entry.text == "attack on 0504 called off: no attacker left"
+    assert s.rng.counter == 0
+
+
+def test_a_pin_result_pins_every_defender_when_the_module_declares_the_pinned_status():
+    """St-Lô 14.2 after a CRT "pin" effect: the defenders hold the module's ``pinned`` status."""
+    m = attack_module()
+    every_cell(m, "P", ResultCode(name="Pinned", effects=[ResultEffect(who="defender", what="pin")]))
+    m.rules.statuses = {"pinned": StatusDef(name="Pinned", effects=StatusEffects(may_move=False), section="14.2")}
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    s, _ = apply(m, s, Resolve(hex="0504"))
+    assert engine_state(s).seq.statuses == {"r_1": ("pinned",), "r_2": ("pinned",)}
+
+
+def test_an_effect_the_module_does_not_automate_is_left_to_the_players_in_the_log():
+    m = attack_module()
+    every_cell(m, "P", ResultCode(name="Pinned", effects=[ResultEffect(who="defender", what="pin")]))
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    s, entry = apply(m, s, Resolve(hex="0504"))
+    assert "defender pin: not automated, apply it by hand" in entry.text
+    assert not engine_state(s).seq.statuses
+
+
+def test_9_4_an_eliminated_defender_leaves_its_hex_to_the_attackers_advance():
+    """§9.4–9.5: the defenders removed; one attacker may advance into the hex vacated."""
+    m = attack_module()
+    every_cell(m, "DE", ResultCode(name="Defender eliminated",
+                                   effects=[ResultEffect(who="attacker", what="advance"),
+                                            ResultEffect(who="defender", what="eliminate")]))
+    s = in_combat(m, seed_rolling(4))
+    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    s, entry = apply(m, s, Resolve(hex="0504"))
+    assert "rolls 4: DE (Defender eliminated)" in entry.text
+    assert s.hex_of("r_1") is None and s.hex_of("r_2") is None
+    top = engine_state(s).frames[-1]
+    assert top.proc == "advance" and top.vacated == ("0504",) and top.units == ("b_1", "b_2")

@@ -1,0 +1,145 @@
+"""What makes a fire mission impossible, and what a fire is worked out to be (``engine/fire.py``
+``plan``, ``apply_fire``), on the synthetic fire module of ``tests/support/fire_modules.py``
+(after St-Lô 10, 11, 14–16; not St-Lô): each refusal names what is wrong and cites its section."""
+
+from __future__ import annotations
+
+import pytest
+from fire_modules import fire_module
+from operations_modules import rigged
+
+from hexwright.runtime.engine import EndPhase, Fire, apply, engine_state, legal_actions
+from hexwright.runtime.engine.core import prepared
+from hexwright.runtime.engine.fire import plan
+from hexwright.runtime.state import ActionError, initial_state
+
+AT_0508 = {"mission": "barrage", "target": "0508", "op": "b_op", "op_hex": "0505"}
+
+
+@pytest.fixture(scope="module")
+def m():
+    return fire_module()
+
+
+def _start(m, phase="operations"):
+    s = initial_state(m, "fire", 3)
+    for _ in range(20):
+        if m.meta.sequence[s.phase].id == phase and legal_actions(m, s):
+            return s
+        s, _ = apply(m, s, EndPhase())
+    raise AssertionError(phase)
+
+
+def _problem(m, fire: Fire, phase: str = "operations") -> tuple[str, str]:
+    p = plan(prepared(m, _start(m, phase)), fire)
+    return p.problem, p.section
+
+
+@pytest.mark.parametrize(("fire", "problem", "section"), [
+    (Fire(mission="nuke", target="0508"),
+     "no fire mission 'nuke' (rules.json fire.missions: barrage, interdiction, defensive, air_strike)", ""),
+    (Fire(mission="barrage", target="0909", op="b_op", op_hex="0505", units=("b_a1",), intensities=("normal",)),
+     "0909 holds no enemy unit", "14.1"),
+    (Fire(mission="barrage", target="9999", op="b_op", op_hex="0505", units=("b_a1",), intensities=("normal",)),
+     "no target hex '9999'", "14.1"),
+    (Fire(mission="barrage", target="0508", op="b_inf", op_hex="0505", units=("b_a1",), intensities=("normal",)),
+     "b_inf is not an OP of blue in play", "11.1"),
+    (Fire(mission="barrage", target="0508", op_hex="0505", units=("b_a1",), intensities=("normal",)),
+     "no OP is not an OP of blue in play", "11.1"),
+    (Fire(**AT_0508, units=("b_a1", "b_a2"), intensities=("normal",)), "each firing unit needs its intensity", "14.1"),
+    (Fire(**AT_0508, units=("b_a1", "b_a1"), intensities=("normal", "normal")), "a unit fires once in a fire", "14.1"),
+    (Fire(**AT_0508), "Barrage: name the units that fire", "14.1"),
+    (Fire(**AT_0508, units=("b_inf",), intensities=("normal",)), "b_inf is not a firing unit of blue in play", "14.1"),
+    (Fire(**AT_0508, units=("b_a1",), intensities=("heavy",)),
+     "Barrage: intensity 'heavy' not allowed (normal, rapid, maximum)", "10.2"),
+    (Fire(mission="air_strike", target="0508", op="b_op", op_hex="0505", units=("b_a1",), intensities=("normal",)),
+     "no unit fires in Air strike", "15.0"),
+])
+def test_10_11_14_a_fire_that_cannot_be_fired_says_why(m, fire, problem, section):
+    """10.1–10.3 (units, intensities), 11.1 (the OP), 14.1 (a barrage on an enemy-held hex), 15.0
+    (an air strike has no firing units): a plan with a problem, and the same refusal when fired."""
+    assert _problem(m, fire, "air" if fire.mission == "air_strike" else "operations") == (problem, section)
+
+
+def test_10_2_a_fire_whose_plan_has_a_problem_is_refused_when_fired(m):
+    with pytest.raises(ActionError, match=r"Barrage: intensity 'heavy' not allowed"):
+        apply(m, _start(m), Fire(**AT_0508, units=("b_a1",), intensities=("heavy",)))
+
+
+def test_a_mission_may_cap_the_units_that_fire_together(m):
+    capped = m.model_copy(deep=True)
+    assert capped.rules.fire is not None
+    capped.rules.fire.missions["barrage"].max_units = 2
+    fire = Fire(**AT_0508, units=("b_a1", "b_a2", "b_gs"), intensities=("normal",) * 3)
+    assert _problem(capped, fire)[0] == "Barrage: at most 2 unit(s) fire"
+    assert _problem(capped, fire.model_copy(update={"units": ("b_a1", "b_gs"), "intensities": ("normal",) * 2})) \
+        == ("", "14.1")
+
+
+def test_22_2_1_a_unit_whose_status_forbids_attacking_may_not_fire(m):
+    """A disorganized (here: pinned) artillery unit does not fire (St-Lô 22.2.1)."""
+    tx = prepared(m, _start(m))
+    seq = tx.data.seq.model_copy(update={"statuses": {"b_a1": ("pinned",)}})
+    tx = prepared(m, tx.state.model_copy(update={"engine": tx.data.model_copy(update={"seq": seq})}))
+    p = plan(tx, Fire(**AT_0508, units=("b_a1",), intensities=("normal",)))
+    assert p.problem == "Blue b_a1 regt may not fire: Pinned — 14.2"
+    assert plan(tx, Fire(**AT_0508, units=("b_a2",), intensities=("normal",))).problem == ""
+
+
+def test_14_1_a_fire_value_below_every_column_cannot_be_fired(m):
+    """A unit whose printed value is 0 adds nothing: 0 is below the first column (1-15)."""
+    weak = m.model_copy(deep=True)
+    weak.pieces.pieces["b_a1"].steps[0].support = 0
+    problem, section = _problem(weak, Fire(**AT_0508, units=("b_a1",), intensities=("normal",)))
+    assert (problem, section) == ("a fire value of 0 is below every column of the Barrage Table", "14.1")
+
+
+def test_14_1_the_column_is_the_highest_whose_lowest_value_the_fire_reaches(m):
+    """16-47 from 16 up, 48+ from 48 up: 2 × 3 × OV 4 twice is 48."""
+    tx = prepared(m, _start(m))
+    p = plan(tx, Fire(**AT_0508, units=("b_a1", "b_a2"), intensities=("maximum",) * 2))
+    assert (p.total, p.column) == (48, "48+")
+    p = plan(tx, Fire(**AT_0508, units=("b_a1", "b_a2"), intensities=("maximum", "normal")))
+    assert (p.total, p.column) == (32, "16-47")
+
+
+def test_15_0_no_air_strike_with_the_pool_spent(m):
+    s = _start(m, "air")
+    fire = Fire(mission="air_strike", target="0508", op="b_op", op_hex="0505")
+    for _ in range(2):
+        s, _ = apply(m, rigged(s, 4), fire)
+    assert engine_state(s).seq.pools["air"]["blue"] == 0
+    with pytest.raises(ActionError, match="no Air strikes left"):
+        apply(m, s, fire)
+
+
+def test_16_0_a_weather_drm_counts_only_for_its_side_in_its_weather(m):
+    """The interdiction mission's +2 is blue's in clear weather: none in rain."""
+    rain = m.model_copy(deep=True)
+    rain.scenarios["fire"].conditions = {"weather": "rain"}
+    p = plan(prepared(rain, _start(rain, "interdiction")),
+             Fire(mission="interdiction", units=("b_gs",), intensities=("normal",)))
+    assert p.problem == "" and p.drms == ()
+    clear = m.model_copy(deep=True)
+    clear.scenarios["fire"].conditions = {"weather": "clear"}
+    p = plan(prepared(clear, _start(clear, "interdiction")),
+             Fire(mission="interdiction", units=("b_gs",), intensities=("normal",)))
+    assert [(d.source, d.drm) for d in p.drms] == [("weather clear", 2)] and p.drm == 2
+
+
+def test_a_step_that_fires_one_mission_refuses_another(m):
+    s = _start(m)
+    with pytest.raises(ActionError, match=r"this step fires barrage, not interdiction — 14\.1"):
+        apply(m, s, Fire(mission="interdiction", units=("b_gs",), intensities=("normal",)))
+
+
+def test_10_1_2_the_rally_logs_the_reset_with_its_section(m):
+    s = _start(m)
+    s, _ = apply(m, rigged(s, 1), Fire(**AT_0508, units=("b_a1",), intensities=("normal",)))
+    assert engine_state(s).seq.missions == {"b_a1": 1}
+    texts = []
+    while m.meta.sequence[s.phase].id != "interdiction":
+        s, entry = apply(m, s, EndPhase())
+        texts.append(entry.text)
+    assert any("fire missions reset — 10.1.2" in t for t in texts)
+    assert engine_state(s).seq.missions == {}
