@@ -193,3 +193,23 @@ def test_9_4_an_eliminated_defender_leaves_its_hex_to_the_attackers_advance():
     assert s.hex_of("r_1") is None and s.hex_of("r_2") is None
     top = engine_state(s).frames[-1]
     assert top.proc == "advance" and top.vacated == ("0504",) and top.units == ("b_1", "b_2")
+
+
+def test_an_attack_whose_odds_fell_below_the_table_is_called_off_with_the_rulings_reason():
+    """``below_table: no_attack``: 4 against 6 is 2:3 (the 1:2 column) when declared; a red unit of 6
+    moving in before the resolution makes it 1:3, below the table: called off, no die rolled."""
+    from hexwright.runtime.state import Location, MovePieces
+
+    m = attack_module()
+    m.tables.crts["crt"] = odds_crt()
+    m.rules.combat.below_table = "no_attack"
+    add_unit(m, "r_4", "red", combat=6)
+    m.scenarios["s"].setup.append(Placement(piece="r_4", hex="0808"))
+    s = in_combat(m)
+    s, entry = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    assert entry.text.endswith("(2:3: column 1:2)")
+    s, _ = state_apply(m, s, MovePieces(pieces=("r_4",), to=Location.hex("0504")))
+    s, entry = apply(m, s, Resolve(hex="0504"))
+    assert entry.text == "attack on 0504 called off: attack not allowed: below the lowest column"
+    assert s.rng.counter == 0 and engine_state(s).frames == ()
+

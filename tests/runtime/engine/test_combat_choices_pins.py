@@ -8,6 +8,7 @@ import pytest
 from combat_modules import combat_module
 
 from hexwright.runtime.engine import Choose, Declare, EndPhase, Support, apply, engine_state, legal_actions
+from hexwright.runtime.engine.attacks import air_points_for_attack
 from hexwright.runtime.state import ActionError, initial_state
 
 
@@ -75,3 +76,16 @@ def test_7_1_a_defender_without_points_is_not_asked():
     m = combat_module(code="A1", air=0)
     s = red_attacks(m)
     assert engine_state(s).top is None
+
+
+def test_tov_7_1_the_air_points_an_attack_may_spend_are_the_air_sides_pool_at_most_max_per_hex():
+    """The attack dialog's limit: blue holds 2, one per hex (ToV 7.1) → 1; with none → 0; red → 0."""
+    m = combat_module(air=2)
+    assert air_points_for_attack(m, fighting(m)) == 1
+    m.rules.combat.air_support.max_per_hex = 3
+    assert air_points_for_attack(m, fighting(m)) == 2
+    none = combat_module(air=0)
+    assert air_points_for_attack(none, fighting(none)) == 0
+    assert air_points_for_attack(m, red_attacks(m)) == 0
+    m.rules.combat.air_support = None
+    assert air_points_for_attack(m, fighting(m)) == 0
