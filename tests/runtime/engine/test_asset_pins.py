@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from operations_modules import assets_module
 
-from hexwright.runtime.engine import Declare, apply, engine_state
+from hexwright.runtime.engine import AssignAsset, Declare, ReassignAsset, apply, engine_state
 from hexwright.runtime.engine.attacks import assignable_assets
 from hexwright.runtime.state import ActionError, SetStep, initial_state
 from hexwright.runtime.state import apply as state_apply
@@ -68,3 +68,14 @@ def test_5_2_an_asset_on_its_reduced_face_is_not_available():
     assert "b_m4_1" not in assignable_assets(m, s, "b_inf")
     with pytest.raises(ActionError, match=r"assets: Blue b_m4_1 regt is not available for assignment — 9\.3"):
         declare(m, "b_m4_1", s=s)
+
+
+
+@pytest.mark.parametrize(("action", "what"), [
+    (AssignAsset(asset="b_m4_1", unit="b_inf"), "asset assignment"),
+    (ReassignAsset(asset="b_m4_1"), "reassignment"),
+])
+def test_9_3_c_3_1_4_2_an_asset_choice_is_made_only_when_it_is_asked(action, what):
+    m = assets_module()
+    with pytest.raises(ActionError, match=rf"no {what} is to be chosen now — 9\.3"):
+        apply(m, initial_state(m, "fight", 1), action)

@@ -89,3 +89,11 @@ def test_tov_7_1_the_air_points_an_attack_may_spend_are_the_air_sides_pool_at_mo
     assert air_points_for_attack(m, red_attacks(m)) == 0
     m.rules.combat.air_support = None
     assert air_points_for_attack(m, fighting(m)) == 0
+
+
+def test_10_3_a_step_loss_is_allocated_only_when_one_is_owed():
+    from hexwright.runtime.engine import LoseStep
+
+    m = combat_module()
+    with pytest.raises(ActionError, match=r"no step loss is to be allocated now — 10\.2"):
+        apply(m, fighting(m), LoseStep(unit="b_1"))
