@@ -79,3 +79,19 @@ def test_9_3_c_3_1_4_2_an_asset_choice_is_made_only_when_it_is_asked(action, wha
     m = assets_module()
     with pytest.raises(ActionError, match=rf"no {what} is to be chosen now — 9\.3"):
         apply(m, initial_state(m, "fight", 1), action)
+
+
+def test_9_3_assets_are_assigned_to_one_attacking_unit():
+    """9.3 A: the assets go to the one attacking unit; an attack of two with assets is refused."""
+    from builders import add_unit
+
+    from hexwright.runtime.model import Placement
+
+    m = assets_module()
+    add_unit(m, "b_inf2", "blue", combat=3, movement=3, size="II", formation="b_div")
+    m.scenarios["fight"].setup.append(Placement(piece="b_inf2", hex="0404"))
+    s = initial_state(m, "fight", 1)
+    with pytest.raises(ActionError, match=r"assets are assigned to one attacking unit at 0304 — 9\.3"):
+        apply(m, s, Declare(attackers=("b_inf", "b_inf2"), hex="0304", assets=("b_m4_1",)))
+    s, _ = apply(m, s, Declare(attackers=("b_inf", "b_inf2"), hex="0304"))
+    assert engine_state(s).seq.attached == {}

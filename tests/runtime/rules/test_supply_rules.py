@@ -4,6 +4,7 @@ Most maps here are one row of hexes (a corridor): on a flat-top map hex ``(c, 0)
 next to ``(c + 1, 0)``, so a line has exactly one way to go.
 """
 
+import pytest
 from builders import add_unit, hexside_id, rules_module
 
 from hexwright.runtime.model import HexFeature
@@ -147,3 +148,11 @@ def test_command_range_is_plain_distance_tov_2_3():
 
     m = corridor()
     assert command_radius(m, {"b": "0101", "r": "0301"}, "b", 3, blocked=False) == ["0101", "0201", "0301", "0401"]
+
+
+def test_command_radius_of_a_unit_off_the_map_is_refused_by_name():
+    from hexwright.runtime.rules import command_radius
+
+    m = corridor()
+    with pytest.raises(ValueError, match="piece 'b' is not on the map"):
+        command_radius(m, {"r": "0301"}, "b", 3)
