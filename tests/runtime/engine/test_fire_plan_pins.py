@@ -143,3 +143,22 @@ def test_10_1_2_the_rally_logs_the_reset_with_its_section(m):
         texts.append(entry.text)
     assert any("fire missions reset — 10.1.2" in t for t in texts)
     assert engine_state(s).seq.missions == {}
+
+
+def test_11_1_the_fire_dialog_lists_the_ops_places_best_observation_first_and_affordable_intensities(m):
+    """11.1.1, 11.3: from 0505 (level 8) the OP sees 0508 with OV 4, from the three hexes two away
+    with OV 1, by label; 10.1.1: b_a1 with one mission left fires at normal only."""
+    from hexwright.runtime.engine import fire_options
+    from hexwright.runtime.engine.data import with_engine_state
+
+    s = _start(m)
+    options = fire_options(m, s, "barrage", "0508")
+    assert options.side == "blue"
+    assert [(op, h, o.value) for op, h, o in options.places] == [
+        ("b_op", "0505", 4), ("b_op", "0406", 1), ("b_op", "0506", 1), ("b_op", "0606", 1)]
+    assert dict(options.units)["b_a1"] == ("normal", "rapid", "maximum")
+    data = engine_state(s)
+    spent = with_engine_state(s, data.model_copy(update={"seq": data.seq.model_copy(update={"missions": {"b_a1": 5}})}))
+    assert dict(fire_options(m, spent, "barrage", "0508").units)["b_a1"] == ("normal",)
+    assert fire_options(m, s, "nuke", "0508").places == () and fire_options(m, s, "nuke", "0508").units == ()
+    assert fire_options(m, s, "air_strike", "0508").units == ()  # no unit fires in an air strike
