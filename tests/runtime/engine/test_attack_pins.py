@@ -213,3 +213,14 @@ def test_an_attack_whose_odds_fell_below_the_table_is_called_off_with_the_ruling
     assert entry.text == "attack on 0504 called off: attack not allowed: below the lowest column"
     assert s.rng.counter == 0 and engine_state(s).frames == ()
 
+
+
+def test_st_lo_9_1_1_an_attack_on_every_adjacent_enemy_takes_each_hex_next_to_any_attacker():
+    """``combat.all_adjacent`` (St-Lô 9.1.1): b_1 and b_2 attack 0504; r_3 (0405) is next to b_1
+    only and defends too, 4 + 4 against 3 + 3 + 2."""
+    m = attack_module()
+    m.rules.combat.all_adjacent = True
+    s = in_combat(m)
+    odds = attack_odds(m, s, ("b_1", "b_2"), "0504")
+    assert sorted(odds.defenders) == ["r_1", "r_2", "r_3"] and (odds.attack, odds.defense) == (8, 8)
+    assert attack_odds(m, s, ("b_2",), "0504").defenders == ["r_1", "r_2"]  # 0403 is not next to 0405

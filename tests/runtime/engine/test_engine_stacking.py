@@ -94,3 +94,13 @@ def test_s6_dom_stacking_is_checked_at_the_end_of_the_opponents_phase_too():
     assert {a.unit for a in legal_actions(m, s)} == {"de_462_1010", "de_3_29"}
     s, _ = apply(m, s, EliminateExcess(unit="de_3_29"))
     assert phase_of(m, s).id == "de_movement"
+
+
+def test_s6_stacking_off_notes_nothing_when_a_move_ends_overstacked():
+    """Enforcement ``off`` for stacking: the move is made with no ruling, neither at once nor as one
+    to be put right by the end of the phase."""
+    for check_at in ("end_of_move", "end_of_phase"):
+        m, s = _game(check_at)
+        m.rules.enforcement["stacking"] = "off"
+        s, entry = apply(m, s, Move(unit="b1", to="0204"))
+        assert s.hex_of("b1") == "0204" and "stacking" not in entry.text and "limit" not in entry.text
