@@ -18,6 +18,7 @@ from hexwright.runtime.model.canonical import canonical
 from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.validation import check_module
 
+from .collector import collector_paused
 from .errors import ModuleError, ModuleIssue
 from .jsonio import dumps
 from .migrate import migrate
@@ -114,8 +115,9 @@ def parse_json(name: str, data: bytes) -> Any:
 
 def module_from_files(files: dict[str, bytes]) -> LoadedModule:
     """Build a module from its files' bytes, reporting every problem at once."""
-    loaded = parse_module_files(files)
-    problems = check_module(loaded.module, loaded.assets)
+    with collector_paused():
+        loaded = parse_module_files(files)
+        problems = check_module(loaded.module, loaded.assets)
     if problems:
         raise ModuleError(problems)
     return loaded

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from hexwright.runtime.validation import check_module
 
+from .collector import collector_paused
 from .errors import ModuleIssue
 from .files import LoadedModule, parse_module_files
 
 
 def module_from_files_lenient(files: dict[str, bytes]) -> tuple[LoadedModule, list[ModuleIssue]]:
     """The module in ``files`` and its cross-reference problems (sorted; empty when valid)."""
-    loaded = parse_module_files(files)
-    return loaded, check_module(loaded.module, loaded.assets)
+    with collector_paused():
+        loaded = parse_module_files(files)
+        return loaded, check_module(loaded.module, loaded.assets)

@@ -17,11 +17,6 @@ from typing import Any
 
 MAX_INT_DIGITS = 40
 """Longer than any count, id number or seed a file holds (a seed is below 2**63)."""
-_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_INT_DIGITS + 1))
-"""A whole number past MAX_INT_DIGITS."""
-_LONG_EXPONENT = re.compile(r"[eE][+-]?[0-9]{3}")
-"""An exponent that may overflow to infinity. Two patterns, not one with ``|``: each then
-skips ahead to the characters it can start with, which takes a third of the time."""
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}")
 
 
@@ -34,17 +29,35 @@ class JsonProblem(ValueError):
 
 
 def loads_strict(data: bytes) -> Any:
-    """Parse UTF-8 ``data`` as strict JSON, or raise JsonProblem saying where and why."""
+    """Parse UTF-8 ``data`` as strict JSON, or raise JsonProblem saying where and why.
+
+    Most files are fine, so they are first read by the parser's C code alone and then
+    checked as a whole (:func:`_plainly_fine`); only a file that check cannot clear is read
+    again with a Python hook on every object and number, which names what is wrong."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise JsonProblem(f"not UTF-8 text (byte {exc.start})") from None
-    # numbers are checked one by one only then
-    suspicious = _LONG_DIGITS.search(text) is not None or _LONG_EXPONENT.search(text) is not None
     try:
-        value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_repeats,
-                           parse_float=_finite_float if suspicious else None,
-                           parse_int=_bounded_int if suspicious else None)
+        value = json.loads(text, parse_constant=_refuse_constant)
+        fine = _plainly_fine(text, value)
+    except (ValueError, RecursionError):  # broken, or refused: the checking read says why
+        fine = False
+    if not fine:
+        value = _loads_checked(text)
+    if _SURROGATE_ESCAPE.search(text):  # only then can a string hold a lone surrogate
+        where = _unwritable_string(value, [])
+        if where is not None:
+            raise JsonProblem("holds a lone surrogate escape (\\ud800–\\udfff alone): text that cannot be "
+                              "written as UTF-8", where)
+    return value
+
+
+def _loads_checked(text: str) -> Any:
+    """The slow, naming read: every object checked for a repeated key, every number for its size."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_repeats,
+                          parse_float=_finite_float, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         raise JsonProblem(f"broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
@@ -53,12 +66,48 @@ def loads_strict(data: bytes) -> Any:
         raise
     except ValueError as exc:  # anything else the parser refuses: a message, never a traceback
         raise JsonProblem(f"not acceptable JSON: {exc}") from None
-    if _SURROGATE_ESCAPE.search(text):  # only then can a string hold a lone surrogate
-        where = _unwritable_string(value, [])
-        if where is not None:
-            raise JsonProblem("holds a lone surrogate escape (\\ud800–\\udfff alone): text that cannot be "
-                              "written as UTF-8", where)
-    return value
+
+
+_KEY_END_SPACED = re.compile(r'"[ \t\n\r]+:')
+_INT_LIMIT = 10 ** MAX_INT_DIGITS
+"""The smallest whole number written with more than MAX_INT_DIGITS digits."""
+
+
+def _plainly_fine(text: str, value: Any) -> bool:
+    """Whether ``value``, read from ``text`` without hooks, surely has no repeated key and no
+    number out of bounds.
+
+    Every member of an object ends its key with a ``"`` followed by ``:`` (JSON whitespace
+    between), so ``text`` has at least as many such places as it has members; a repeated key
+    leaves its object with fewer keys than members. Hence when the keys of all the objects
+    read add up to the number of those places, no object repeated a key (a ``":`` inside a
+    string only adds a place, and then the checking read decides). A whole number has more
+    than MAX_INT_DIGITS digits exactly when it is at least 10**MAX_INT_DIGITS, and a
+    number too large for a float was read as an infinity."""
+    if _KEY_END_SPACED.search(text) is None:
+        places = text.count('":')
+    else:
+        places = sum(1 for _ in _KEY_END_SPACED.finditer(text)) + text.count('":')
+    keys = 0
+    stack: list[Any] = [[value]]  # the value as the one item of a list: a bare number is checked too
+    pop, push = stack.pop, stack.append
+    while stack:
+        item = pop()
+        if type(item) is dict:
+            keys += len(item)
+            children = item.values()
+        else:
+            children = item
+        for child in children:
+            kind = type(child)
+            if kind is dict or kind is list:
+                push(child)
+            elif kind is int:
+                if not -_INT_LIMIT < child < _INT_LIMIT:
+                    return False
+            elif kind is float and not math.isfinite(child):
+                return False
+    return keys == places
 
 
 def _refuse_constant(token: str) -> Any:

@@ -17,6 +17,7 @@ from hexwright.runtime.model.variant import VARIANT_FILE, VariantManifest, versi
 
 from .archive import pack_folder, read_pack, unpack
 from .bundled import bundled_modules_dir
+from .collector import collector_paused
 from .compose import compose, parse_manifest
 from .content_hash import module_content_hash
 from .errors import ModuleError, ModuleIssue
@@ -74,7 +75,8 @@ def load_files(files: dict[str, bytes], where: Path | None = None, bases: Sequen
 def load_path(path: str | Path, bases: Sequence[Path] = (), *, lenient: bool = False,
               _chain: tuple[str, ...] = ()) -> tuple[LoadedModule, list[ModuleIssue]]:
     path = Path(path)
-    return load_files(read_files(path), path, bases, lenient=lenient, _chain=_chain)
+    with collector_paused():
+        return load_files(read_files(path), path, bases, lenient=lenient, _chain=_chain)
 
 
 def _candidates(where: Path | None, bases: Sequence[Path]) -> list[Path]:

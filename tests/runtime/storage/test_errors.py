@@ -62,6 +62,30 @@ def test_hexside_must_be_canonical(folder):
     assert "canonical form '0203/N'" in message and "(hex 0202)" in message
 
 
+def test_each_kind_of_map_slip_is_named_among_sound_hexes_and_hexsides(folder):
+    """The checks find the odd hex or hexside among many sound ones (they pick them out by set
+    operations over the whole map first): each slip is named with its field and hex."""
+    def slips(d):
+        d["levels"] = [{"value": 0}, {"value": 1}]
+        d["hexes"].update({f"05{r:02d}": {"terrain": "woods", "level": 1} for r in range(1, 6)})
+        d["hexes"]["0402"] = {"level": 7}
+        d["hexes"]["0403"] = {"features": [{"type": "castle"}]}
+        d["hexes"]["0404"] = {"features": [{"type": "town", "side": "martians"}]}
+        d["hexsides"].update({f"05{r:02d}/N": {"features": ["river"]} for r in range(2, 6)})
+        d["hexsides"]["0401/N"] = {"features": ["lava"]}
+        d["hexsides"]["0402/NE"] = {"connections": ["canal"]}
+        d["hexsides"]["0404/SW"] = {"features": ["river"]}
+    edit(folder / "map.json", slips)
+    assert messages(folder) == [
+        "map.json: hexes.0402.level (hex 0402): level 7 is not among the map's levels",
+        "map.json: hexes.0403.features.0.type (hex 0403): unknown hex feature type 'castle'",
+        "map.json: hexes.0404.features.0.side (hex 0404): unknown side 'martians'",
+        "map.json: hexsides.0401/N.features.0 (hex 0401): unknown hexside feature type 'lava'",
+        "map.json: hexsides.0402/NE.connections.0 (hex 0402): unknown road/rail type 'canal'",
+        "map.json: hexsides.0404/SW (hex 0404): hexside id must be written in canonical form '0305/NE'",
+    ]
+
+
 def test_every_problem_is_listed_at_once(folder):
     edit(folder / "map.json", lambda d: d["hexes"]["0203"].update(terrain="lava"))
     edit(folder / "scenarios" / "basic.json", lambda d: d["setup"][0].update(hex="0999"))
