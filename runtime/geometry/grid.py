@@ -90,6 +90,34 @@ class HexGrid:
                 out.append((d, n))
         return out
 
+    def neighbor_table(self) -> list[tuple[int, ...]]:
+        """Dense indices of the six neighbours of every hex, in index and direction order;
+        -1 for a neighbour off the map.
+
+        On an offset grid the six steps depend only on the parity of the column (flat) or row
+        (pointy), so they are read off :meth:`neighbor` once per parity and added."""
+        cols, rows = self.cols, self.rows
+        flat = self.orientation == "flat"
+        steps = []
+        for parity in (0, 1):
+            h = Hex(2 + parity, 2) if flat else Hex(2, 2 + parity)
+            steps.append([(n[0] - h[0], n[1] - h[1]) for n in (self.neighbor(h, d) for d in range(6))])
+        inner = [[dc * rows + dr for dc, dr in parity_steps] for parity_steps in steps]
+        """Index offsets of the six neighbours of a hex off the map's edges, by parity."""
+        out: list[tuple[int, ...]] = []
+        for c in range(cols):
+            inner_col = 0 < c < cols - 1
+            for r in range(rows):
+                i = c * rows + r
+                parity = (c if flat else r) & 1
+                if inner_col and 0 < r < rows - 1:
+                    o = inner[parity]
+                    out.append((i + o[0], i + o[1], i + o[2], i + o[3], i + o[4], i + o[5]))
+                else:
+                    out.append(tuple((c + dc) * rows + r + dr if 0 <= c + dc < cols and 0 <= r + dr < rows else -1
+                                     for dc, dr in steps[parity]))
+        return out
+
     def direction_between(self, a: Hex, b: Hex) -> int | None:
         """Direction index from ``a`` to adjacent ``b``; ``None`` if not adjacent."""
         qa, ra = to_axial(a, self.orientation, self.shifted)

@@ -88,8 +88,12 @@ class Layout:
     def corners(self, h: Hex) -> list[Point]:
         """The six corners of ``h``; corners ``i`` and ``i+1`` bound side ``i``."""
         cx, cy = self.center(h)
+        return [(cx + dx, cy + dy) for dx, dy in self.corner_offsets()]
+
+    def corner_offsets(self) -> list[Point]:
+        """The six corners of every hex relative to its centre (:meth:`corners` adds them to it)."""
         unit = _FLAT_CORNERS if self.grid.orientation == "flat" else _POINTY_CORNERS
-        return [(cx + ux * self.size, cy + uy * self.size) for ux, uy in unit]
+        return [(ux * self.size, uy * self.size) for ux, uy in unit]
 
     def hexside_segment(self, side: Hexside) -> tuple[Point, Point]:
         """End points of a hexside, identical whichever hex it is named from.

@@ -71,30 +71,9 @@ def _edge_name(grid: HexGrid, off: Hex) -> str:
 
 
 def neighbor_lists(grid: HexGrid) -> list[tuple[tuple[int, int], ...]]:
-    """``(direction, j)`` of each on-map neighbour of every hex, in index and direction order.
-
-    On an offset grid the six steps depend only on the parity of the column (flat) or row
-    (pointy), so they are read off the grid once per parity and added."""
-    cols, rows = grid.cols, grid.rows
-    steps = []
-    for parity in (0, 1):
-        h = Hex(2 + parity, 2) if grid.orientation == "flat" else Hex(2, 2 + parity)
-        steps.append([(d, n[0] - h[0], n[1] - h[1]) for d in range(6) for n in (grid.neighbor(h, d),)])
-    flat = grid.orientation == "flat"
-    inner = [[(d, dc * rows + dr) for d, dc, dr in parity_steps] for parity_steps in steps]
-    """Index offsets of the six neighbours of a hex off the map's edges, by parity."""
-    out: list[tuple[tuple[int, int], ...]] = []
-    for c in range(cols):
-        inner_col = 0 < c < cols - 1
-        for r in range(rows):
-            i = c * rows + r
-            parity = (c if flat else r) & 1
-            if inner_col and 0 < r < rows - 1:
-                out.append(tuple([(d, i + o) for d, o in inner[parity]]))
-            else:
-                out.append(tuple((d, (c + dc) * rows + r + dr) for d, dc, dr in steps[parity]
-                                 if 0 <= c + dc < cols and 0 <= r + dr < rows))
-    return out
+    """``(direction, j)`` of each on-map neighbour of every hex, in index and direction order
+    (the grid's :meth:`~runtime.geometry.HexGrid.neighbor_table` without the off-map ones)."""
+    return [tuple((d, j) for d, j in enumerate(six) if j >= 0) for six in grid.neighbor_table()]
 
 
 def _side_pair(grid: HexGrid, index: dict[str, int], direction: dict[str, int], key: str,

@@ -43,8 +43,11 @@ class HexCache:
         self._polygons: list[QPolygonF | None] = [None] * n
         self._lines: list[list[QLineF] | None] = [None] * n
         self._labels: list[str | None] = [None] * n
-        self._neighbors: list[tuple[int, ...] | None] = [None] * n
+        self._neighbors: list[tuple[int, ...]] | None = None
         self._index_of_label: dict[str, int] | None = None
+        self._offsets = self.layout.corner_offsets()
+        self._template = QPolygonF([QPointF(x, y) for x, y in self._offsets])
+        """A hex's outline about (0, 0): a hex's polygon is it moved to the hex's centre."""
         # Half extents of one hex's bounding box.
         self.half_w = self.size if self.flat else SQRT3 * self.size / 2
         self.half_h = SQRT3 * self.size / 2 if self.flat else self.size
@@ -74,19 +77,21 @@ class HexCache:
     def polygon(self, i: int) -> QPolygonF:
         p = self._polygons[i]
         if p is None:
-            p = self._polygons[i] = QPolygonF([QPointF(x, y) for x, y in self.layout.corners(self.hex_of(i))])
+            p = self._polygons[i] = self._template.translated(*self.center(i))
         return p
 
     def corners(self, i: int) -> list[tuple[float, float]]:
         """The six corners of hex ``i`` as plain points (for the pure geometry)."""
-        return self.layout.corners(self.hex_of(i))
+        cx, cy = self.center(i)
+        return [(cx + dx, cy + dy) for dx, dy in self._offsets]
 
     def outline(self, i: int) -> list[QLineF]:
         """The six sides of hex ``i`` as lines (for batched grid drawing)."""
         lines = self._lines[i]
         if lines is None:
-            pts = self.polygon(i)
-            lines = self._lines[i] = [QLineF(pts[d], pts[(d + 1) % 6]) for d in range(6)]
+            (x0, y0), (x1, y1), (x2, y2), (x3, y3), (x4, y4), (x5, y5) = self.corners(i)
+            lines = self._lines[i] = [QLineF(x0, y0, x1, y1), QLineF(x1, y1, x2, y2), QLineF(x2, y2, x3, y3),
+                                      QLineF(x3, y3, x4, y4), QLineF(x4, y4, x5, y5), QLineF(x5, y5, x0, y0)]
         return lines
 
     def label(self, i: int) -> str:
@@ -97,13 +102,16 @@ class HexCache:
 
     def neighbors(self, i: int) -> tuple[int, ...]:
         """Dense indices of the six neighbours of hex ``i`` in direction order; -1 if off-map."""
-        n = self._neighbors[i]
-        if n is None:
-            h, g = self.hex_of(i), self.hex_grid
-            n = self._neighbors[i] = tuple(
-                self.index(x) if g.contains(x) else -1 for x in (g.neighbor(h, d) for d in range(6))
-            )
-        return n
+        table = self._neighbors
+        if table is None:
+            table = self._neighbors = self.hex_grid.neighbor_table()
+        return table[i]
+
+    def neighbor_table(self) -> list[tuple[int, ...]]:
+        """:meth:`neighbors` of every hex, by index (made for the whole grid on first use)."""
+        if self._neighbors is None:
+            self._neighbors = self.hex_grid.neighbor_table()
+        return self._neighbors
 
     def bounding_rect(self, i: int) -> QRectF:
         cx, cy = self.center(i)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
-from hexwright.runtime.model import Level, MapData
+from hexwright.runtime.model import HexData, Level, MapData
 
 from .colors import qcolor
 from .hex_cache import HexCache
@@ -71,21 +71,26 @@ def paint_level_ramp(painter: QPainter, md: MapData, c: HexCache, visible: list[
     own = own_level_brushes(md, c.size)
     if high == low and not own:
         return
-    brushes: dict[int, QBrush | None] = {}
+    by_level: dict[int, list[tuple[int, HexData | None]]] = {}
+    for i, hd in zip(visible, data):
+        by_level.setdefault(hd.level if hd is not None else 0, []).append((i, hd))
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-    for i, hd in zip(visible, data):
-        level = hd.level if hd is not None else 0
-        if level not in brushes:
-            brushes[level] = ramp_brush(level, low, high, own.get(level))
-        brush = brushes[level]
+    polygon, draw = c.polygon, painter.drawPolygon
+    for level, members in by_level.items():  # one brush for all the hexes of a level
+        brush = ramp_brush(level, low, high, own.get(level))
         if brush is None:
             continue
         painter.setBrush(brush)
-        if level in own and hd is not None and hd.terrain not in (None, md.default_terrain):
-            painter.drawPath(_rim(c, i))  # a level's own colour rings woods or a town, not hides it
-        else:
-            painter.drawPolygon(c.polygon(i))
+        if level not in own:
+            for i, _hd in members:
+                draw(polygon(i))
+            continue
+        for i, hd in members:
+            if hd is not None and hd.terrain not in (None, md.default_terrain):
+                painter.drawPath(_rim(c, i))  # a level's own colour rings woods or a town, not hides it
+            else:
+                draw(polygon(i))
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
 
@@ -102,19 +107,19 @@ def _rim(c: HexCache, i: int) -> QPainterPath:
     return path
 
 
-def paint_hexside_contours(painter: QPainter, c: HexCache, visible: list[int], level_of: Callable[[int], int],
+def paint_hexside_contours(painter: QPainter, c: HexCache, visible: list[int], levels: Sequence[int],
                            color: QColor, width: float = 0.09) -> None:
-    """A brown line (``width`` in hex sizes) on every hexside between two different levels."""
-    done: set[tuple[int, int]] = set()
+    """A brown line (``width`` in hex sizes) on every hexside between two different levels
+    (``levels[i]``: the level of hex ``i``), each drawn once."""
+    table, outline = c.neighbor_table(), c.outline
+    shown = set(visible)
     lines = []
     for i in visible:
-        li = level_of(i)
-        for d, j in enumerate(c.neighbors(i)):
-            if j < 0 or (min(i, j), max(i, j)) in done:
-                continue
-            if level_of(j) != li:
-                done.add((min(i, j), max(i, j)))
-                lines.append(c.outline(i)[d])
+        li = levels[i]
+        for d, j in enumerate(table[i]):
+            # a side between two shown hexes from the lower index's side; else from the shown one's
+            if j >= 0 and levels[j] != li and (j > i or j not in shown):
+                lines.append(outline(i)[d])
     if lines:
         painter.setPen(QPen(color, width * c.size, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLines(lines)

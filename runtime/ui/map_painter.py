@@ -434,11 +434,12 @@ class MapPainter:
         # Fills without antialiasing: neighbouring hexes share edges exactly, leaving no seams.
         painter.setRenderHint(QPainter.Antialiasing, False)
         painter.setPen(Qt.NoPen)
+        polygon, draw = c.polygon, painter.drawPolygon
         for tid, members in groups.items():
             style = self._style(tid)
             painter.setBrush(style.fill)
             for i in members:
-                painter.drawPolygon(c.polygon(i))
+                draw(polygon(i))
         painter.setRenderHint(QPainter.Antialiasing, True)
         if not glyphs:
             return
@@ -459,19 +460,16 @@ class MapPainter:
                 painter.drawPath(style.glyph_for(col, row))
                 painter.translate(-cx, -cy)
 
-    def _level_of(self, i: int) -> int:
-        return self.hex_table.level[i]
-
     def _paint_levels(self, painter: QPainter, visible: list[int], data: list, level_style: str,
                       text: bool) -> None:
         if level_style == "ramp":
             paint_level_ramp(painter, self.map_data, self.cache, visible, data)
             # Thin contours on the hexsides between levels: the tint alone must stay light
             # enough not to be mistaken for another terrain, so the lines carry the levels.
-            paint_hexside_contours(painter, self.cache, visible, self._level_of, qcolor(self.style.palette.contour),
+            paint_hexside_contours(painter, self.cache, visible, self.hex_table.level, qcolor(self.style.palette.contour),
                                    0.06)
         elif level_style == "contours":
-            paint_hexside_contours(painter, self.cache, visible, self._level_of, qcolor(self.style.palette.contour))
+            paint_hexside_contours(painter, self.cache, visible, self.hex_table.level, qcolor(self.style.palette.contour))
         elif level_style == "numbers" and text:
             self._paint_level_numbers(painter, visible, data)
 
@@ -592,19 +590,22 @@ class MapPainter:
         color.setAlphaF(color.alphaF() * lines_style.grid_opacity)
         painter.setPen(QPen(color, width, Qt.SolidLine, Qt.FlatCap, Qt.MiterJoin))
         painter.setBrush(Qt.NoBrush)
+        outline, lines = c.outline, []
         if color.alpha() == 255:
-            lines = []
             for i in visible:
-                lines.extend(c.outline(i))
+                lines += outline(i)
             painter.drawLines(lines)
             return
-        # Translucent: each hexside once, or shared sides would be drawn twice as dark.
-        done = []
+        # Translucent: each hexside once, or shared sides would be drawn twice as dark (a
+        # hex's first three sides, and those on the map's edge).
+        table = c.neighbor_table()
         for i in visible:
-            for d, j in enumerate(c.neighbors(i)):
-                if d < 3 or j < 0:
-                    done.append(c.outline(i)[d])
-        painter.drawLines(done)
+            sides = outline(i)
+            lines += sides[:3]
+            six = table[i]
+            if six[3] < 0 or six[4] < 0 or six[5] < 0:
+                lines.extend(sides[d] for d in (3, 4, 5) if six[d] < 0)
+        painter.drawLines(lines)
 
     def _paint_features(self, painter: QPainter, visible: list[int], data: list, text: bool = True) -> None:
         c, md, s = self.cache, self.map_data, self.cache.size
@@ -666,9 +667,10 @@ class MapPainter:
             label_ink.setAlphaF(0.7)
         painter.setPen(label_ink)
         label_y = (-0.58 if flat else -0.5) * s if not modern else (-0.62 if flat else -0.54) * s
+        metrics, center, draw = QFontMetricsF(label_font), c.center, self._draw_centered
         for i, label in zip(visible, labels):
-            cx, cy = c.center(i)
-            self._draw_centered(painter, label_font, "label", label, cx, cy + label_y)
+            cx, cy = center(i)
+            draw(painter, label_font, "label", label, cx, cy + label_y, metrics)
 
     # -- text helpers -------------------------------------------------------------------
 
@@ -682,10 +684,12 @@ class MapPainter:
             font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
         return font
 
-    def _draw_centered(self, painter: QPainter, font: QFont, kind: str, text: str, x: float, baseline: float) -> None:
-        """Draw ``text`` horizontally centred on ``x`` with its baseline at ``baseline``."""
+    def _draw_centered(self, painter: QPainter, font: QFont, kind: str, text: str, x: float, baseline: float,
+                       metrics: QFontMetricsF | None = None) -> None:
+        """Draw ``text`` horizontally centred on ``x`` with its baseline at ``baseline``
+        (``metrics``: the font's, when the caller draws many texts in it)."""
         key = (kind, text)
         width = self._text_width.get(key)
         if width is None:
-            width = self._text_width[key] = QFontMetricsF(font).horizontalAdvance(text)
+            width = self._text_width[key] = (metrics or QFontMetricsF(font)).horizontalAdvance(text)
         painter.drawText(QPointF(x - width / 2, baseline), text)

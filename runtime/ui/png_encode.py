@@ -50,8 +50,10 @@ class PngWriter:
         img = image if image.format() == fmt else image.convertToFormat(fmt)
         bits = memoryview(img.constBits()).cast("B")
         stride, width = img.bytesPerLine(), self.width * (4 if self.alpha else 3)
-        rows = b"".join(b"\x00" + bits[r * stride:r * stride + width] for r in range(img.height()))
-        self._data.append(self._z.compress(rows))
+        compress, data = self._z.compress, self._data
+        for r in range(img.height()):  # each row after its filter byte (0: none), without copying it
+            data.append(compress(b"\x00"))
+            data.append(compress(bits[r * stride:r * stride + width]))
         self.rows += img.height()
 
     def finish(self) -> bytes:

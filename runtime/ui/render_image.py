@@ -103,16 +103,22 @@ def png_bytes(image, opaque: bool = False) -> bytes:
     return encode_png(image, opaque=opaque)
 
 
-BAND_ROWS = 512
-"""``render_png`` paints and encodes this many pixel rows at a time."""
+BAND_PIXELS = 16 << 20
+"""``render_png`` paints and encodes this many pixels at a time (64 MiB of ARGB), in whole rows:
+each band paints the hexes meeting it and a margin again, so wider bands waste less."""
+
+
+def band_rows(width: int, band_pixels: int = BAND_PIXELS) -> int:
+    """Pixel rows in one band of an image ``width`` pixels wide (at least 64)."""
+    return max(64, band_pixels // max(1, width))
 
 
 def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers: Layers | None = None,
                assets: dict[str, bytes] | None = None, style: str | None = None,
-               progress: Callable[[int, int], None] | None = None) -> tuple[int, int]:
+               progress: Callable[[int, int], None] | None = None, band_pixels: int = BAND_PIXELS) -> tuple[int, int]:
     """Render the map to a PNG at ``out_path`` (written atomically); returns ``(width, height)``.
 
-    The map is painted in bands of :data:`BAND_ROWS` whole pixel rows, each encoded as soon
+    The map is painted in bands of whole pixel rows (:func:`band_rows`), each encoded as soon
     as it is painted, so memory holds one band and the compressed file, not the whole image.
     ``progress(done, total)`` is called before each band and once more when the file is written."""
     from hexwright.runtime.storage import atomic_write_bytes
@@ -121,11 +127,12 @@ def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers:
 
     map_painter, rect, width, height = _sized(module, scale, layers, assets, style)
     writer = PngWriter(width, height, alpha=False)
-    bands = max(1, math.ceil(height / BAND_ROWS))
-    for top in range(0, height, BAND_ROWS):
+    step = band_rows(width, band_pixels)
+    bands = max(1, math.ceil(height / step))
+    for top in range(0, height, step):
         if progress is not None:
-            progress(top // BAND_ROWS, bands + 1)
-        rows = min(BAND_ROWS, height - top)
+            progress(top // step, bands + 1)
+        rows = min(step, height - top)
         band = _paint_rows(map_painter, rect, scale, width, top, rows, clipped=True)
         writer.add(band)
     if progress is not None:

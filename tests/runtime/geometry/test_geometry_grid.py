@@ -146,8 +146,12 @@ def test_hexes_and_dense_index(grid: HexGrid) -> None:
 @FAST
 @given(grids(max_size=20))
 def test_neighbour_lists_by_parity_equal_the_grid_neighbours(grid: HexGrid) -> None:
-    """The rules' neighbour table (steps per column/row parity) equals ``grid.neighbors`` hex by hex."""
+    """The neighbour table (steps per column/row parity; the rules' lists are it without the
+    off-map ones) equals ``grid.neighbor`` hex by hex, -1 off the map."""
     from hexwright.runtime.rules.hexmap import neighbor_lists
 
     expected = [tuple((d, grid.index(n)) for d, n in grid.neighbors(h)) for h in grid.hexes()]
     assert neighbor_lists(grid) == expected
+    six = [tuple(grid.index(n) if grid.contains(n) else -1 for n in (grid.neighbor(h, d) for d in range(6)))
+           for h in grid.hexes()]
+    assert grid.neighbor_table() == six

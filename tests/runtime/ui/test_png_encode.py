@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QImage
 from ui_maps import make_module
 
 from hexwright.runtime.ui.png_encode import PngWriter, encode_png
-from hexwright.runtime.ui.render_image import BAND_ROWS, render_image, render_png
+from hexwright.runtime.ui.render_image import band_rows, render_image, render_png
 
 
 def noisy(width: int, height: int, alpha: bool) -> QImage:
@@ -61,10 +61,10 @@ def test_render_painted_in_bands_is_the_single_pass_picture(qapp, tmp_path):
     fraction of the pixels (as the editor's banded export), nothing more."""
     module = make_module(cols=10, rows=12)
     scale = 3.0
-    size = render_png(module, tmp_path / "map.png", scale=scale)
+    size = render_png(module, tmp_path / "map.png", scale=scale, band_pixels=1 << 20)
     single = render_image(module, scale)
     banded = QImage(str(tmp_path / "map.png"))
-    assert size == (single.width(), single.height()) and banded.height() > 2 * BAND_ROWS
+    assert size == (single.width(), single.height()) and banded.height() > 2 * band_rows(size[0], 1 << 20)
     a, b = argb(banded), argb(single)
     differ = [abs(x - y) for x, y in zip(a, b, strict=True) if x != y]
     assert max(differ, default=0) <= 8 and len(differ) < len(a) // 100
