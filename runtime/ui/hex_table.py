@@ -11,10 +11,25 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from hexwright.runtime.model import MapData
 
 from .hex_cache import HexCache
+
+NOTHING_ELSE: tuple = ("", ())
+"""A hex without a name or features, whether the map holds data for it or not (painting a
+hex the map did not hold changes its terrain, not what is drawn over it)."""
+
+
+@dataclass
+class TableChange:
+    """What an edit changed of the hexes it names."""
+
+    what: set[str] = field(default_factory=set)
+    """``terrain``, ``level`` and/or ``other`` (features, names)."""
+    terrain_was: dict[int, str] = field(default_factory=dict)
+    """The hexes whose terrain changed, with the terrain they had."""
 
 
 class HexTable:
@@ -26,8 +41,8 @@ class HexTable:
         self.terrain: list[str] = [self.default] * n
         self.level: list[int] = [0] * n
         self.present: list[bool] = [False] * n
-        self.other: list[tuple] = [()] * n
-        """Features and name of each hex (what else of a hex is drawn), to tell what an edit changed."""
+        self.other: list[tuple] = [NOTHING_ELSE] * n
+        """Name and features of each hex (what else of a hex is drawn), to tell what an edit changed."""
         self.counts: Counter[int] = Counter()
         """How many hexes of the map data have each level (hexes not in it are level 0 but not counted)."""
         for label in map_data.hexes:
@@ -44,21 +59,25 @@ class HexTable:
         self.present[i] = hd is not None
         self.terrain[i] = hd.terrain if hd is not None and hd.terrain is not None else self.default
         self.level[i] = hd.level if hd is not None else 0
-        self.other[i] = (hd.name, tuple(repr(f) for f in hd.features)) if hd is not None else ()
+        self.other[i] = (hd.name, tuple(repr(f) for f in hd.features)) if hd is not None else NOTHING_ELSE
         if hd is not None:
             self.counts[hd.level] += 1
         after = (self.terrain[i], self.level[i], self.other[i])
         return {what for what, a, b in zip(("terrain", "level", "other"), before, after) if a != b}
 
-    def update(self, labels: Iterable[str]) -> set[str]:
+    def update(self, labels: Iterable[str]) -> TableChange:
         """Read these hexes again from the map (after an edit changed them); returns what of
-        them changed: ``terrain``, ``level`` and/or ``other`` (features, names)."""
-        changed: set[str] = set()
+        them changed."""
+        change = TableChange()
         for label in labels:
             i = self.cache.index_of_label(label)
             if i is not None:
-                changed |= self._read(i, label)
-        return changed
+                was = self.terrain[i]
+                what = self._read(i, label)
+                change.what |= what
+                if "terrain" in what:
+                    change.terrain_was[i] = was
+        return change
 
     def thresholds(self, low: int) -> list[int]:
         """Every level above ``low`` that the map declares or some hex has: one contour each."""

@@ -132,7 +132,7 @@ class LayerCache:
         if missing:
             xs, ys = [k[0] for k in missing], [k[1] for k in missing]
             box = QRect(min(xs) * TILE, min(ys) * TILE, (max(xs) - min(xs) + 1) * TILE, (max(ys) - min(ys) + 1) * TILE)
-            scratch = self._draw(group, box)
+            scratch = self._draw(group, box, kept_lines=False)
             for k in missing:
                 tile = self._tiles[k]
                 tile.dirty.pop(group, None)
@@ -149,7 +149,7 @@ class LayerCache:
         for k in stale:
             r = self._tiles[k].dirty[group]
             area = area.united(QRectF(r.left() * s, r.top() * s, r.width() * s, r.height() * s).toAlignedRect())
-        scratch = self._draw(group, area)
+        scratch = self._draw(group, area, kept_lines=True)  # around an edit: likely drawn again soon
         for k in stale:
             tile = self._tiles[k]
             tile.dirty.pop(group)
@@ -157,9 +157,10 @@ class LayerCache:
             if target is not None and scratch is not None:
                 _copy(scratch, area, target, k, area.intersected(QRect(k[0] * TILE, k[1] * TILE, TILE, TILE)))
 
-    def _draw(self, group: str, box: QRect) -> QImage | None:
+    def _draw(self, group: str, box: QRect, kept_lines: bool) -> QImage | None:
         """``group`` drawn into an image covering ``box`` (device pixels at this zoom);
-        ``None`` when the group draws nothing (natural terrain and contours in the classic style)."""
+        ``None`` when the group draws nothing (natural terrain and contours in the classic style).
+        ``kept_lines``: the organic lines from (and into) the pages of lines (see :mod:`.edge_sprites`)."""
         mp = self.map_painter
         if group in (TERRAIN, CONTOURS) and mp.style.terrain != "natural":
             return None
@@ -172,7 +173,7 @@ class LayerCache:
         p.scale(s, s)
         p.translate(-area.left(), -area.top())
         p.setClipRect(area)
-        mp.paint(p, area, frozenset({group}))
+        mp.paint(p, area, frozenset({group}), kept_lines=kept_lines)
         p.end()
         return image
 

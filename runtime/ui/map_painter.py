@@ -39,6 +39,7 @@ from hexwright.runtime.model import BUILTIN_STYLES, MapData, MapStyle, TerrainTy
 from hexwright.runtime.model.legend import LegendEntry
 
 from .colors import qcolor
+from .edge_sprites import EdgeSprites
 from .feature_glyphs import SLOTS, draw_feature, feature_color
 from .field_layer import FieldLayer
 from .furniture import haloed_text
@@ -51,11 +52,13 @@ from .line_layers import AreaOutlines, paint_areas, paint_connections, paint_hex
 from .map_furniture import FurniturePainter
 from .natural_layers import (
     TileCache,
+    changed_terrain_tiles,
     level_regions,
     paint_contours,
     paint_hillshade,
     paint_level_colors,
     paint_region,
+    terrain_reach,
     terrain_region,
     tint_alpha,
     tint_color,
@@ -78,6 +81,8 @@ class Dirty:
 
     groups: frozenset[str]
     everywhere: bool = False
+    rect: QRectF | None = None
+    """Map pixels to draw again when narrower than ``MapPainter.repaint_rect`` of the hexes."""
 
 UNKNOWN_TERRAIN = TerrainType(name="unknown terrain", color="#ff00ff", pattern="hatch")
 GLYPH_MIN_PX = 14.0
@@ -116,6 +121,8 @@ class MapPainter:
         """Level regions by the hexes they were made for (the view and the minimap share them)."""
         self._textures: dict[tuple, Texture] = {}
         self._fields = FieldLayer()
+        self._sprites = EdgeSprites()
+        self._kept_lines = False
         self._level_brush_key: tuple | None = None
         self._level_brush_cache: dict[int, QBrush] = {}
         self._cache: HexCache | None = None
@@ -173,18 +180,30 @@ class MapPainter:
             return Dirty(ALL_GROUPS, everywhere=labels is None)
         low = level_range(self.map_data)[0]
         before = table.thresholds(low)
-        changed = table.update(labels)
+        change = table.update(labels)
+        changed = change.what
         if not changed:  # a hexside, or something else the table does not hold
             return Dirty(ALL_GROUPS)
+        natural = self.style.terrain == "natural"
         groups: set[str] = set()
         if "terrain" in changed:
-            groups.add(TERRAIN if self.style.terrain == "natural" else UNDER)
+            groups.add(TERRAIN if natural else UNDER)
         if "level" in changed:
-            groups |= {UNDER, CONTOURS} if self.style.terrain == "natural" else {UNDER}
+            groups |= {UNDER, CONTOURS} if natural else {UNDER}
         if "other" in changed:
             groups.add(OVER)
+        rect = None
+        if groups == {TERRAIN}:
+            # Only natural shapes changed: those of the hexes whose tile changed, no further.
+            c = self.cache
+            tiles = changed_terrain_tiles(c, table.terrain, table.default, change.terrain_was)
+            pad = terrain_reach(c.size)
+            rect = QRectF()
+            for i in tiles:
+                rect = rect.united(c.bounding_rect(i))
+            rect = rect.adjusted(-pad, -pad, pad, pad)
         # A level appearing or vanishing renumbers the contours (index contours) everywhere.
-        return Dirty(frozenset(groups), everywhere="level" in changed and table.thresholds(low) != before)
+        return Dirty(frozenset(groups), everywhere="level" in changed and table.thresholds(low) != before, rect=rect)
 
     def set_style(self, style: MapStyle) -> None:
         """Draw in another style (the next paint uses it; cached shapes that do not depend on it stay)."""
@@ -252,12 +271,17 @@ class MapPainter:
         labels = list(labels)
         if self.style.terrain != "natural" and not self.style.lines.smooth:
             return self.hexes_rect(labels)
-        c, around = self.cache, set(labels)
+        c, m = self.cache, self.margin()
+        around: set[int] = set()
         for label in labels:
             i = self.hex_index(label)
             if i is not None:
-                around.update(c.label(j) for j in c.neighbors(i) if j >= 0)
-        return self.hexes_rect(sorted(around))
+                around.add(i)
+                around.update(j for j in c.neighbors(i) if j >= 0)
+        rect = QRectF()
+        for i in around:
+            rect = rect.united(c.bounding_rect(i))
+        return rect.adjusted(-m, -m, m, m) if not rect.isNull() else rect
 
     def visible_indices(self, exposed: QRectF | None) -> list[int]:
         """Hexes to paint for ``exposed`` (``None``: the whole map), with a margin for strokes."""
@@ -273,18 +297,24 @@ class MapPainter:
 
     # -- painting -----------------------------------------------------------------------
 
-    def paint(self, painter: QPainter, exposed: QRectF | None = None, groups: frozenset[str] = ALL_GROUPS) -> None:
+    def paint(self, painter: QPainter, exposed: QRectF | None = None, groups: frozenset[str] = ALL_GROUPS, *,
+              kept_lines: bool = False) -> None:
         """Paint the hexes meeting ``exposed`` (map pixels; ``None``: the whole map).
 
         ``groups`` picks layer groups (:data:`UNDER`, :data:`TERRAIN`, :data:`CONTOURS`,
         :data:`OVER`; drawn in that order), so a view can keep each as a raster and draw again only the group an
-        edit changed (see :mod:`.layer_cache`)."""
+        edit changed (see :mod:`.layer_cache`). ``kept_lines``: copy the natural terrain's edges and the
+        contours from images kept between paints at this zoom (see :mod:`.edge_sprites`): for a view's
+        tiles, drawn again and again around each edit; a one-off render strokes them."""
         c, layers, md, style = self.cache, self.layers, self.map_data, self.style
         self._painting = True  # the grid was checked just now; not again for every look-up
+        self._sprites.reset_for(c)
+        self._kept_lines = kept_lines
         try:
             self._paint(painter, exposed, c, layers, md, style, groups)
         finally:
             self._painting = False
+            self._kept_lines = False
 
     def _paint(self, painter: QPainter, exposed: QRectF | None, c: HexCache, layers: Layers, md: MapData,
                style: MapStyle, groups: frozenset[str]) -> None:
@@ -308,7 +338,7 @@ class MapPainter:
             regions = self._level_regions(visible) if tinted and (under or (level_style == "contours" and contours)) else []
             brushes = self._level_brushes() if regions else {}
             if under and layers.terrain:
-                self._paint_base(painter, visible, data, glyphs=glyphs and not brushes)
+                self._paint_base(painter, exposed, visible, glyphs=glyphs and not brushes)
             if under and brushes:
                 # the module's own level colours are the ground; the default terrain's symbols go on them
                 paint_level_colors(painter, c, visible, regions, brushes, level_range(md)[0])
@@ -322,7 +352,8 @@ class MapPainter:
                 self._paint_natural_terrain(painter, visible, data, glyphs=glyphs)
             if contours and regions and level_style == "contours":
                 steps = len(self.hex_table.thresholds(level_range(md)[0]))
-                paint_contours(painter, regions, qcolor(style.palette.contour), c.size, style.lines.contour, steps)
+                paint_contours(painter, regions, qcolor(style.palette.contour), c.size, style.lines.contour, steps,
+                               self._sprites, self._kept_lines)
             elif contours and layers.levels and level_style == "numbers" and px >= TEXT_MIN_PX:
                 self._paint_level_numbers(painter, visible, data)
         elif under:
@@ -500,17 +531,28 @@ class MapPainter:
     def _corners(self, i: int) -> list[tuple[float, float]]:
         return self.cache.corners(i)
 
-    def _paint_base(self, painter: QPainter, visible: list[int], data: list, glyphs: bool) -> None:
-        """Every hex in the default terrain's colour (the paper natural shapes are drawn on)."""
+    def _paint_base(self, painter: QPainter, exposed: QRectF | None, visible: list[int], glyphs: bool) -> None:
+        """Every hex in the default terrain's colour (the paper natural shapes are drawn on): the
+        exposed rectangle at once when hexes cover it all, or else hex by hex."""
         c, default = self.cache, self.map_data.default_terrain
         painter.setRenderHint(QPainter.Antialiasing, False)
         painter.setPen(Qt.NoPen)
         painter.setBrush(self._style(default).fill)
-        for i in visible:
-            painter.drawPolygon(c.polygon(i))
+        if exposed is not None and self._covered().contains(exposed):
+            painter.drawRect(exposed.adjusted(-1, -1, 1, 1))  # (the painter's clip is ``exposed``)
+        else:
+            for i in visible:
+                painter.drawPolygon(c.polygon(i))
         painter.setRenderHint(QPainter.Antialiasing, True)
         if glyphs:
             self._paint_base_texture(painter, visible)
+
+    def _covered(self) -> QRectF:
+        """The part of the map that hexes cover entirely: all of it but a hex's width along
+        the edges, where the rows or columns of hexes end unevenly."""
+        grid, s = self.map_data.grid, self.cache.size
+        w, h = self.cache.layout.bounds()
+        return QRectF(grid.origin_x + s, grid.origin_y + s, w - 2 * s, h - 2 * s)
 
     def _paint_base_texture(self, painter: QPainter, visible: list[int]) -> None:
         """The default terrain's symbols (the hedges of bocage) on every visible hex."""
@@ -576,7 +618,7 @@ class MapPainter:
         for tid in sorted(groups):
             members = groups[tid]
             fill, edge = terrain_region(self._tiles, c, members, self.hex_table.terrain.__getitem__, tid)
-            paint_region(painter, fill, edge, QColor(self._style(tid).color), c.size)
+            paint_region(painter, fill, edge, QColor(self._style(tid).color), c.size, self._sprites, self._kept_lines)
             tex = self._texture(tid) if glyphs else None
             if tex is not None:
                 self._fields.paint(painter, tex, members, fill, self._corners, c.center, device_scale(painter))

@@ -83,7 +83,7 @@ class MapItem(QGraphicsItem):
         repaint only around them (see ``MapPainter.repaint_rect``); returns that rectangle."""
         labels = list(labels)
         dirty = self.map_painter.invalidate(labels)
-        rect = self.map_painter.repaint_rect(labels)
+        rect = dirty.rect if dirty.rect is not None else self.map_painter.repaint_rect(labels)
         if dirty.everywhere:
             for cache in self._every_cache():
                 cache.invalidate(None, dirty.groups)

@@ -13,13 +13,14 @@ stroke rebuilds the tiles of the hexes it touched and their neighbours, nothing 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QRadialGradient
 
 from hexwright.runtime.geometry.organic import organic_tile, side_key
 
+from .edge_sprites import Edge, EdgeSprites
 from .hex_cache import HexCache
 from .path_ops import ops_path
 
@@ -38,65 +39,92 @@ class TileCache:
     def __init__(self, seed: int = 0):
         self.seed = seed
         self._cache: HexCache | None = None
-        self._tiles: dict[Hashable, tuple[QPainterPath, QPainterPath]] = {}
+        self._tiles: dict[Hashable, tuple[Hashable, QPainterPath, QPainterPath]] = {}
 
     def tile(self, c: HexCache, i: int, same: tuple[bool, ...], salt: int, inset: float,
-             amplitude: float) -> tuple[QPainterPath, QPainterPath]:
+             amplitude: float) -> tuple[Hashable, QPainterPath, QPainterPath]:
+        """Key (everything that shapes the tile), fill and edge of hex ``i``'s tile."""
         if self._cache is not c or len(self._tiles) > MAX_TILES:
             self._cache, self._tiles = c, {}
         inside = all(same)
-        key = (i,) if inside else (i, same, salt)  # a hex inside its region is its hexagon, whatever the region
+        # a hex inside its region is its hexagon, whatever the region
+        key = (i,) if inside else (i, same, salt, inset, amplitude)
         hit = self._tiles.get(key)
         if hit is None and inside:
             fill = QPainterPath()
             fill.addPolygon(c.polygon(i))
             fill.closeSubpath()
-            hit = self._tiles[key] = (fill, QPainterPath())
+            hit = self._tiles[key] = (key, fill, QPainterPath())
         elif hit is None:
             corners = c.corners(i)
             keys = [side_key(self.seed, i, j, salt) for j in c.neighbors(i)]
             t = organic_tile(corners, c.center(i), same, keys, inset * c.size, amplitude * c.size)
-            hit = self._tiles[key] = (ops_path(t.fill), ops_path(t.edge))
+            hit = self._tiles[key] = (key, ops_path(t.fill), ops_path(t.edge))
         return hit
 
     def region(self, c: HexCache, members: list[int], inside: Callable[[int], bool], salt: int,
-               inset: float, amplitude: float) -> tuple[QPainterPath, list[QPainterPath]]:
+               inset: float, amplitude: float) -> tuple[QPainterPath, list[Edge]]:
         """Fill and edges of the region made of ``members`` (``inside`` says who else belongs).
 
         The fill is one path (tiles filled together leave no seams); the edges stay one path
-        per tile, because Qt strokes many small paths much faster than one big one."""
+        per tile, each with its tile's key (see :mod:`.edge_sprites`), because Qt strokes many
+        small paths much faster than one big one."""
         fill, edges = QPainterPath(), []
         fill.setFillRule(Qt.FillRule.WindingFill)
         for i in members:
             same = tuple(j < 0 or inside(j) for j in c.neighbors(i))
-            f, e = self.tile(c, i, same, salt, inset, amplitude)
+            key, f, e = self.tile(c, i, same, salt, inset, amplitude)
             fill.addPath(f)
             if not e.isEmpty():
-                edges.append(e)
+                edges.append((key, e))
         return fill, edges
 
 
 def terrain_region(tiles: TileCache, c: HexCache, members: list[int], terrain_of: Callable[[int], str],
-                   tid: str) -> tuple[QPainterPath, list[QPainterPath]]:
+                   tid: str) -> tuple[QPainterPath, list[Edge]]:
     return tiles.region(c, members, lambda j: terrain_of(j) == tid, 0, TERRAIN_INSET, TERRAIN_MEANDER)
 
 
-def paint_region(painter: QPainter, fill: QPainterPath, edges: list[QPainterPath], color: QColor, size: float) -> None:
-    """Fill without antialiasing (much faster on big shapes); the antialiased edge line hides the steps."""
+def terrain_edge_width(size: float) -> float:
+    return max(0.03 * size, 0.6)
+
+
+def terrain_reach(size: float) -> float:
+    """How far (map pixels) a terrain tile's drawing may reach beyond its hex: half its edge
+    line, and a little more."""
+    return terrain_edge_width(size) / 2 + 0.05 * size
+
+
+def changed_terrain_tiles(c: HexCache, terrain: Sequence[str], default: str, terrain_was: dict[int, str]) -> set[int]:
+    """The hexes whose natural terrain drawing changes when the hexes ``terrain_was`` (index:
+    terrain before) changed terrain: those, and each neighbour of one of them in the terrain
+    it had or has (its tile's outline, and the symbols reaching into it, changed), unless
+    the neighbour is in the default terrain (drawn under the shapes, not as one)."""
+    out = set(terrain_was)
+    for i, was in terrain_was.items():
+        now = terrain[i]
+        for j in c.neighbors(i):
+            if j >= 0 and terrain[j] != default and terrain[j] in (was, now):
+                out.add(j)
+    return out
+
+
+def paint_region(painter: QPainter, fill: QPainterPath, edges: list[Edge], color: QColor, size: float,
+                 sprites: EdgeSprites, kept: bool) -> None:
+    """Fill without antialiasing (much faster on big shapes); the antialiased edge line hides the
+    steps (copied from ``sprites`` when ``kept``)."""
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(color)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
     painter.drawPath(fill)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QPen(color.darker(140), max(0.03 * size, 0.6), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                        Qt.PenJoinStyle.RoundJoin))
-    for edge in edges:
-        painter.drawPath(edge)
+    sprites.draw(painter, edges, QPen(color.darker(140), terrain_edge_width(size), Qt.PenStyle.SolidLine,
+                                      Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin), kept)
 
 
 def level_regions(tiles: TileCache, c: HexCache, visible: list[int], level_of: Callable[[int], int],
-                  thresholds: list[int]) -> list[tuple[int, QPainterPath, list[QPainterPath]]]:
+                  thresholds: list[int]) -> list[tuple[int, QPainterPath, list[Edge]]]:
     """For each threshold with visible hexes at or above it: (threshold, fill, contour)."""
     out = []
     for n, t in enumerate(thresholds):
@@ -110,7 +138,7 @@ def level_regions(tiles: TileCache, c: HexCache, visible: list[int], level_of: C
 
 
 def paint_level_colors(painter: QPainter, c: HexCache, visible: list[int],
-                       regions: list[tuple[int, QPainterPath, list[QPainterPath]]], brushes: dict[int, QBrush],
+                       regions: list[tuple[int, QPainterPath, list[Edge]]], brushes: dict[int, QBrush],
                        low: int) -> None:
     """Hypsometric tints: the ground in the lowest level's own brush, then each level's region
     over it in its own (a level without one keeps the colour of the level below)."""
@@ -162,17 +190,16 @@ def tint_color(style_tint: QColor, base: QColor, others: list[QColor]) -> QColor
     return QColor(max(candidates, key=lambda t: tint_clearance(t, base, others)))
 
 
-def paint_contours(painter: QPainter, regions: list[tuple[int, QPainterPath, list[QPainterPath]]], color: QColor,
-                   size: float, width: float, steps: int) -> None:
-    """Contour lines; with six or more levels every fifth is an index contour, drawn thicker."""
+def paint_contours(painter: QPainter, regions: list[tuple[int, QPainterPath, list[Edge]]], color: QColor,
+                   size: float, width: float, steps: int, sprites: EdgeSprites, kept: bool) -> None:
+    """Contour lines; with six or more levels every fifth is an index contour, drawn thicker
+    (copied from ``sprites`` when ``kept``)."""
     painter.setBrush(Qt.BrushStyle.NoBrush)
     for t, _fill, edges in regions:
         index = steps < 6 or (t % 5 == 0)
         w = (0.03 if index else 0.018) * size * width
-        painter.setPen(QPen(color, max(w, 0.4), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                            Qt.PenJoinStyle.RoundJoin))
-        for edge in edges:
-            painter.drawPath(edge)
+        sprites.draw(painter, edges, QPen(color, max(w, 0.4), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                                          Qt.PenJoinStyle.RoundJoin), kept)
 
 
 def _at_least(level_of: Callable[[int], int], t: int) -> Callable[[int], bool]:

@@ -104,7 +104,7 @@ def test_fourteen_levels_draw_fourteen_contour_regions(qapp):
     regions = []
     regions = mp._level_regions(mp.visible_indices(None))
     assert [t for t, _f, _e in regions] == sorted(v for v in levels if v > 0)
-    assert all(edges and not any(e.isEmpty() for e in edges) for _t, _f, edges in regions)
+    assert all(edges and not any(e.isEmpty() for _key, e in edges) for _t, _f, edges in regions)
 
 
 def test_the_legend_lists_the_terrain_effects_chart(qapp):
