@@ -254,7 +254,8 @@ def parse_lines(spec: str | None) -> range | None:
     return range(int(first), int(last or first) + 1)
 
 
-def select(path: str, config: Config, lines: range | None, only: str | None) -> tuple[list[Mutant], int, list[str]]:
+def select(path: str, config: Config, lines: range | None,
+           only: list[str] | None) -> tuple[list[Mutant], int, list[str]]:
     """The mutants to run, how many were set aside as equivalent, and stale equivalent keys."""
     source = (ROOT / path).read_bytes()
     known = config.equivalent.get(path, {})
@@ -266,7 +267,7 @@ def select(path: str, config: Config, lines: range | None, only: str | None) -> 
             continue
         if lines is not None and m.line not in lines:
             continue
-        if only is not None and only not in m.key:
+        if only and not any(text in m.key for text in only):
             continue
         chosen.append(m)
     return chosen, equivalent, sorted(set(known) - matched)
@@ -282,7 +283,11 @@ def earlier_kills(path: str, source: bytes, reuse: Path | None) -> set[str]:
     return set()
 
 
-def mutate_file(path: str, config: Config, copies: list[Path], args: argparse.Namespace) -> FileReport:
+def mutate_file(path: str, config: Config, copies: list[Path], args: argparse.Namespace,
+                done: list[FileReport] | None = None) -> FileReport:
+    """Run the mutants of ``path``. With ``--json``, the outcomes so far (``done``, the files
+    finished before, and this one's) are written after each mutant: a run stopped halfway keeps
+    what it measured, for ``--reuse``."""
     mutants, equivalent, stale = select(path, config, parse_lines(args.lines), args.only)
     report = FileReport(path, len(mutants) + equivalent, equivalent)
     for key in stale:
@@ -333,6 +338,8 @@ def mutate_file(path: str, config: Config, copies: list[Path], args: argparse.Na
         with ThreadPoolExecutor(len(workers)) as pool:
             for outcome in pool.map(one, mutants):
                 report.outcomes.append(outcome)
+                if args.json is not None:
+                    write_json([*(done or []), report], args.json)
                 mark = {"killed": "killed ", "survived": "SURVIVED", "timeout": "timeout"}[outcome.status]
                 print(f"  {mark} {path}:{outcome.mutant.line} [{outcome.mutant.operator}] {outcome.mutant.key}"
                       f" ({outcome.seconds:.1f} s)", flush=True)
@@ -379,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="tests run in parallel (default 2)")
     parser.add_argument("--tests", nargs="+", help="run these tests instead of the configured ones")
     parser.add_argument("--lines", help="only mutants on these lines (120 or 120-150)")
-    parser.add_argument("--only", help="only mutants whose key contains this text")
+    parser.add_argument("--only", nargs="+", help="only mutants whose key contains one of these texts")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--timeout-factor", type=float, default=3.0,
                         help="a mutant's run may take this many times the unmutated run, plus 10 s")
@@ -405,7 +412,9 @@ def main(argv: list[str] | None = None) -> int:
             for k in range(max(1, args.workers)):
                 copies.append(scratch / f"copy{k}")
                 make_copy(copies[-1], listing)
-        reports = [mutate_file(f, config, copies, args) for f in files]
+        reports: list[FileReport] = []
+        for f in files:
+            reports.append(mutate_file(f, config, copies, args, reports))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     if not args.list:

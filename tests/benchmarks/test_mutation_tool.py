@@ -186,3 +186,15 @@ def test_a_run_kills_what_the_tests_pin_and_reports_what_they_miss(tmp_path):
     assert loose.returncode == 1, loose.stdout + loose.stderr
     assert "[remove return] type_exerts_zoc: return False -> pass" in loose.stdout
     assert "-        return False\n+        pass" in loose.stdout
+
+
+def test_only_picks_the_mutants_whose_key_holds_any_text_given(monkeypatch, tmp_path):
+    mutate = load("mutate", monkeypatch)
+    monkeypatch.setattr(mutate, "ROOT", tmp_path)
+    (tmp_path / "m.py").write_text(SOURCE, "utf-8")
+    config = mutate.Config({}, {"m.py": {"clamp: continue -> pass": "a test entry"}})
+    chosen, equivalent, stale = mutate.select("m.py", config, None, ["clamp: max -> min", "clamp: k == 1"])
+    assert keys(chosen) == ["clamp: max -> min", "clamp: k == 1 -> (k != 1)"] and equivalent == 1 and stale == []
+    everything, _, _ = mutate.select("m.py", config, None, None)
+    assert len(everything) == 24 and "clamp: continue -> pass" not in keys(everything)
+
