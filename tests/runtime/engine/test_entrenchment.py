@@ -89,3 +89,19 @@ def test_9_4_4_a_pinned_and_a_disrupted_defender_give_plus_three():
     odds = combat_odds(m, s.occupancy(), ["b_c2"], "0707", modifiers=[
         Modifier("Pinned", drm=2, group="pin"), Modifier("Disrupted", drm=3, group="pin"), Modifier("Engineers", drm=1)])
     assert odds.drm == 4 and [x.source for x in odds.drms] == ["Disrupted", "Engineers"]
+
+
+def test_13_0_a_hex_marker_without_combat_effects_for_its_face_or_without_rules_gives_nothing():
+    """A marker on a face its rules declare no combat effect for (a module that rates only the
+    IP), or a marker the rules do not declare at all, changes no attack on its hex."""
+    from hexwright.runtime.model import Marker, MarkerFace
+
+    m = tactical_module()
+    m.rules.hex_markers["entrenchment"].combat = m.rules.hex_markers["entrenchment"].combat[:1]  # the IP only
+    m.pieces.markers["smoke"] = Marker(name="Smoke", kind="status", count=5, faces=[MarkerFace(text="Smoke")])
+    s = initial_state(m, "ops", 1)
+    s, _ = state_apply(m, s, AddMarker(marker="entrenchment", at=Location.hex("0707"), face=1))
+    s, _ = state_apply(m, s, AddMarker(marker="smoke", at=Location.hex("0707"), face=0))
+    assert attack_odds(m, s, ("b_c2",), "0707").drms == []
+    s, _ = state_apply(m, initial_state(m, "ops", 1), AddMarker(marker="entrenchment", at=Location.hex("0707"), face=0))
+    assert [(x.source, x.drm) for x in attack_odds(m, s, ("b_c2",), "0707").drms] == [("IP", -1)]
