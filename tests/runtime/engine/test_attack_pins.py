@@ -224,3 +224,35 @@ def test_st_lo_9_1_1_an_attack_on_every_adjacent_enemy_takes_each_hex_next_to_an
     odds = attack_odds(m, s, ("b_1", "b_2"), "0504")
     assert sorted(odds.defenders) == ["r_1", "r_2", "r_3"] and (odds.attack, odds.defense) == (8, 8)
     assert attack_odds(m, s, ("b_2",), "0504").defenders == ["r_1", "r_2"]  # 0403 is not next to 0405
+
+
+@pytest.mark.parametrize(("once", "again"), [("unit", False), ("hex", False), ("no", True)])
+def test_9_a_defender_attacked_and_resolved_may_be_attacked_again_only_as_defend_once_allows(once, again):
+    """``combat.defend_once``: DoM §9 a unit once (unit), ToV 10.0 a hex once (hex), St-Lô 9.1 B any
+    number of times (no). Attacks are declared and resolved one by one here; the first has no effect."""
+    m = attack_module()
+    every_cell(m, "-", ResultCode(name="No effect"))
+    m.rules.combat.declare_all_first = False
+    m.rules.combat.defend_once = once
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    s, _ = apply(m, s, Resolve(hex="0504"))
+    second = Declare(attackers=("b_3",), hex="0504")
+    assert (second in legal_actions(m, s)) is again
+    if again:
+        s, entry = apply(m, s, second)
+        assert entry.text.startswith("attack declared: Blue b_3 regt on Red r_1 regt in 0504")
+    else:
+        with pytest.raises(ActionError, match=r"Red r_1 regt is already attacked this turn at 0504 — 9\.1"):
+            apply(m, s, second)
+
+
+def test_9_one_attack_at_a_time_when_attacks_are_not_all_declared_first():
+    m = attack_module()
+    m.rules.combat.declare_all_first = False
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_2",), hex="0504"))
+    assert not [a for a in legal_actions(m, s) if isinstance(a, Declare)]
+    with pytest.raises(ActionError, match=r"resolve the attack on 0504 first \(attacks are declared and resolved "
+                                          r"one by one\) — 9\.1"):
+        apply(m, s, Declare(attackers=("b_1",), hex="0405"))
