@@ -256,3 +256,35 @@ def test_9_one_attack_at_a_time_when_attacks_are_not_all_declared_first():
     with pytest.raises(ActionError, match=r"resolve the attack on 0504 first \(attacks are declared and resolved "
                                           r"one by one\) — 9\.1"):
         apply(m, s, Declare(attackers=("b_1",), hex="0405"))
+
+
+def test_st_lo_14_2_a_unit_whose_status_forbids_attacking_is_refused_and_not_offered():
+    from hexwright.runtime.engine import prepared, with_engine_state
+
+    m = attack_module()
+    m.rules.statuses = {"pinned": StatusDef(name="Pinned", effects=StatusEffects(may_attack=False), section="14.2")}
+    tx = prepared(m, in_combat(m))
+    s = with_engine_state(tx.state, tx.data.model_copy(update={"seq": tx.data.seq.model_copy(
+        update={"statuses": {"b_1": ("pinned",)}})}))
+    assert available_attackers(m, s, "0504") == ["b_2", "b_3"]
+    assert all("b_1" not in d.attackers for d in legal_actions(m, s) if isinstance(d, Declare))
+    with pytest.raises(ActionError, match=r"Blue b_1 regt may not attack: Pinned — 14\.2 at 0504 — 9\.1"):
+        apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+
+
+def test_tov_4_3_a_unit_the_activation_does_not_order_may_not_attack():
+    """Blue orders its 1st and 3rd divisions: b_3 (2nd division, next to 0504 here) is not activated."""
+    from combat_modules import combat_module
+
+    from hexwright.runtime.engine import Choose
+
+    m = combat_module()
+    m.scenarios["act"].setup = [p for p in m.scenarios["act"].setup if p.piece != "b_3"] + [
+        Placement(piece="b_3", hex="0503")]
+    s = initial_state(m, "act", 0)
+    for f in ("b_d1", "b_d3"):
+        s, _ = apply(m, s, Choose(option="divisions", target=f))
+    s, _ = apply(m, s, EndPhase())
+    assert all("b_3" not in d.attackers for d in legal_actions(m, s) if isinstance(d, Declare))
+    with pytest.raises(ActionError, match=r"b_3 regt may not attack: not activated"):
+        apply(m, s, Declare(attackers=("b_1", "b_3"), hex="0504"))
