@@ -162,3 +162,5 @@ def test_11_1_the_fire_dialog_lists_the_ops_places_best_observation_first_and_af
     assert dict(fire_options(m, spent, "barrage", "0508").units)["b_a1"] == ("normal",)
     assert fire_options(m, s, "nuke", "0508").places == () and fire_options(m, s, "nuke", "0508").units == ()
     assert fire_options(m, s, "air_strike", "0508").units == ()  # no unit fires in an air strike
+    assert fire_options(m, s, "interdiction", "0508").places == ()  # 16.0: no OP observes an interdiction
+    assert fire_options(m, s, "barrage", "").places == ()  # no target chosen yet
