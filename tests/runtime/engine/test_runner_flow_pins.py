@@ -32,12 +32,14 @@ def with_statuses(s: GameState, statuses: dict[str, tuple[str, ...]]) -> GameSta
 
 
 def test_tov_4_3_an_activation_runs_its_steps_from_the_first():
-    """ToV 4.3: the units are activated, then move, then fight — the activation's first step is
-    the first to wait, none is skipped."""
+    """ToV 4.3: the units are activated, then move, then fight — the activation's first step
+    begins like any other (one that runs by itself, here a recovery, runs), none is skipped."""
     m = seq_module({"a": [Activation(id="orders", name="Orders", select=UnitSelect(by="side"),
-                                     steps=[go(id="move_first"), go(id="then_fight")])]})
-    s = initial_state(m, "s", 1)
-    assert prepared(m, s).data.seq.step == "move first"
+                                     steps=[ClearStatuses(id="rally", statuses=["pinned"]), go(id="move_first"),
+                                            go(id="then_fight")])]})
+    s = with_statuses(initial_state(m, "s", 1), {"b_1": ("pinned",)})
+    tx = prepared(m, s)
+    assert tx.data.seq.step == "move first" and "pinned" not in tx.data.seq.statuses.get("b_1", ())
     s, _ = apply(m, s, Choose(option="go"))
     assert prepared(m, s).data.seq.step == "then fight"
 
