@@ -238,8 +238,10 @@ class OobTable(QWidget):
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.view = QTableView()
         self.view.setModel(self.proxy)
+        # in the file's order until a header is clicked: with no sort column set first, enabling
+        # sorting would sort every row by the first column (thousands of units) only to unsort them
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.view.setSortingEnabled(True)
-        self.view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setDragEnabled(True)
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)

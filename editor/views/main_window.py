@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from hexwright.runtime.model import Module
 from hexwright.runtime.state.library import Library
 from hexwright.runtime.storage import PACK_SUFFIX, ModuleError
+from hexwright.runtime.storage.collector import CollectorHold
 from hexwright.runtime.ui.app_settings import AppSettings
 from hexwright.runtime.ui.help_menu import add_help_menu
 from hexwright.runtime.ui.layers import LEVEL_STYLE_NAMES, LEVEL_STYLES, Layers
@@ -692,16 +693,30 @@ def open_editor(path: str | Path | None, confirm: Ask | None = None,
                 settings: AppSettings | None = None, doc: MapDocument | None = None) -> EditorWindow:
     """Open a window on the module at ``path`` (a new map for None; ``doc`` when it is read already),
     offering crash recovery."""
-    if doc is None:
-        doc = MapDocument.open(path) if path is not None else MapDocument.new()
-    window = EditorWindow(doc, settings=settings)
-    if confirm is not None:
-        window.confirm = confirm
-    offer_recovery(window)
-    window.show()
-    window.canvas.fit_to_window()
+    # The collector would walk the module being read (millions of objects on a large map) again
+    # and again while it is read, and while the first paint makes the caches of every hex: it is
+    # held off until the window is on screen (the paint is the next event), then handed them back.
+    hold = CollectorHold()
+    try:
+        if doc is None:
+            doc = MapDocument.open(path) if path is not None else MapDocument.new()
+        window = EditorWindow(doc, settings=settings)
+        if confirm is not None:
+            window.confirm = confirm
+        offer_recovery(window)
+        window.show()
+        window.canvas.fit_to_window()
+    except BaseException:
+        hold.release()
+        raise
+    hold.set_aside()
+    QTimer.singleShot(HAND_BACK_MS, hold.release)
     _open_windows.append(window)
     return window
+
+
+HAND_BACK_MS = 1000
+"""When a window just opened hands its objects back to the collector: after its first paint."""
 
 
 def open_new_map(cols: int, rows: int) -> EditorWindow:

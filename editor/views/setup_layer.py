@@ -11,9 +11,15 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from hexwright.runtime.ui.counter_painter import counter_face, paint_face
+from hexwright.runtime.ui.counter_painter import (
+    SMALL_COUNTER_PX,
+    counter_face,
+    face_colors,
+    paint_face,
+    paint_small_face,
+)
 
 from ..document import MapDocument
 from ..edits.setup_layout import Spot
@@ -30,6 +36,7 @@ class SetupLayer(QGraphicsItem):
         self._rect = QRectF()
         self.setZValue(40)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # paint() reads the exposed rectangle
 
     def refresh(self) -> None:
         self.prepareGeometryChange()
@@ -53,10 +60,20 @@ class SetupLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         module = self.doc.module
         held = self.tool.held
+        exposed = option.exposedRect
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        colors: dict[str, QColor] = {}
         for s in self.spots:
             rect = QRectF(s.x, s.y, s.size, s.size)
+            if not rect.intersects(exposed):
+                continue
             if held is not None and s == held and self.tool.at is not None:
                 painter.setOpacity(0.35)
+            if s.size * scale < SMALL_COUNTER_PX:  # a fitted view of a large map: thousands of specks
+                background, bar = face_colors(module, s.piece)
+                paint_small_face(painter, rect, _color(colors, background), None if bar is None else _color(colors, bar))
+                painter.setOpacity(1.0)
+                continue
             paint_face(painter, rect, counter_face(module, s.piece, s.step), self.assets())
             painter.setOpacity(1.0)
             if s.reinforcement is not None:
@@ -72,3 +89,11 @@ class SetupLayer(QGraphicsItem):
             x, y = self.tool.at[0] - self.tool.grip[0], self.tool.at[1] - self.tool.grip[1]
             paint_face(painter, QRectF(x, y, held.size, held.size), counter_face(module, held.piece, held.step),
                        self.assets())
+
+
+def _color(made: dict[str, QColor], name: str) -> QColor:
+    """``QColor(name)``, made once per paint for the thousands of counters of one side."""
+    color = made.get(name)
+    if color is None:
+        color = made[name] = QColor(name)
+    return color

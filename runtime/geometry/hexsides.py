@@ -18,6 +18,7 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from .coords import Hex
@@ -102,6 +103,24 @@ def format_hexside(grid: HexGrid, side: Hexside, labels: LabelScheme | None = No
     scheme = labels if labels is not None else LabelScheme()
     canon = canonicalise(grid, side)
     return f"{scheme.format(canon.hex, grid)}/{grid.directions[canon.direction]}"
+
+
+def read_canonical_id(grid: HexGrid, text: str, labels: Mapping[str, int],
+                      directions: Mapping[str, int]) -> Hexside | None:
+    """The hexside ``text`` names when it is written in its canonical form with its hex spelled
+    as the grid's own label, read with two dictionary lookups; else ``None`` (then
+    :func:`parse_hexside` reads it, or says what is wrong with it).
+
+    ``labels`` maps every hex label of the grid to its dense index (``col * rows + row``),
+    ``directions`` each direction name to its index (``{n: d for d, n in enumerate(grid.directions)}``):
+    made once for a map's thousands of hexside ids."""
+    label, _slash, name = text.rpartition("/")
+    i = labels.get(label)
+    d = directions.get(name)
+    if i is None or d is None:
+        return None
+    h = Hex(*divmod(i, grid.rows))
+    return Hexside(h, d) if d < 3 or not grid.contains(grid.neighbor(h, d)) else None
 
 
 def parse_hexside(grid: HexGrid, text: str, labels: LabelScheme | None = None) -> Hexside:

@@ -104,8 +104,15 @@ class Layout:
         h, d = Hex(*side[0]), side[1]
         if d >= 3:
             h, d = self.grid.neighbor(h, d), d - 3
-        pts = self.corners(h)
-        return pts[d], pts[(d + 1) % 6]
+        return self.side_ends(self.center(h), d)
+
+    def side_ends(self, center: Point, d: int) -> tuple[Point, Point]:
+        """Corners ``d`` and ``d + 1`` of the hex centred at ``center`` (as :meth:`corners` has them):
+        the ends of its side ``d``."""
+        cx, cy = center
+        unit = _FLAT_CORNERS if self.grid.orientation == "flat" else _POINTY_CORNERS
+        (ux0, uy0), (ux1, uy1) = unit[d], unit[(d + 1) % 6]
+        return (cx + ux0 * self.size, cy + uy0 * self.size), (cx + ux1 * self.size, cy + uy1 * self.size)
 
     def hex_at(self, x: float, y: float) -> Hex:
         """The hex containing pixel ``(x, y)`` (may be off-map)."""

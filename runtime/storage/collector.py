@@ -24,3 +24,25 @@ def collector_paused() -> Iterator[None]:
     finally:
         if was_on:
             gc.enable()
+
+
+class CollectorHold:
+    """The collector held off across work that outlives one call: an editor window's open and
+    its first paint, which makes the caches of every hex. Made, it stops collection;
+    :meth:`set_aside` leaves every object alive then (the module read, the window built) out of
+    the collector's walks; :meth:`release` hands them back and restarts collection (once)."""
+
+    def __init__(self) -> None:
+        self._was_on = gc.isenabled()
+        self._held = True
+        gc.disable()
+
+    def set_aside(self) -> None:
+        gc.freeze()
+
+    def release(self) -> None:
+        if self._held:
+            self._held = False
+            gc.unfreeze()
+            if self._was_on:
+                gc.enable()

@@ -129,18 +129,38 @@ def formation_color(module: Module, formation_id: str | None) -> str | None:
     return None
 
 
+SMALL_COUNTER_PX = 10.0
+"""Below this many pixels on screen a counter shows only its colours (:func:`paint_small_face`):
+its values, symbol and name would be a few pixels of noise, and a fitted view of a large map
+draws thousands of them."""
+
+
+def face_colors(module: Module, piece_id: str) -> tuple[str, str | None]:
+    """The background (its side's colour) and the formation bar's colour of a piece's counter."""
+    piece: Piece = module.pieces.pieces[piece_id]
+    side = module.pieces.sides.get(piece.side)
+    return (side.color if side else MISSING_COLOR), formation_color(module, piece.formation)
+
+
+def paint_small_face(painter: QPainter, rect: QRectF, background: QColor, bar: QColor | None) -> None:
+    """A counter too small to read (:data:`SMALL_COUNTER_PX`): its square in its colours."""
+    r = _square(rect)
+    painter.fillRect(r, background)
+    if bar is not None:
+        painter.fillRect(QRectF(r.left(), r.top(), r.width(), r.height() * 0.11), bar)
+
+
 def counter_face(module: Module, piece_id: str, step: int = 0) -> CounterFace:
     """What a face shows. ``step`` 0 is the front; ``len(steps)`` the blank back of a one-step unit."""
     pieces = module.pieces
     piece: Piece = pieces.pieces[piece_id]
     side = pieces.sides.get(piece.side)
     unit_type = pieces.unit_types.get(piece.unit_type)
-    background = side.color if side else MISSING_COLOR
+    background, bar = face_colors(module, piece_id)
     text_color = side.text_color if side else "#000000"
     unit_id, parent_id = _split_designation(piece.designation)
     symbol = unit_type.symbol if unit_type else "other"
     abbreviation = unit_type.abbreviation if unit_type else ""
-    bar = formation_color(module, piece.formation)
     if step < 0:
         raise ValueError(f"step {step} of piece {piece_id!r} is negative")
     if step >= len(piece.steps):

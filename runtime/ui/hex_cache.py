@@ -62,9 +62,17 @@ class HexCache:
 
     def index_of_label(self, label: str) -> int | None:
         """Dense index of the hex called ``label``; ``None`` if no hex has that label."""
+        return self.label_index().get(label)
+
+    def label_index(self) -> dict[str, int]:
+        """Every hex label of the grid with its dense index."""
         if self._index_of_label is None:
+            try:  # every label at once, each column's and row's text made once
+                self._labels = list[str | None](self.scheme.format_all(self.hex_grid))
+            except ValueError:  # a grid its scheme cannot label: labels made (and refused) one by one
+                pass
             self._index_of_label = {self.label(i): i for i in range(self.cols * self.rows)}
-        return self._index_of_label.get(label)
+        return self._index_of_label
 
     # -- lazily cached per-hex values ---------------------------------------------------
 

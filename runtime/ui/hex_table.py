@@ -45,10 +45,15 @@ class HexTable:
         """Name and features of each hex (what else of a hex is drawn), to tell what an edit changed."""
         self.counts: Counter[int] = Counter()
         """How many hexes of the map data have each level (hexes not in it are level 0 but not counted)."""
-        for label in map_data.hexes:
-            i = cache.index_of_label(label)
+        where = cache.label_index()
+        for label, hd in map_data.hexes.items():  # as _read does, without comparing with before
+            i = where.get(label)
             if i is not None:
-                self._read(i, label)
+                self.present[i] = True
+                self.terrain[i] = hd.terrain if hd.terrain is not None else self.default
+                self.level[i] = hd.level
+                self.other[i] = (hd.name, tuple(repr(f) for f in hd.features) if hd.features else ())
+                self.counts[hd.level] += 1
 
     def _read(self, i: int, label: str) -> set[str]:
         """Read hex ``i`` again; returns what of it changed (``terrain``, ``level``, ``other``)."""

@@ -8,17 +8,17 @@ the set of hexside ids changes (data under an id is always read live from the ma
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hexwright.runtime.geometry import Hexside, parse_hexside
+from hexwright.runtime.geometry.hexsides import read_canonical_id
 
 from .hex_cache import HexCache
 
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class SideGeom:
+class SideGeom(NamedTuple):
     """One stored hexside: its id, the hexes either side (-1: off the map) and its segment."""
 
     key: str
@@ -48,15 +48,25 @@ class HexsideIndex:
         self._cache, self._keys = cache, set(hexsides)
         self._by_hex, self._by_vertex, self.unreadable = {}, {}, []
         grid, lay = cache.hex_grid, cache.layout
+        labels = cache.label_index()
+        directions = {name: d for d, name in enumerate(grid.directions)}
         for key in sorted(hexsides):
-            try:
-                side = parse_hexside(grid, key, cache.scheme)
-            except ValueError:
-                self.unreadable.append(key)  # the validator reports it; the painter skips it
-                continue
-            a, b = grid.hexside_hexes(side)
-            p0, p1 = lay.hexside_segment(side)
-            geom = SideGeom(key, side, cache.index(a), -1 if b is None else cache.index(b), p0, p1)
+            side = read_canonical_id(grid, key, labels, directions)  # the usual id, read without parsing
+            if side is not None and side.direction < 3:  # canonical: its hex first, the segment on its corners
+                h, d = side
+                i = cache.index(h)
+                other = grid.neighbor(h, d)
+                p0, p1 = lay.side_ends(cache.center(i), d)
+                geom = SideGeom(key, side, i, cache.index(other) if grid.contains(other) else -1, p0, p1)
+            else:
+                try:
+                    side = side or parse_hexside(grid, key, cache.scheme)
+                except ValueError:
+                    self.unreadable.append(key)  # the validator reports it; the painter skips it
+                    continue
+                a, b = grid.hexside_hexes(side)
+                p0, p1 = lay.hexside_segment(side)
+                geom = SideGeom(key, side, cache.index(a), -1 if b is None else cache.index(b), p0, p1)
             self._by_hex.setdefault(geom.a, []).append(geom)
             for p in (p0, p1):
                 self._by_vertex.setdefault(_vertex_key(p), []).append(geom)

@@ -8,6 +8,7 @@ from itertools import chain, compress
 from operator import attrgetter
 
 from hexwright.runtime.geometry import format_hexside, parse_hexside
+from hexwright.runtime.geometry.hexsides import read_canonical_id
 from hexwright.runtime.model import HexData, HexsideData, Module
 from hexwright.runtime.model.issues import ModuleIssue
 
@@ -75,12 +76,7 @@ class _Labels:
 
     def canonical_side(self, key: str) -> str | None:
         """``key`` if it is a hexside id in canonical form, read without parsing; else None."""
-        label, _slash, name = key.rpartition("/")
-        d = self.directions.get(name)
-        i = self.known.get(label)
-        if i is None or d is None:
-            return None
-        return key if d < 3 or not self.grid.contains(self.grid.neighbor(self.grid.hex_at(i), d)) else None
+        return key if read_canonical_id(self.grid, key, self.known, self.directions) is not None else None
 
 
 def _check_hex_label(known: _Labels, report: _Report, file: str, field: str, label: str | None) -> None:

@@ -14,8 +14,10 @@ from hexwright.runtime.ui.counter_painter import (
     counter_face,
     counter_image,
     counter_pixmap,
+    face_colors,
     marker_image,
     paint_counter,
+    paint_small_face,
     values_text,
 )
 
@@ -99,6 +101,22 @@ def test_counter_is_filled_with_its_side_colour_and_formation_bar(qapp):
     image = counter_image(module, "us-cca-7", 0, SIZE)
     assert _close(image.pixelColor(4, round(SIZE * 0.6)), "#9fb36a")
     assert _close(image.pixelColor(SIZE // 2, 6), "#c8553d")  # 7th Armored's colour bar
+
+
+@pytest.mark.gui
+def test_a_counter_too_small_to_read_keeps_its_side_colour_and_formation_bar(qapp):
+    """A fitted view of a large map draws thousands of counters a few pixels wide: each is its
+    square in the colours the full face has (its side's, its formation's bar, inherited)."""
+    module = counters_module()
+    background, bar = face_colors(module, "us-357-90")
+    assert (background, bar) == (counter_face(module, "us-357-90").background, "#d9b23c")
+    image = QImage(SIZE, SIZE, QImage.Format_RGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    paint_small_face(painter, QRectF(0, 0, SIZE, SIZE), QColor(background), QColor(bar))
+    painter.end()
+    assert _close(image.pixelColor(SIZE // 2, SIZE // 2), background)
+    assert _close(image.pixelColor(SIZE // 2, 3), "#d9b23c")
 
 
 @pytest.mark.gui
