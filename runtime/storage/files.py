@@ -179,6 +179,11 @@ def _dump(model: BaseModel) -> str:
 
 def files_from_module(module: Module, assets: dict[str, bytes] | None = None) -> dict[str, bytes]:
     """The exact bytes of every file of ``module``; the same module gives the same bytes."""
+    with collector_paused():  # hundreds of thousands of dicts made and dropped
+        return _files_from_module(module, assets)
+
+
+def _files_from_module(module: Module, assets: dict[str, bytes] | None) -> dict[str, bytes]:
     module = canonical(module)
     meta = module.meta.model_dump(mode="json", exclude_defaults=True)
     meta["format_version"] = module.meta.format_version
