@@ -110,9 +110,9 @@ class Layout:
         """Corners ``d`` and ``d + 1`` of the hex centred at ``center`` (as :meth:`corners` has them):
         the ends of its side ``d``."""
         cx, cy = center
-        unit = _FLAT_CORNERS if self.grid.orientation == "flat" else _POINTY_CORNERS
-        (ux0, uy0), (ux1, uy1) = unit[d], unit[(d + 1) % 6]
-        return (cx + ux0 * self.size, cy + uy0 * self.size), (cx + ux1 * self.size, cy + uy1 * self.size)
+        offsets = self.corner_offsets()
+        (dx0, dy0), (dx1, dy1) = offsets[d], offsets[(d + 1) % 6]
+        return (cx + dx0, cy + dy0), (cx + dx1, cy + dy1)
 
     def hex_at(self, x: float, y: float) -> Hex:
         """The hex containing pixel ``(x, y)`` (may be off-map)."""
