@@ -14,6 +14,7 @@ hexes away, out of enemy ZOC, tracing supply; each relocation is recorded for th
 from __future__ import annotations
 
 from hexwright.runtime.rules import make_board, supply, zoc_of_side
+from hexwright.runtime.rules.stacking import stacking_problem
 from hexwright.runtime.state import Eliminate, Location, MovePieces, StepLoss, check_hex, piece_name
 
 from . import runner
@@ -30,14 +31,18 @@ def _distance(tx: Tx, a: str, b: str) -> int:
 
 
 def legal_hexes(tx: Tx, unit: str, start: str) -> list[str]:
-    """Every hex ``unit`` may be relocated to from ``start``, sorted: far enough, empty, out of
-    enemy ZOC, tracing supply, as ``hq_relocation`` says."""
+    """Every hex ``unit`` may be relocated to from ``start``, sorted: far enough, out of enemy
+    ZOC, tracing supply, as ``hq_relocation`` says; empty, or holding friendly units it may stack
+    with (``rules.json`` ``stacking``: ToV 2.3 says nothing of the hex's units, 5.0 lets an HQ
+    join two combat units but not another HQ); never a hex with enemy units."""
     rel = tx.rules.hq_relocation
     if rel is None:
         return []
     side = side_of(tx.module, unit)
     occ = {p: h for p, h in tx.state.occupancy().items() if p != unit}
     board = make_board(tx.module, occ)
+    me = make_board(tx.module, {unit: start}, {unit: tx.state.pieces[unit].step}).units[unit]
+    check_stacking = tx.rules.enforcement_of("stacking") != "off"
     ezoc: set[str] = set()
     if rel.not_in_ezoc:
         for other in tx.module.pieces.sides:
@@ -45,10 +50,13 @@ def legal_hexes(tx: Tx, unit: str, start: str) -> list[str]:
                 ezoc |= {board.hm.labels[i] for i in zoc_of_side(board, tx.rules.zoc, other)}
     supplied = set(supply(tx.module, occ, side, control=tx.state.control, rules=tx.rules).length) \
         if rel.trace_supply else None
-    taken = set(occ.values())
     out = []
-    for label in board.hm.labels:
-        if label in taken or label in ezoc or (supplied is not None and label not in supplied):
+    for i, label in enumerate(board.hm.labels):
+        if label in ezoc or (supplied is not None and label not in supplied):
+            continue
+        here = board.by_hex.get(i)
+        if here and (any(board.units[u].side != side for u in here)
+                     or (check_stacking and stacking_problem(board, tx.rules.stacking, me, i))):
             continue
         if _distance(tx, start, label) >= rel.min_distance:
             out.append(label)
@@ -164,12 +172,19 @@ def _apply_forced(tx: Tx, act: Relocate, frame: Frame) -> None:
     if act.to not in forced_hexes(tx, frame):
         tx.check("movement", f"{piece_name(tx.module, unit)} cannot be relocated to {act.to}: "
                              f"{_why(tx, frame.hex, act.to)}", sec, act.to)
-        if act.to in tx.state.occupancy().values():
-            tx.refuse(f"{act.to} is occupied", sec, act.to)
+        _no_enemy_in(tx, unit, act.to, sec)
     tx.set(frames=tx.data.frames[:-1])
     tx.do(MovePieces(pieces=(unit,), to=Location.hex(act.to)))
     tx.texts[-1] += f" (HQ relocated: {frame.result}{' — ' + sec if sec else ''})"
     _record(tx, unit)
+
+
+def _no_enemy_in(tx: Tx, unit: str, to: str, sec: str) -> None:
+    """Refused whatever the enforcement: an HQ relocated into a hex with enemy units."""
+    side = side_of(tx.module, unit)
+    enemy = sorted(p for p, h in tx.state.occupancy().items() if h == to and side_of(tx.module, p) != side)
+    if enemy:
+        tx.refuse(f"{piece_name(tx.module, enemy[0])} is in {to}: opposing units never share a hex", sec, to)
 
 
 def _why(tx: Tx, start: str, to: str) -> str:
@@ -177,7 +192,7 @@ def _why(tx: Tx, start: str, to: str) -> str:
     assert rel is not None
     if start and _distance(tx, start, to) < rel.min_distance:
         return f"at least {rel.min_distance} hexes away (here {_distance(tx, start, to)})"
-    return "an empty hex out of enemy ZOC that traces supply"
+    return "a hex out of enemy ZOC that traces supply, with no enemy unit and room in its stack"
 
 
 def apply_relocate(tx: Tx, act: Relocate) -> None:
@@ -201,6 +216,7 @@ def apply_relocate(tx: Tx, act: Relocate) -> None:
         start = tx.state.hex_of(act.unit) or ""
         why = "it has moved already" if act.unit in tx.data.moved else _why(tx, start, act.to)
         tx.check("movement", f"{piece_name(tx.module, act.unit)} cannot be relocated to {act.to}: {why}", sec, act.to)
+        _no_enemy_in(tx, act.unit, act.to, sec)
     tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.to)))
     tx.texts[-1] += f" (HQ relocated{' — ' + sec if sec else ''})"
     _record(tx, act.unit)

@@ -137,3 +137,45 @@ def test_the_relocation_is_in_the_log_undone_and_replayed():
     assert game.state.pieces["r_hq"].at == Location.off("unavailable") and engine_state(game.state).top.proc == "relocate"
     game.redo()
     assert game.state.hex_of("r_hq") == "0909"
+
+
+def _put(s, **where):
+    return s.model_copy(update={"pieces": {**s.pieces, **{p: s.pieces[p].model_copy(update={"at": Location.hex(h)})
+                                                           for p, h in where.items()}}})
+
+
+def test_2_3_5_0_an_hq_may_be_relocated_into_a_hex_of_friendly_units_within_the_stacking_limits():
+    """2.3 sets the distance, the enemy ZOC and the supply line, nothing on the hex's own units;
+    5.0 (two combat units and one HQ, never two HQs) decides: the HQ may join one or two of its
+    combat units (0808, 0909), not another HQ (0709); with HQs counting towards the limit, not
+    two combat units either."""
+    from builders import add_unit
+
+    from hexwright.runtime.model.rules_config import StackingRules
+
+    m = module()
+    m.rules.stacking = StackingRules(limit=2, hq_counts=False, max_hq=1, check_at="end_of_move", section="5.0")
+    add_unit(m, "r_hq2", "red", "hq", combat=1, movement=6, formation="r_d2", reduced=0)
+    s, _ = attack_hq(m)
+    s = _put(s, r_1="0808", r_2="0909", r_new="0909", r_hq2="0709")
+    spots = {a.to for a in legal_actions(m, s)}
+    assert {"0808", "0909", "0908"} <= spots and "0709" not in spots
+    with pytest.raises(ActionError, match="cannot be relocated to 0709"):
+        apply(m, s, Relocate(unit="r_hq", to="0709"))
+    after, entry = apply(m, s, Relocate(unit="r_hq", to="0909"))
+    assert sorted(p for p, h in after.occupancy().items() if h == "0909") == ["r_2", "r_hq", "r_new"]
+    assert "HQ relocated: destroyed" in entry.text
+    m.rules.stacking.hq_counts = True
+    spots = {a.to for a in legal_actions(m, s)}
+    assert "0808" in spots and "0909" not in spots
+
+
+def test_2_3_an_hq_is_never_relocated_into_a_hex_of_enemy_units_even_with_the_rules_relaxed():
+    m = module()
+    m.rules.hq_relocation.not_in_ezoc = m.rules.hq_relocation.trace_supply = False
+    m.rules.enforcement = {"movement": "warn"}
+    s, _ = attack_hq(m)
+    spots = {a.to for a in legal_actions(m, s)}
+    assert "0106" in spots and "0107" not in spots  # b_4 stands in 0107; its ZOC and supply lines no matter here
+    with pytest.raises(ActionError, match="b_4 .* is in 0107: opposing units never share a hex"):
+        apply(m, s, Relocate(unit="r_hq", to="0107"))
