@@ -48,7 +48,7 @@ from .core import ENGINE, Engine, apply, check_and_apply, is_over, legal_actions
 from .data import Declared, EngineState, Frame, engine_state, rules_of, with_engine_state
 from .drops import drop_of, droppers
 from .fire_query import FireOptions, fire_options, fire_plan
-from .intent import ReachView, action_for_drop, choices, reach_of, refusal
+from .intent import ReachView, action_for_drop, choices, offered_modes, reach_of, refusal
 from .prompt import LISTED_FRAMES, StepPrompt, step_prompt
 from .runner import allows_now, waiting
 from .victory import Score, Verdict, scores, totals, verdict
@@ -109,6 +109,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "movers",
+    "offered_modes",
     "phase_of",
     "phase_side",
     "prepared",

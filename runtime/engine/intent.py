@@ -42,8 +42,9 @@ def _tx(module: Module, state: GameState) -> Tx:
     return Tx(module, state, engine_state(state), rules_of(module, state))
 
 
-def reach_of(module: Module, state: GameState, unit: str) -> ReachView | None:
-    """The reach of ``unit`` if it may move now (movement phase, its side, not moved yet)."""
+def reach_of(module: Module, state: GameState, unit: str, mode: str | None = None) -> ReachView | None:
+    """The reach of ``unit`` if it may move now (movement phase, its side, not moved yet), in
+    movement ``mode`` ("" normal; None: the step's, :func:`step_mode`)."""
     data = engine_state(state)
     from .runner import allows_now
 
@@ -57,7 +58,12 @@ def reach_of(module: Module, state: GameState, unit: str) -> ReachView | None:
         return ReachView(unit, Fraction(0), {h: (Fraction(0), (h,), True) for h in zone}, (), drop=True)
     if unit not in movers(module, state, data):
         return None
-    r = unit_reach(module, state, unit, rules, mode=step_mode(module, state) or None)
+    if mode and rules.enforcement_of("movement") == "enforce":
+        from .moves import mode_problem
+
+        if mode not in rules.movement.modes or mode_problem(_tx(module, state), unit, mode):
+            return None  # ToV 11.2: rail or double only on the turn the unit appears
+    r = unit_reach(module, state, unit, rules, mode=(step_mode(module, state) if mode is None else mode) or None)
     strict = rules.stacking.check_at == "end_of_move" and rules.enforcement_of("stacking") == "enforce"
     return ReachView(unit, r.allowance, {h: (x.cost, x.path, x.stop) for h, x in r.hexes.items()
                                          if x.can_end or not strict},
@@ -95,8 +101,24 @@ def step_mode(module: Module, state: GameState) -> str:
     return step.modes[0] if step is not None and step.modes_only and step.modes else ""
 
 
-def action_for_drop(module: Module, state: GameState, unit: str, at: Location) -> EngineAction | None:
-    """The engine action a drop of ``unit`` on ``at`` asks for; None: not the engine's business."""
+def offered_modes(module: Module, state: GameState) -> list[tuple[str, str]]:
+    """``(mode, name)`` of each movement mode a move may name now besides normal movement: the
+    modes of an actions step that allows moves and not only in those modes (ToV 11.2: rail or
+    double, on the turn the reinforcements appear); [] when there is no such choice."""
+    from .runner import actions_step
+
+    data = engine_state(state)
+    step = actions_step(module, data.seq)
+    if data.over or data.frames or step is None or "move" not in step.allow or step.modes_only:
+        return []
+    modes = rules_of(module, state).movement.modes
+    return [(x, modes[x].name) for x in step.modes if x in modes]
+
+
+def action_for_drop(module: Module, state: GameState, unit: str, at: Location,
+                    mode: str | None = None) -> EngineAction | None:
+    """The engine action a drop of ``unit`` on ``at`` asks for, a move made in ``mode`` ("" normal;
+    None: the step's, :func:`step_mode`); None: not the engine's business."""
     data = engine_state(state)
     top = data.top
     if top is not None and at.kind == "hex" and top.proc in ("retreat", "advance") and unit in top.units:
@@ -107,7 +129,7 @@ def action_for_drop(module: Module, state: GameState, unit: str, at: Location) -
     if at.kind == "hex":
         if drop_of(module, state, unit, rules_of(module, state)) is not None:
             return Drop(unit=unit, to=at.id)
-        return Move(unit=unit, to=at.id, mode=step_mode(module, state))
+        return Move(unit=unit, to=at.id, mode=step_mode(module, state) if mode is None else mode)
     exited = at.kind == "exited" or (at.kind == "box" and at.id in module.map.boxes
                                      and module.map.boxes[at.id].kind == "exited")
     if exited:

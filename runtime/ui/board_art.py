@@ -37,16 +37,16 @@ def layout_for(module: Module, scenario_id: str | None) -> BoardLayout:
     return board_layout(module, start_state(module, scenario_id))
 
 
-def region_rects(layout: BoardLayout) -> list[QRectF]:
-    """Every box, pile and track space with room for its title, in map pixels."""
-    return [QRectF(r.x, r.y - HEADER, r.width, r.height + HEADER) for r in layout.regions]
+def region_rects(regions: Iterable[Region]) -> list[QRectF]:
+    """Each box, pile or track space of ``regions`` with room for its title, in map pixels."""
+    return [QRectF(r.x, r.y - HEADER, r.width, r.height + HEADER) for r in regions]
 
 
 def board_rect(module: Module, layout: BoardLayout, map_painter: MapPainter) -> QRectF:
     """The map (with its margin) and every region, plus a border, in map pixels.
 
     The map's furniture is placed clear of the regions first (see ``MapPainter.set_reserved``)."""
-    rects = region_rects(layout)
+    rects = region_rects(layout.regions)
     map_painter.set_reserved(rects)
     rect = map_painter.map_rect()
     for r in rects:
@@ -74,19 +74,33 @@ def paint_region(painter: QPainter, region: Region, style: MapStyle | None = Non
                      scale_px=scale_px)
 
 
+def module_regions(layout: BoardLayout) -> list[Region]:
+    """The module's own boxes and track spaces in ``layout``, without the piles and the drawn
+    chits the play window adds (what ``hexwright render`` draws beside the map)."""
+    return [r for r in layout.regions if r.key.startswith(("box:", "track:"))]
+
+
+def paint_places(painter: QPainter, module: Module, layout: BoardLayout, regions: Iterable[Region],
+                 style: MapStyle | None) -> None:
+    """``regions`` of ``layout`` and the titles of their tracks, in the map's style (map pixels)."""
+    regions = list(regions)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    for region in regions:
+        paint_region(painter, region, style)
+    tracks = {r.key.split(":")[1] for r in regions if r.kind == "track"}
+    for title, x, y in track_titles(module, layout, only=tracks):
+        paint_track_title(painter, title, x, y, style)
+    painter.restore()
+
+
 def paint_board(painter: QPainter, module: Module, layout: BoardLayout, map_painter: MapPainter,
                 exposed: QRectF | None = None) -> None:
     """The map, then every region and track title (map pixels)."""
     map_painter.paint(painter, exposed)
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-    for region in layout.regions:
-        if region.at is not None or region.kind == "chits":
-            paint_region(painter, region, map_painter.style)
-    for title, x, y in track_titles(module, layout):
-        paint_track_title(painter, title, x, y, map_painter.style)
-    painter.restore()
+    paint_places(painter, module, layout, [r for r in layout.regions if r.at is not None or r.kind == "chits"],
+                 map_painter.style)
 
 
 def board_painter(module: Module, assets: dict[str, bytes] | None) -> MapPainter:

@@ -1,4 +1,6 @@
-"""Headless rendering of a module's map to a QImage or a PNG file (``hexwright render``)."""
+"""Headless rendering of a module's map to a QImage or a PNG file (``hexwright render``): the
+map with its furniture, and the module's off-map boxes and tracks where the play window puts
+them, drawn as it draws them (:mod:`.board_art`)."""
 
 from __future__ import annotations
 
@@ -50,22 +52,54 @@ def restyle_painter(map_painter, module: Module, style: str | None = None) -> No
     map_painter.set_legend(legend_entries(module.map, module.tables.terrain_effects))
 
 
+BOARD_PAD = 12.0
+"""Room around the boxes and tracks drawn beside the map, in map pixels."""
+
+
+class _Board:
+    """What a render draws: the map's painter, and the module's boxes and tracks laid out as the
+    play window lays them out on an empty board, in the map's style (with the furniture layer)."""
+
+    def __init__(self, module: Module, map_painter) -> None:
+        from .board_art import layout_for, module_regions, region_rects
+
+        self.module, self.map_painter = module, map_painter
+        self.layout = layout_for(module, None) if map_painter.layers.furniture else None
+        self.regions = module_regions(self.layout) if self.layout is not None else []
+        rects = region_rects(self.regions)
+        if rects:
+            map_painter.set_reserved(rects)  # the title and legend go clear of them, as in play
+        rect = map_painter.map_rect()
+        if rects:
+            for r in rects:
+                rect = rect.united(r)
+            rect = rect.adjusted(-BOARD_PAD, -BOARD_PAD, BOARD_PAD, BOARD_PAD)
+        self.rect = rect
+
+    def paint(self, painter, exposed) -> None:
+        self.map_painter.paint(painter, exposed)
+        if self.layout is not None and self.regions:
+            from .board_art import paint_places
+
+            paint_places(painter, self.module, self.layout, self.regions, self.map_painter.style)
+
+
 def _sized(module: Module, scale: float, layers: Layers | None, assets: dict[str, bytes] | None,
            style: str | None):
-    """The painter for ``module`` and its map rectangle, with the image size at ``scale``
+    """What to draw for ``module`` and its rectangle, with the image size at ``scale``
     (refused when the scale is not positive or the image would be too big)."""
     if not scale > 0:
         raise ValueError(f"scale must be positive, not {scale}")
     ensure_gui_app()
-    map_painter = make_painter_for(module, layers, assets, style)
-    rect = map_painter.map_rect()
+    board = _Board(module, make_painter_for(module, layers, assets, style))
+    rect = board.rect
     width, height = math.ceil(rect.width() * scale), math.ceil(rect.height() * scale)
     if width * height > MAX_IMAGE_PIXELS:
         raise ValueError(too_big(width, height, scale))
-    return map_painter, rect, width, height
+    return board, rect, width, height
 
 
-def _paint_rows(map_painter, rect, scale: float, width: int, top: int, rows: int, clipped: bool):
+def _paint_rows(board: _Board, rect, scale: float, width: int, top: int, rows: int, clipped: bool):
     """Pixel rows ``top`` to ``top + rows`` of the map image, on white; ``clipped`` paints
     only what falls in them (a band), otherwise the whole map is painted (one image)."""
     from PySide6.QtCore import QRectF, Qt
@@ -83,7 +117,7 @@ def _paint_rows(map_painter, rect, scale: float, width: int, top: int, rows: int
         clip = QRectF(rect.left(), rect.top() + top / scale, rect.width(), rows / scale) if clipped else None
         if clip is not None:
             painter.setClipRect(clip)
-        map_painter.paint(painter, clip)
+        board.paint(painter, clip)
     finally:
         painter.end()
     return image
@@ -91,9 +125,10 @@ def _paint_rows(map_painter, rect, scale: float, width: int, top: int, rows: int
 
 def render_image(module: Module, scale: float = 1.0, layers: Layers | None = None,
                  assets: dict[str, bytes] | None = None, style: str | None = None):
-    """The whole map (plus its margin) on white, ``scale`` image pixels per map pixel."""
-    map_painter, rect, width, height = _sized(module, scale, layers, assets, style)
-    return _paint_rows(map_painter, rect, scale, width, 0, height, clipped=False)
+    """The whole map (plus its margin) with the module's boxes and tracks, on white, ``scale``
+    image pixels per map pixel."""
+    board, rect, width, height = _sized(module, scale, layers, assets, style)
+    return _paint_rows(board, rect, scale, width, 0, height, clipped=False)
 
 
 def png_bytes(image, opaque: bool = False) -> bytes:
@@ -125,7 +160,7 @@ def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers:
 
     from .png_encode import PngWriter
 
-    map_painter, rect, width, height = _sized(module, scale, layers, assets, style)
+    board, rect, width, height = _sized(module, scale, layers, assets, style)
     writer = PngWriter(width, height, alpha=False)
     step = band_rows(width, band_pixels)
     bands = max(1, math.ceil(height / step))
@@ -133,7 +168,7 @@ def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers:
         if progress is not None:
             progress(top // step, bands + 1)
         rows = min(step, height - top)
-        band = _paint_rows(map_painter, rect, scale, width, top, rows, clipped=True)
+        band = _paint_rows(board, rect, scale, width, top, rows, clipped=True)
         writer.add(band)
     if progress is not None:
         progress(bands, bands + 1)

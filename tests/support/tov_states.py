@@ -34,3 +34,24 @@ def reinforcement_chit_drawn(m, seed: int = 3) -> GameState:
     s = s.model_copy(update={"cups": {"cup": ("de_reinforcement",)}})
     s, _ = apply(m, s, Draw())
     return s
+
+
+def reinforcement_chit_played(m, seed: int = 3, limit: int = 3000) -> list:
+    """The actions of a Combined Assault, the shortest way (as :func:`quickly_to`), in which the
+    Germans put their Reinforcement chit in the cup of turn 2 and play it when it is drawn
+    (4.2, 4.3, 11.2): a log a Game replays, up to the choice of the division."""
+    from hexwright.runtime.engine import PutChit
+
+    s = initial_state(m, "combined", seed)
+    done: list = []
+    put = PutChit(chit="de_reinforcement")
+    for _ in range(limit):
+        acts = legal_actions(m, s)
+        if Choose(option="division", target="de_gt2") in acts:
+            return done
+        end = [a for a in acts if isinstance(a, EndPhase)]
+        play = [a for a in acts if isinstance(a, Choose) and a.option == "play"]
+        action = put if put in acts else (end or play or acts)[0]
+        s, _ = apply(m, s, action)
+        done.append(action)
+    raise AssertionError("the German Reinforcement chit was never played")

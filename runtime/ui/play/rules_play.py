@@ -30,6 +30,7 @@ from hexwright.runtime.engine import (
     choices,
     engine_state,
     legal_actions,
+    offered_modes,
     phase_of,
     reach_of,
     refusal,
@@ -95,6 +96,12 @@ class RulesPlay:
         self.fire_button.clicked.connect(lambda: self.open_fire())
         self.eliminate_button = QPushButton("Eliminate selected")
         self.eliminate_button.clicked.connect(self.eliminate_selected)
+        self.mode_combo = QComboBox()  # how a unit dragged now moves, when the step offers modes (ToV 11.2)
+        self.mode_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.mode_combo.setToolTip("How the next unit you drag moves: normally or in a movement mode the step "
+                                   "allows")
+        self.mode_combo.setVisible(False)
+        self.modes: list[tuple[str, str]] = []
         self.choice_combo = QComboBox()  # a step played off the board: draw, roll, put a chit, choose
         self.choice_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.choice_button = QPushButton("Do")
@@ -125,7 +132,7 @@ class RulesPlay:
         for widget in (self.los_button, self.op_view.combo, self.supply_combo, self.rules_button):
             first.addWidget(widget)
         second.addWidget(self.step_label, 1)
-        for widget in (self.vp_label, self.choice_combo, self.choice_button, self.fire_button, self.decline_button,
+        for widget in (self.vp_label, self.mode_combo, self.choice_combo, self.choice_button, self.fire_button, self.decline_button,
                        self.eliminate_button, self.end_button):
             second.addWidget(widget)
         self.toolbar.addWidget(box)
@@ -192,6 +199,7 @@ class RulesPlay:
         self.choice_combo.setVisible(bool(self.choice_combo.count()))
         self.choice_button.setVisible(bool(self.choice_combo.count()))
         self.choice_button.setEnabled(not w.game.replaying)
+        self._show_modes(state)
         self.step_label.setText(self.step_text(state))
         self.vp_label.setText("VP " + " · ".join(f"{sides[s].name if s in sides else s} {v}"
                                                  for s, v in totals(m, state).items()))
@@ -217,6 +225,25 @@ class RulesPlay:
             self.victory = VictoryDialog(w)
             self.victory.show()
 
+    def _show_modes(self, state) -> None:
+        """The movement modes the step offers besides normal movement, the last one chosen kept."""
+        modes = [] if self.window.game.replaying else offered_modes(self.module, state)
+        if modes == self.modes:
+            return
+        chosen = self.chosen_mode() or ""
+        self.modes = modes
+        self.mode_combo.clear()
+        if modes:
+            self.mode_combo.addItem("Normal movement", "")
+            for mode, name in modes:
+                self.mode_combo.addItem(f"{name} movement", mode)
+            self.mode_combo.setCurrentIndex(max(0, self.mode_combo.findData(chosen)))
+        self.mode_combo.setVisible(bool(modes))
+
+    def chosen_mode(self) -> str | None:
+        """The movement mode picked for the next drag ("" normal); None: the step decides."""
+        return self.mode_combo.currentData() if self.modes else None
+
     def step_text(self, state) -> str:
         m = self.module
         data = engine_state(state)
@@ -229,7 +256,8 @@ class RulesPlay:
             if allows_now(m, state, data.seq, "declare"):
                 return "click an enemy unit to attack it"
             if allows_now(m, state, data.seq, "move"):
-                return "drag a unit: its reach is shaded"
+                how = " (choose how it moves in the list)" if self.modes else ""
+                return f"drag a unit: its reach is shaded{how}"
             return ""
         if top.proc == "retreat":
             unit = next((u for u in top.units if state.hex_of(u)), "")
@@ -288,14 +316,20 @@ class RulesPlay:
     def drag_started(self, kind: str, item_id: str) -> None:
         if not self.enabled or kind != "piece" or self.window.game.replaying:
             return
-        view = reach_of(self.module, self.window.game.state, item_id)
+        mode = self.chosen_mode()
+        view = reach_of(self.module, self.window.game.state, item_id, mode)
         self.carried = view
         if view is None:
+            if mode and reach_of(self.module, self.window.game.state, item_id, "") is not None:
+                name = self.mode_combo.currentText()
+                self.window.statusBar().showMessage(f"{name} is not open to this unit now: choose Normal movement",
+                                                    5000)
             return
         shaded = {h: (STOP if stop else REACH) for h, (_c, _p, stop) in view.hexes.items()}
         self.overlay.show_hexes(shaded)
         start = self.window.game.state.hex_of(item_id)
-        self.overlay.show_path([start] if start else [], "air drop" if view.drop else f"{view.allowance} MF")
+        how = f"{self.mode_combo.currentText()}: " if mode else ""
+        self.overlay.show_path([start] if start else [], "air drop" if view.drop else f"{how}{view.allowance} MF")
         if view.drop:
             self.window.statusBar().showMessage(f"Air drop: {len(view.hexes)} hexes to land in are shaded", 5000)
 
@@ -459,7 +493,8 @@ class RulesPlay:
         if isinstance(action, MovePieces) and action.pieces:
             if len(action.pieces) > 1 or action.markers:
                 raise ActionError("with the rules on, units move one at a time: click the stack to fan it out")
-            engine = action_for_drop(self.module, self.window.game.state, action.pieces[0], action.to)
+            engine = action_for_drop(self.module, self.window.game.state, action.pieces[0], action.to,
+                                     self.chosen_mode())
             if engine is None:
                 raise ActionError("with the rules on, a unit moves on the map or off it by the rules; "
                                   "turn off Rules ▸ Rules assistance to move it by hand")
