@@ -6,11 +6,11 @@ from Kaiserslautern to Strasbourg, a regiment at double its allowance, the other
 from __future__ import annotations
 
 import pytest
-from play_helpers import drag_piece_to
+from play_helpers import click, drag_piece_to, place_point
 from PySide6.QtCore import Qt
 from tov_states import reinforcement_chit_played
 
-from hexwright.runtime.engine import ENGINE, Choose, Move, to_step
+from hexwright.runtime.engine import ENGINE, Move, to_step
 from hexwright.runtime.engine.context import unit_reach
 from hexwright.runtime.state import Game, Location
 from hexwright.runtime.storage import load_module
@@ -21,9 +21,14 @@ pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 
 def pick(qtbot, combo, index: int) -> None:
+    """Choose item ``index`` of ``combo`` with the arrow keys, as a player does."""
+    assert 0 <= index < combo.count(), [combo.itemText(i) for i in range(combo.count())]
     combo.setFocus()
-    while combo.currentIndex() != index:
+    for _ in range(combo.count()):
+        if combo.currentIndex() == index:
+            break
         qtbot.keyClick(combo, Qt.Key_Down if combo.currentIndex() < index else Qt.Key_Up)
+    assert combo.currentIndex() == index
 
 
 def test_11_2_reinforcements_moved_by_rail_double_and_normally_from_the_phase_bar(qtbot, tmp_path):
@@ -40,7 +45,7 @@ def test_11_2_reinforcements_moved_by_rail_double_and_normally_from_the_phase_ba
     bar = win.rules
     assert not bar.mode_combo.isVisible()  # the division is chosen first
     choice = bar.choice_combo
-    pick(qtbot, choice, choice.findData(Choose(option="division", target="de_gt2")))
+    pick(qtbot, choice, choice.findText("One division: DE 35 pgregt, DE 119 pgregt, DE 5 Pz armbn"))
     qtbot.mouseClick(bar.choice_button, Qt.LeftButton)
     state = win.game.state
     assert state.hex_of("de_25pg_5pz") == "0723" and state.hex_of("de_25pg_35") == "0109"
@@ -62,8 +67,11 @@ def test_11_2_reinforcements_moved_by_rail_double_and_normally_from_the_phase_ba
     pick(qtbot, combo, combo.findData("double"))
     double = unit_reach(m, win.game.state, "de_25pg_35", m.rules, mode="double")
     far = min(h for h, x in double.hexes.items() if x.cost > 4 and x.can_end)  # past its 4 MP
+    click(qtbot, win, place_point(win, Location.hex("0109")))  # the stack with the 119th, fanned out
+    assert win.scene.expanded == Location.hex("0109")
     drag_piece_to(qtbot, win, "de_25pg_35", Location.hex(far))
-    assert win.game.actions[-1] == to_step(Move(unit="de_25pg_35", to=far, mode="double"))
+    assert win.game.actions[-1] == to_step(Move(unit="de_25pg_35", to=far, mode="double")), \
+        (far, win.statusBar().currentMessage(), win.scene.stack_at(Location.hex("0109")))
 
     pick(qtbot, combo, combo.findData(""))
     normal = unit_reach(m, win.game.state, "de_25pg_119", m.rules)
