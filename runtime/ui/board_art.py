@@ -17,9 +17,9 @@ from hexwright.runtime.state import GameState, RngState
 from hexwright.runtime.state.setup import initial_state
 
 from .map_painter import MapPainter
+from .painter_for import make_painter_for
 from .play.board_layout import HEADER, BoardLayout, Region, board_layout
 from .region_painter import paint_region_box, paint_track_title
-from .render_image import make_painter_for
 
 PAD = 12.0
 
