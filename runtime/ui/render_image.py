@@ -28,7 +28,7 @@ def ensure_gui_app():
     return app
 
 
-__all__ = ["BAND_ROWS", "ensure_gui_app", "make_painter_for", "module_seed", "png_bytes", "render_image", "render_png",
+__all__ = ["BAND_PIXELS", "band_rows", "ensure_gui_app", "make_painter_for", "module_seed", "png_bytes", "render_image", "render_png",
            "restyle_painter"]
 
 BOARD_PAD = 12.0
