@@ -20,6 +20,8 @@ peers' on the same graph, in the same run, as a ratio with the target of issue 1
 * observe (≤ 0.2 ms), load + validate (≤ 1 s), save, editor open with the window shown
   and its first paint (``open_editor.py``, ≤ 3 s), ``hexwright render`` at scale 1 (≤ 3 s
   at 200²): the last two as whole processes, their CPU seconds;
+* reach's growth with the map size at the same allowance: the largest size's over the smallest's, in all
+  and per hex reached (flat);
 * peak memory of the whole run.
 
 Before timing a peer it checks that its answer equals Hexwright's (reach with ZOC off,
@@ -58,6 +60,8 @@ from hexwright.runtime.rules.movement_graph import hex_graph
 from hexwright.runtime.storage import load_module, save_module
 
 ROWS: list[tuple[str, ...]] = []
+REACH: dict[int, tuple[float, int]] = {}
+"""Reach's CPU seconds and hexes reached by map size, for its growth (target: flat)."""
 
 clock = time.thread_time
 """Every in-process figure is this thread's CPU time: on a shared machine a call of a few
@@ -153,6 +157,7 @@ def bench_reach(size: int, m, occ) -> None:
     plain = reach(m, occ, motor, rules=m.rules.model_copy(update={"enforcement": {"zoc": "off"}}))
     want = {hm.idx(h): r.cost for h, r in plain.hexes.items()}
     row(size, f"reach ({len(ours.hexes)} hexes, ZOC)", t_ours, target="≤ 2 ms")
+    REACH[size] = (t_ours, len(ours.hexes))
     g = nx.DiGraph()
     g.add_nodes_from(range(len(hm.labels)))
     g.add_weighted_edges_from(zip(src, dst, w), weight="w")
@@ -465,6 +470,12 @@ def main() -> None:
                 if not only or name in only:
                     fn()
             clear_cache()
+        if len(REACH) > 1:
+            small, big = min(REACH), max(REACH)  # the random maps differ: a smaller one's edges cut the reach short
+            (t_big, n_big), (t_small, n_small) = REACH[big], REACH[small]
+            row(big, f"reach growth from {small}²", t_big, f"reach at {small}²", t_small)
+            row(big, "  per hex reached (µs)", t_big / n_big * 1e6, f"per hex at {small}²", t_small / n_small * 1e6,
+                "flat (≈ 1×)", unit="µs")
         print(f"peak memory of this run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f} MB")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -38,6 +38,9 @@ class HexMap:
     edge_connections: dict[int, dict[int, frozenset[str]]] = field(default_factory=dict)
     """Map-edge hexsides with a road/rail leaving the map: hex → direction → connections."""
     edge_features: dict[int, dict[int, frozenset[str]]] = field(default_factory=dict)
+    labels_sorted: bool = False
+    """True when the labels sort as the indices do (``0101 0102 …``, col-major): hexes named
+    in label order are then sorted by index, integers instead of strings."""
 
     def label(self, i: int) -> str:
         return self.labels[i]
@@ -73,7 +76,9 @@ def _edge_name(grid: HexGrid, off: Hex) -> str:
 def neighbor_lists(grid: HexGrid) -> list[tuple[tuple[int, int], ...]]:
     """``(direction, j)`` of each on-map neighbour of every hex, in index and direction order
     (the grid's :meth:`~runtime.geometry.HexGrid.neighbor_table` without the off-map ones)."""
-    return [tuple((d, j) for d, j in enumerate(six) if j >= 0) for six in grid.neighbor_table()]
+    d6 = tuple(range(6))
+    return [tuple((d, j) for d, j in zip(d6, six) if j >= 0) if -1 in six else tuple(zip(d6, six))
+            for six in grid.neighbor_table()]
 
 
 def _side_pair(grid: HexGrid, index: dict[str, int], direction: dict[str, int], key: str,
@@ -111,6 +116,7 @@ def _build(m: MapData) -> HexMap:
     neighbors = neighbor_lists(grid)
     hm = HexMap(grid, scheme, labels, index, terrain, level, features, axial,
                 {a: i for i, a in enumerate(axial)}, neighbors)
+    hm.labels_sorted = all(a < b for a, b in zip(labels, labels[1:]))
     direction = _directions(grid)
     for key, data in sorted(m.hexsides.items()):
         if data.features or data.connections:

@@ -240,7 +240,7 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
     # hexes with something to say (a stop, someone to stack with); the rest take the plain path
     crowded = dist if check_stacking and heavy else by_hex if check_stacking else ()
     plain = ReachedHex.plain
-    for j in sorted(dist, key=labels.__getitem__):
+    for j in sorted(dist) if hm.labels_sorted else sorted(dist, key=labels.__getitem__):
         label = labels[j]
         if j not in stops and j not in crowded:
             if j != search.start:
