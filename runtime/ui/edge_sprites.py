@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QRect
 from PySide6.QtGui import QImage, QPaintEngine, QPainter, QPainterPath, QPen, QTransform
 
 PAGE = 1024
@@ -37,7 +37,8 @@ class _Page:
 
     def __init__(self) -> None:
         self.image = QImage(PAGE, PAGE, QImage.Format.Format_ARGB32_Premultiplied)
-        self.keys: list[tuple] = []
+        self.keys: list[tuple[tuple, Hashable]] = []
+        """The lines on the page (look, tile key), to forget when it is emptied."""
         self.painter: QPainter | None = None
         self.empty()
 
@@ -46,21 +47,27 @@ class _Page:
         self.keys.clear()
         self.x = self.y = self.shelf = 0
 
-    def place(self, w: int, h: int) -> QRect | None:
-        """Room for a ``w`` × ``h`` line, or ``None`` when the page is full."""
+    def place(self, w: int, h: int) -> tuple[int, int] | None:
+        """Room for a ``w`` × ``h`` line (its top left on the page), or ``None`` when the page is full."""
         if self.x + w > PAGE:
             self.x, self.y, self.shelf = 0, self.y + self.shelf, 0
         if self.y + h > PAGE:
             return None
-        rect = QRect(self.x, self.y, w, h)
+        at = (self.x, self.y)
         self.x += w
         self.shelf = max(self.shelf, h)
-        return rect
+        return at
+
+
+Line = tuple[_Page, int, int, int, int, int, int]
+"""A line kept: its page, where its top left goes (device pixels, less the whole pixels of the
+painter's translation), and where it is on the page (left, top, width, height)."""
 
 
 class EdgeSprites:
     def __init__(self) -> None:
-        self._found: dict[tuple, tuple[_Page, QRect, QPoint]] = {}
+        self._found: dict[tuple, dict[Hashable, Line]] = {}
+        """By look (pen, zoom, position within a pixel), then by the tile's key."""
         self._pages: list[_Page] = []
         """Least recently used first."""
         self._filling: _Page | None = None
@@ -94,84 +101,86 @@ class EdgeSprites:
         qx, qy = round(t.dx() * SUBPIXEL) / SUBPIXEL, round(t.dy() * SUBPIXEL) / SUBPIXEL
         ix, iy = math.floor(qx), math.floor(qy)
         fx, fy = qx - ix, qy - iy
-        pen_key = (pen.widthF(), pen.color().rgba(), pen.capStyle().value, pen.joinStyle().value)
-        pad = pen.widthF() * s / 2 + 2
-        found: list[tuple[_Page, QRect, QPoint] | QPainterPath] = []
-        used: set[int] = set()  # pages this paint copies from: never emptied for a new line
+        look = (pen.widthF(), pen.color().rgba(), pen.capStyle().value, pen.joinStyle().value, s, fx, fy)
+        found = self._found.setdefault(look, {})
+        lines: list[Line | QPainterPath] = []
+        used: set[_Page] = set()  # pages this paint copies from: never emptied for a new line
         for key, path in edges:
-            k = (key, pen_key, s, fx, fy)
-            hit = self._found.get(k)
+            hit = found.get(key)
             if hit is None:
-                hit = self._make(k, path, pen, s, fx, fy, pad, used)
-            if hit is None:  # too big for a page, or every page in use
-                found.append(path)
-                continue
-            found.append(hit)
-            used.add(id(hit[0]))
+                hit = self._make(look, key, path, pen, used)
+                if hit is None:  # too big for a page, or every page in use
+                    lines.append(path)
+                    continue
+            lines.append(hit)
+            used.add(hit[0])
         for page in self._pages:
             if page.painter is not None:
                 page.painter.end()
                 page.painter = None
         # the pages used last go last
-        self._pages = [p for p in self._pages if id(p) not in used] + [p for p in self._pages if id(p) in used]
+        self._pages = [p for p in self._pages if p not in used] + [p for p in self._pages if p in used]
         painter.save()
         painter.setWorldTransform(QTransform())
-        for item in found:
-            if isinstance(item, QPainterPath):
+        draw_image = painter.drawImage
+        for line in lines:
+            if isinstance(line, QPainterPath):
                 painter.setWorldTransform(t)
                 painter.setPen(pen)
-                painter.drawPath(item)
+                painter.drawPath(line)
                 painter.setWorldTransform(QTransform())
             else:
-                page, rect, at = item
-                painter.drawImage(QPoint(at.x() + ix, at.y() + iy), page.image, rect)
+                page, x, y, sx, sy, w, h = line
+                draw_image(x + ix, y + iy, page.image, sx, sy, w, h)
         painter.restore()
 
-    def _make(self, k: tuple, path: QPainterPath, pen: QPen, s: float, fx: float, fy: float, pad: float,
-              used: set[int]) -> tuple[_Page, QRect, QPoint] | None:
-        """Stroke ``path`` into a page; returns the page, where the line is on it, and where its
-        top left goes (device pixels, less the whole pixels of the painter's translation)."""
+    def _make(self, look: tuple, key: Hashable, path: QPainterPath, pen: QPen, used: set[_Page]) -> Line | None:
+        """Stroke ``path`` into a page."""
+        s, fx, fy = look[4:]
+        pad = pen.widthF() * s / 2 + 2
         r = path.boundingRect()
         x0, y0 = math.floor(r.left() * s + fx - pad), math.floor(r.top() * s + fy - pad)
         w, h = math.ceil(r.right() * s + fx + pad) - x0, math.ceil(r.bottom() * s + fy + pad) - y0
         if w > PAGE or h > PAGE:
             return None
-        page, rect = self._room(w, h, used)
-        if page is None or rect is None:
+        room = self._room(w, h, used)
+        if room is None:
             return None
+        page, (px, py) = room
         p = page.painter
         if p is None:
             p = page.painter = QPainter(page.image)
             p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setWorldTransform(QTransform())
-        p.setClipRect(rect)
-        p.setWorldTransform(QTransform(s, 0, 0, s, fx - x0 + rect.left(), fy - y0 + rect.top()))
+        p.setClipRect(QRect(px, py, w, h))
+        p.setWorldTransform(QTransform(s, 0, 0, s, fx - x0 + px, fy - y0 + py))
         p.setPen(pen)
         p.drawPath(path)
-        hit = (page, rect, QPoint(x0, y0))
-        self._found[k] = hit
-        page.keys.append(k)
+        hit = (page, x0, y0, px, py, w, h)
+        self._found[look][key] = hit
+        page.keys.append((look, key))
         return hit
 
-    def _room(self, w: int, h: int, used: set[int]) -> tuple[_Page | None, QRect | None]:
+    def _room(self, w: int, h: int, used: set[_Page]) -> tuple[_Page, tuple[int, int]] | None:
         if self._filling is not None:
-            rect = self._filling.place(w, h)
-            if rect is not None:
-                return self._filling, rect
+            at = self._filling.place(w, h)
+            if at is not None:
+                return self._filling, at
         if len(self._pages) < MAX_PAGES:
             page = _Page()
         else:
-            free = [p for p in self._pages if id(p) not in used]
+            free = [p for p in self._pages if p not in used]
             if not free:
-                return None, None
+                return None
             page = free[0]
             self._pages.remove(page)
             if page.painter is not None:
                 page.painter.end()
                 page.painter = None
-            for k in page.keys:
-                del self._found[k]
+            for look, key in page.keys:
+                del self._found[look][key]
             page.empty()
         self._pages.append(page)
         self._filling = page
-        return page, page.place(w, h)
+        at = page.place(w, h)
+        return None if at is None else (page, at)

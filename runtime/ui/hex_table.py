@@ -30,6 +30,8 @@ class TableChange:
     """``terrain``, ``level`` and/or ``other`` (features, names)."""
     terrain_was: dict[int, str] = field(default_factory=dict)
     """The hexes whose terrain changed, with the terrain they had."""
+    level_was: dict[int, int] = field(default_factory=dict)
+    """The hexes whose level changed, with the level they had."""
 
 
 class HexTable:
@@ -77,11 +79,13 @@ class HexTable:
         for label in labels:
             i = self.cache.index_of_label(label)
             if i is not None:
-                was = self.terrain[i]
+                terrain, level = self.terrain[i], self.level[i]
                 what = self._read(i, label)
                 change.what |= what
                 if "terrain" in what:
-                    change.terrain_was[i] = was
+                    change.terrain_was.setdefault(i, terrain)
+                if "level" in what:
+                    change.level_was.setdefault(i, level)
         return change
 
     def thresholds(self, low: int) -> list[int]:

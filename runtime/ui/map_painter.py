@@ -44,14 +44,16 @@ from .feature_glyphs import SLOTS, draw_feature, feature_color
 from .field_layer import FieldLayer
 from .furniture import haloed_text
 from .hex_cache import HexCache, grid_key
-from .hex_table import HexTable
+from .hex_table import HexTable, TableChange
 from .hexside_index import HexsideIndex
 from .layers import Layers
 from .level_layers import level_range, own_level_brushes, paint_hexside_contours, paint_level_ramp
 from .line_layers import AreaOutlines, paint_areas, paint_connections, paint_hexside_features
 from .map_furniture import FurniturePainter
 from .natural_layers import (
+    LEVEL_REACH,
     TileCache,
+    changed_level_tiles,
     changed_terrain_tiles,
     level_regions,
     paint_contours,
@@ -192,18 +194,31 @@ class MapPainter:
             groups |= {UNDER, CONTOURS} if natural else {UNDER}
         if "other" in changed:
             groups.add(OVER)
-        rect = None
-        if groups == {TERRAIN}:
-            # Only natural shapes changed: those of the hexes whose tile changed, no further.
-            c = self.cache
-            tiles = changed_terrain_tiles(c, table.terrain, table.default, change.terrain_was)
-            pad = terrain_reach(c.size)
-            rect = QRectF()
-            for i in tiles:
-                rect = rect.united(c.bounding_rect(i))
-            rect = rect.adjusted(-pad, -pad, pad, pad)
         # A level appearing or vanishing renumbers the contours (index contours) everywhere.
-        return Dirty(frozenset(groups), everywhere="level" in changed and table.thresholds(low) != before, rect=rect)
+        everywhere = "level" in changed and table.thresholds(low) != before
+        rect = None
+        if natural and "other" not in changed and not everywhere:
+            rect = self._reshaped_rect(table, change, low)
+        return Dirty(frozenset(groups), everywhere=everywhere, rect=rect)
+
+    def _reshaped_rect(self, table: HexTable, change: TableChange, low: int) -> QRectF:
+        """Natural shapes, tints and contours changed: around the hexes whose tiles changed, no
+        further (and with hillshade, the slopes next to them)."""
+        c = self.cache
+        rect = QRectF()
+        if change.terrain_was:
+            pad = terrain_reach(c.size)
+            for i in changed_terrain_tiles(c, table.terrain, table.default, change.terrain_was):
+                rect = rect.united(c.bounding_rect(i).adjusted(-pad, -pad, pad, pad))
+        if change.level_was:
+            pad = LEVEL_REACH * c.size
+            reshaped = changed_level_tiles(c, table.level, change.level_was, table.thresholds(low))
+            if self.style.hillshade:  # a slope's shading depends on its neighbours' levels
+                for i in change.level_was:
+                    reshaped.update(j for j in c.neighbors(i) if j >= 0)
+            for i in reshaped:
+                rect = rect.united(c.bounding_rect(i).adjusted(-pad, -pad, pad, pad))
+        return rect
 
     def set_style(self, style: MapStyle) -> None:
         """Draw in another style (the next paint uses it; cached shapes that do not depend on it stay)."""

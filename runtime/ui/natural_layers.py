@@ -69,10 +69,15 @@ class TileCache:
         The fill is one path (tiles filled together leave no seams); the edges stay one path
         per tile, each with its tile's key (see :mod:`.edge_sprites`), because Qt strokes many
         small paths much faster than one big one."""
+        masks = [tuple(j < 0 or inside(j) for j in c.neighbors(i)) for i in members]
+        return self.region_of(c, members, masks, salt, inset, amplitude)
+
+    def region_of(self, c: HexCache, members: list[int], masks: list[tuple[bool, ...]], salt: int,
+                  inset: float, amplitude: float) -> tuple[QPainterPath, list[Edge]]:
+        """:meth:`region` with each member's neighbours in the region or not (``masks``) known."""
         fill, edges = QPainterPath(), []
         fill.setFillRule(Qt.FillRule.WindingFill)
-        for i in members:
-            same = tuple(j < 0 or inside(j) for j in c.neighbors(i))
+        for i, same in zip(members, masks):
             key, f, e = self.tile(c, i, same, salt, inset, amplitude)
             fill.addPath(f)
             if not e.isEmpty():
@@ -109,6 +114,29 @@ def changed_terrain_tiles(c: HexCache, terrain: Sequence[str], default: str, ter
     return out
 
 
+LEVEL_REACH = 0.25
+"""How far (in hex sizes) the tints, contours and hillshade of a hex may reach beyond its hex's
+bounding box: a slope's shading reaches 1.1 hex sizes from its centre, 0.23 beyond the box
+across the hex's flats."""
+
+
+def changed_level_tiles(c: HexCache, level: Sequence[int], level_was: dict[int, int],
+                        thresholds: list[int]) -> set[int]:
+    """The hexes whose tints and contours change when the hexes ``level_was`` (index: level
+    before) changed level: those, and each neighbour at or above a contour the change crossed
+    (its tile of that contour has one more, or one less, side on the region's edge)."""
+    out: set[int] = set()
+    for i, was in level_was.items():
+        lo, hi = sorted((was, level[i]))
+        crossed = [t for t in thresholds if lo < t <= hi]
+        if not crossed:
+            continue
+        out.add(i)
+        lowest = crossed[0]
+        out.update(j for j in c.neighbors(i) if j >= 0 and level[j] >= lowest)
+    return out
+
+
 def paint_region(painter: QPainter, fill: QPainterPath, edges: list[Edge], color: QColor, size: float,
                  sprites: EdgeSprites, kept: bool) -> None:
     """Fill without antialiasing (much faster on big shapes); the antialiased edge line hides the
@@ -127,12 +155,18 @@ def level_regions(tiles: TileCache, c: HexCache, visible: list[int], level_of: C
                   thresholds: list[int]) -> list[tuple[int, QPainterPath, list[Edge]]]:
     """For each threshold with visible hexes at or above it: (threshold, fill, contour)."""
     out = []
+    off_map = math.inf  # (a hex on the map's edge is inside every region it is in)
+    around = [(i, level_of(i), tuple(off_map if j < 0 else level_of(j) for j in c.neighbors(i))) for i in visible]
     for n, t in enumerate(thresholds):
-        members = [i for i in visible if level_of(i) >= t]
+        members, masks = [], []
+        for i, level, (a, b, d, e, f, g) in around:
+            if level >= t:
+                members.append(i)
+                masks.append((a >= t, b >= t, d >= t, e >= t, f >= t, g >= t))
         if not members:
             continue
         inset = CONTOUR_INSETS[n % len(CONTOUR_INSETS)]
-        fill, edge = tiles.region(c, members, _at_least(level_of, t), 1000 + t, inset, CONTOUR_MEANDER)
+        fill, edge = tiles.region_of(c, members, masks, 1000 + t, inset, CONTOUR_MEANDER)
         out.append((t, fill, edge))
     return out
 
@@ -200,10 +234,6 @@ def paint_contours(painter: QPainter, regions: list[tuple[int, QPainterPath, lis
         w = (0.03 if index else 0.018) * size * width
         sprites.draw(painter, edges, QPen(color, max(w, 0.4), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                                           Qt.PenJoinStyle.RoundJoin), kept)
-
-
-def _at_least(level_of: Callable[[int], int], t: int) -> Callable[[int], bool]:
-    return lambda j: level_of(j) >= t
 
 
 LIGHT = (-0.7071, -0.7071)

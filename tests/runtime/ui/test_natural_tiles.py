@@ -8,10 +8,11 @@ from carto_maps import showcase_module
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
+from hexwright.runtime.geometry import Hex
 from hexwright.runtime.model import Grid
 from hexwright.runtime.ui.hex_cache import HexCache
 from hexwright.runtime.ui.map_painter import UNDER
-from hexwright.runtime.ui.natural_layers import TileCache
+from hexwright.runtime.ui.natural_layers import TileCache, changed_level_tiles
 from hexwright.runtime.ui.render_image import make_painter_for
 
 pytestmark = pytest.mark.gui
@@ -51,3 +52,16 @@ def test_the_ground_of_a_part_inside_the_map_is_that_part_of_the_whole(qapp):
     part = under(middle)
     assert part == whole
     assert len({part.pixel(x, 20) for x in range(0, part.width(), 4)}) > 1  # tints on the ground
+
+
+def test_a_level_change_reshapes_the_hex_and_its_neighbours_at_or_above_a_crossed_contour():
+    c = HexCache(Grid(cols=9, rows=7, hex_size=30.0))
+    centre = c.index(Hex(4, 3))
+    around = [j for j in c.neighbors(centre) if j >= 0]
+    level = [0] * (c.cols * c.rows)
+    level[centre] = 3  # was 1: the contours of 2 and 3 now run round it
+    level[around[0]] = 2  # its tile of contour 2 loses a side on the edge
+    level[around[1]] = 1  # below both contours crossed: unchanged
+    level[around[2]] = 5  # its tiles of 2 and 3 lose a side each
+    assert changed_level_tiles(c, level, {centre: 1}, [1, 2, 3, 4, 5]) == {centre, around[0], around[2]}
+    assert changed_level_tiles(c, level, {centre: 3}, [1, 2, 3, 4, 5]) == set()  # nothing crossed
