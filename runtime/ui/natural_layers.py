@@ -72,7 +72,7 @@ class TileCache:
         masks = [tuple(j < 0 or inside(j) for j in c.neighbors(i)) for i in members]
         return self.region_of(c, members, masks, salt, inset, amplitude)
 
-    def region_of(self, c: HexCache, members: list[int], masks: list[tuple[bool, ...]], salt: int,
+    def region_of(self, c: HexCache, members: list[int], masks: Sequence[tuple[bool, ...]], salt: int,
                   inset: float, amplitude: float) -> tuple[QPainterPath, list[Edge]]:
         """:meth:`region` with each member's neighbours in the region or not (``masks``) known."""
         fill, edges = QPainterPath(), []
