@@ -169,6 +169,21 @@ def combat_fire_module():
     return m
 
 
+def declared_attack(m):
+    """:func:`combat_fire_module`'s game at its combat phase, with blue's infantry declared on
+    0506: where the combat-fire tests start (St-Lô 10.4, 10.5)."""
+    from hexwright.runtime.engine import Declare, EndPhase, apply
+    from hexwright.runtime.state import initial_state
+
+    s = initial_state(m, "clash", 3)
+    for _ in range(10):
+        if m.meta.sequence[s.phase].id == "combat":
+            break
+        s, _ = apply(m, s, EndPhase())
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0506"))
+    return s
+
+
 def choices_fire_module():
     """:func:`fire_module` for the choices fire leaves to a side (after St-Lô 14.2, 15.0 D, 22), scenario
     ``choices``: blue ``b_inf`` at 0506 and ``b_inf2`` at 0607, both within two hexes of red's 0508;
@@ -230,16 +245,11 @@ def choices_fire_module():
 def barrage_window(qtbot, tmp_path):
     """The play window on the synthetic fire module at the operations phase's barrage step (past
     the interdiction step), shown and fitted: what the fire dialog and display tests start from."""
+    from play_helpers import shown_window
+
     from hexwright.runtime.engine import ENGINE, EndPhase, to_step
     from hexwright.runtime.state import Game
-    from hexwright.runtime.ui.play.play_window import PlayWindow
 
     game = Game(fire_module(), "fire", 5, engine=ENGINE)
     game.do(to_step(EndPhase()))
-    win = PlayWindow(game, {}, autosave_path=tmp_path / "auto.hwsav")
-    qtbot.addWidget(win)
-    win.resize(1200, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    win.view.fit_to_window()
-    return win
+    return shown_window(qtbot, game, tmp_path, (1200, 900))

@@ -8,6 +8,20 @@ from hexwright.runtime.state import Location
 from hexwright.runtime.ui.play.board_layout import location_center
 
 
+def shown_window(qtbot, game, tmp_path, size=(1200, 800)):
+    """A play window on ``game`` (autosaving into ``tmp_path``), shown at ``size`` and fitted:
+    where the play-window tests start."""
+    from hexwright.runtime.ui.play.play_window import PlayWindow
+
+    win = PlayWindow(game, {}, autosave_path=tmp_path / "auto.hwsav")
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit_to_window()
+    return win
+
+
 def view_point(window, x: float, y: float):
     return window.view.mapFromScene(QPointF(x, y))
 

@@ -4,9 +4,9 @@ module of ``tests/support/fire_modules.py`` (after St-Lô 10.4 on-call and 10.5 
 from __future__ import annotations
 
 import pytest
-from fire_modules import combat_fire_module
+from fire_modules import combat_fire_module, declared_attack
 
-from hexwright.runtime.engine import Declare, Decline, EndPhase, Fire, Resolve, apply, engine_state, legal_actions
+from hexwright.runtime.engine import Decline, Fire, Resolve, apply, engine_state, legal_actions
 from hexwright.runtime.engine.attacks import odds_for
 from hexwright.runtime.engine.core import prepared
 from hexwright.runtime.state import ActionError, initial_state
@@ -17,18 +17,8 @@ def m():
     return combat_fire_module()
 
 
-def _declared(m):
-    s = initial_state(m, "clash", 3)
-    for _ in range(10):
-        if m.meta.sequence[s.phase].id == "combat":
-            break
-        s, _ = apply(m, s, EndPhase())
-    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0506"))
-    return s
-
-
 def test_10_4_the_attacker_fires_on_call_first_then_the_defender_and_both_add_to_the_combat(m):
-    s = _declared(m)
+    s = declared_attack(m)
     frame = engine_state(s).top
     assert frame is not None and frame.proc == "fire" and frame.side == "blue"
     offered = [a for a in legal_actions(m, s) if isinstance(a, Fire)]
@@ -56,7 +46,7 @@ def test_10_4_the_attacker_fires_on_call_first_then_the_defender_and_both_add_to
 
 
 def test_10_4_declining_on_call_fire_spends_nothing(m):
-    s = _declared(m)
+    s = declared_attack(m)
     s, entry = apply(m, s, Decline())
     assert "no On-call fire" in entry.text and engine_state(s).seq.missions == {}
     assert engine_state(s).top is not None and engine_state(s).top.side == "red"
@@ -70,7 +60,7 @@ def test_a_combat_mission_is_not_fired_outside_a_combat(m):
 
 
 def test_10_5_2_the_defenders_op_keeps_out_of_the_attackers_op_hex_and_away_from_it(m):
-    s = _declared(m)
+    s = declared_attack(m)
     s, _ = apply(m, s, Fire(mission="on_call", target="0506", op="b_op", op_hex="0705", units=("b_a1",),
                             intensities=("normal",), supports="b_inf"))
     assert engine_state(s).declared[0].attack_op == "0705"
@@ -91,7 +81,7 @@ def test_10_5_the_defenders_fires_are_labelled_with_the_value_they_add(m):
     its battery), not for the side whose phase it is: defensive 2 × OV 1 → +2."""
     from hexwright.runtime.engine import fire_options, step_prompt
 
-    s, _ = apply(m, _declared(m), Decline())
+    s, _ = apply(m, declared_attack(m), Decline())
     labels = [label for label, a in step_prompt(m, s).choices if isinstance(a, Fire)]
     assert labels and all(label.endswith("→ +2") for label in labels), labels
     options = fire_options(m, s, "defend", "0505")

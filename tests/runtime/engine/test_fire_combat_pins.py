@@ -6,10 +6,10 @@ the unit supported, and the defensive fire's supported types."""
 from __future__ import annotations
 
 import pytest
-from fire_modules import combat_fire_module
+from fire_modules import combat_fire_module, declared_attack
 
-from hexwright.runtime.engine import Declare, EndPhase, Fire, apply, engine_state
-from hexwright.runtime.state import ActionError, initial_state
+from hexwright.runtime.engine import Fire, apply, engine_state
+from hexwright.runtime.state import ActionError
 
 ON_CALL = Fire(mission="on_call", target="0506", op="b_op", op_hex="0505", units=("b_a1",), intensities=("normal",),
                supports="b_inf")
@@ -20,16 +20,6 @@ def m():
     return combat_fire_module()
 
 
-def _declared(m):
-    s = initial_state(m, "clash", 3)
-    for _ in range(10):
-        if m.meta.sequence[s.phase].id == "combat":
-            break
-        s, _ = apply(m, s, EndPhase())
-    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0506"))
-    return s
-
-
 @pytest.mark.parametrize(("fire", "refusal"), [
     (ON_CALL.model_copy(update={"mission": "defend"}),
      r"defend is not fired now \(the combat on 0506 waits for on_call\)"),
@@ -37,7 +27,7 @@ def _declared(m):
     (ON_CALL.model_copy(update={"supports": "r_inf"}), r"On-call fire supports one of Blue b_inf bn — 10\.4"),
 ])
 def test_10_4_on_call_fire_is_the_combats_mission_on_its_hex_for_its_attacker(m, fire, refusal):
-    s = _declared(m)
+    s = declared_attack(m)
     with pytest.raises(ActionError, match=refusal):
         apply(m, s, fire)
     assert engine_state(s).seq.missions == {}
@@ -50,12 +40,12 @@ def test_10_5_defensive_fire_supports_only_the_units_types_it_names(m):
 
     recon = m.model_copy(deep=True)
     recon.pieces.pieces["r_inf"].unit_type = "rec"
-    s = _declared(recon)
+    s = declared_attack(recon)
     defend = Fire(mission="defend", target="0505", op="r_op", op_hex="0506", units=("r_a1",),
                   intensities=("normal",), supports="r_inf")
     p = plan(prepared(recon, s), defend, "red")
     assert p.problem == "Defensive fire does not support Red r_inf regt (only inf)"
     near = m.model_copy(deep=True)
     near.rules.fire.missions["defend"].op_near = "formation"  # the OP's place does not depend on the unit named
-    p = plan(prepared(near, _declared(near)), defend.model_copy(update={"supports": "b_inf"}), "red")
+    p = plan(prepared(near, declared_attack(near)), defend.model_copy(update={"supports": "b_inf"}), "red")
     assert p.problem == "Defensive fire: name the unit of red on the map that the fire supports"

@@ -6,25 +6,18 @@ from __future__ import annotations
 
 import pytest
 from operations_modules import defence_module
-from play_helpers import counter_point
+from play_helpers import counter_point, shown_window
 from PySide6.QtCore import QPoint, Qt
 
 from hexwright.runtime.engine import ENGINE, engine_state, to_act
 from hexwright.runtime.state import Game
-from hexwright.runtime.ui.play.play_window import PlayWindow
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    win = PlayWindow(Game(defence_module(), "fight", 1, engine=ENGINE), autosave_path=tmp_path / "auto.hwsav")
-    qtbot.addWidget(win)
-    win.resize(1200, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.view.fit_to_window()
-    return win
+    return shown_window(qtbot, Game(defence_module(), "fight", 1, engine=ENGINE), tmp_path)
 
 
 def test_9_3_the_attacker_ticks_assets_in_the_dialog_then_the_defender_picks_in_the_phase_bar(qtbot, window):

@@ -5,13 +5,12 @@ them; the mode picked shades that reach while a unit is dragged and is the move 
 from __future__ import annotations
 
 import pytest
-from play_helpers import drag_piece_to
+from play_helpers import drag_piece_to, shown_window
 from PySide6.QtCore import Qt
 from sequence_modules import RAIL, reinforcement_module
 
 from hexwright.runtime.engine import ENGINE, Choose, Move, offered_modes, to_step
 from hexwright.runtime.state import Game, Location
-from hexwright.runtime.ui.play.play_window import PlayWindow
 
 pytestmark = pytest.mark.gui
 
@@ -20,13 +19,7 @@ def _window(qtbot, tmp_path):
     game = Game(reinforcement_module(), "act", 1, engine=ENGINE)
     for action in (Choose(option="pass"), Choose(option="reinforce", target="r_div2")):
         game.do(to_step(action))
-    win = PlayWindow(game, {}, autosave_path=tmp_path / "auto.hwsav")
-    qtbot.addWidget(win)
-    win.resize(1200, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.view.fit_to_window()
-    return win
+    return shown_window(qtbot, game, tmp_path)
 
 
 def pick_mode(qtbot, bar, label: str) -> None:

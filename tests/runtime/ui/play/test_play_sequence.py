@@ -5,6 +5,7 @@ is done from the bar's choices with the real widgets; the log says the same."""
 from __future__ import annotations
 
 import pytest
+from play_helpers import shown_window
 from PySide6.QtCore import Qt
 from sequence_modules import chit_module
 
@@ -55,13 +56,7 @@ def _activation_window(qtbot, tmp_path, module, actions=()):
     game = Game(module, "act", 1, engine=ENGINE)
     for action in actions:
         game.do(to_step(action))
-    win = PlayWindow(game, {}, autosave_path=tmp_path / "auto.hwsav")
-    qtbot.addWidget(win)
-    win.resize(1200, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.view.fit_to_window()
-    return win
+    return shown_window(qtbot, game, tmp_path)
 
 
 def _pick(qtbot, bar, label: str) -> None:
