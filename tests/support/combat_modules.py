@@ -50,6 +50,18 @@ def combat_module(code: str = "2R*", *, owner: bool = True, air: int = 2):
     return m
 
 
+def fighting(m, seed: int = 0):
+    """:func:`combat_module`'s game with blue's 1st and 2nd divisions ordered, at the combat step."""
+    from hexwright.runtime.engine import Choose, EndPhase, apply
+    from hexwright.runtime.state import initial_state
+
+    s = initial_state(m, "act", seed)
+    for f in ("b_d1", "b_d2"):
+        s, _ = apply(m, s, Choose(option="divisions", target=f))
+    s, _ = apply(m, s, EndPhase())
+    return s
+
+
 def seed_rolling(*faces: int) -> int:
     """The smallest seed whose first dice (d6) are ``faces``, in order."""
     def ok(seed: int) -> bool:

@@ -7,7 +7,7 @@ choice a real legal action of the side that makes it, refusals citing the sectio
 from __future__ import annotations
 
 import pytest
-from combat_modules import combat_module, seed_rolling
+from combat_modules import combat_module, fighting, seed_rolling
 
 from hexwright.runtime.engine import (
     ENGINE,
@@ -28,15 +28,6 @@ from hexwright.runtime.engine import (
     to_step,
 )
 from hexwright.runtime.state import ActionError, Game, initial_state
-
-
-def fighting(m, seed: int = 0):
-    """Blue has ordered its 1st and 2nd divisions and is in the combat step."""
-    s = initial_state(m, "act", seed)
-    for f in ("b_d1", "b_d2"):
-        s, _ = apply(m, s, Choose(option="divisions", target=f))
-    s, _ = apply(m, s, EndPhase())
-    return s
 
 
 def attack(m, seed: int, **choices):

@@ -5,20 +5,11 @@ the refusals and the defender's air support declined or capped."""
 from __future__ import annotations
 
 import pytest
-from combat_modules import combat_module
+from combat_modules import combat_module, fighting
 
 from hexwright.runtime.engine import Choose, Declare, EndPhase, Support, apply, engine_state, legal_actions
 from hexwright.runtime.engine.attacks import air_points_for_attack
 from hexwright.runtime.state import ActionError, initial_state
-
-
-def fighting(m, seed: int = 0):
-    """Blue has ordered its 1st and 2nd divisions and is in the combat step."""
-    s = initial_state(m, "act", seed)
-    for f in ("b_d1", "b_d2"):
-        s, _ = apply(m, s, Choose(option="divisions", target=f))
-    s, _ = apply(m, s, EndPhase())
-    return s
 
 
 def red_attacks(m):

@@ -7,19 +7,11 @@ from __future__ import annotations
 
 import pytest
 from builders import hexside_id
-from combat_modules import combat_module, seed_rolling
+from combat_modules import combat_module, fighting, seed_rolling
 
-from hexwright.runtime.engine import Choose, Declare, EndPhase, LoseStep, Resolve, apply, legal_actions
+from hexwright.runtime.engine import Declare, LoseStep, Resolve, apply, legal_actions
 from hexwright.runtime.model import HexsideData
-from hexwright.runtime.state import ActionError, initial_state
-
-
-def fighting(m, seed: int = 0):
-    s = initial_state(m, "act", seed)
-    for f in ("b_d1", "b_d2"):
-        s, _ = apply(m, s, Choose(option="divisions", target=f))
-    s, _ = apply(m, s, EndPhase())
-    return s
+from hexwright.runtime.state import ActionError
 
 
 def rhine_module(barred: bool = True):
