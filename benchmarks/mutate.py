@@ -30,6 +30,7 @@ import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from mutants import Mutant, iter_valid
 
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = Path(__file__).with_name("mutation.toml")
 SHIM = ".mutation-import"
 TRACE_OUT = ".mutation-trace.json"
+TRACE_CACHE = ".mutation-cache"
 PYCACHE = ".pycache"
 QT_OR_CLI = ("hexwright.runtime.ui", "hexwright.runtime.cli")
 PACKAGES = ("runtime", "editor", "modules", "resources")
@@ -78,8 +80,8 @@ class Coverage:
     seconds: dict[str, float]
 
     @classmethod
-    def read(cls, path: Path, everything: list[str]) -> Coverage:
-        data = json.loads(path.read_text("utf-8"))
+    def of(cls, data: dict[str, Any], everything: list[str]) -> Coverage:
+        """From one file's part of a trace (``mutation_trace.py``)."""
         by_line: dict[int, list[str]] = {}
         for test, seen in data["tests"].items():
             for line in seen["lines"]:
@@ -183,13 +185,97 @@ def check_copy(copy: Path, path: str) -> None:
 PYTEST_ARGS = ["-x", "-q", "-p", "no:randomly", "--no-header", "-o", "console_output_style=classic"]
 
 
-def traced_run(copy: Path, tests: list[str], path: str) -> tuple[int, str]:
-    """The unmutated run, noting which tests run which lines of ``path``."""
+def traced_run(copy: Path, tests: list[str], paths: list[str], **extra: str) -> tuple[int, str, dict[str, Any]]:
+    """The unmutated run, noting which tests run which lines of each of ``paths`` (one run for
+    every file whose subset is ``tests``): exit code, the end of the output, and each path's trace.
+    ``extra``: more environment for the tests."""
     command = [sys.executable, "-m", "pytest", *PYTEST_ARGS, "-p", "mutation_trace", *tests]
-    env = test_env(copy, HEXWRIGHT_MUTATION_TRACE=str((copy / path).resolve()),
-                   HEXWRIGHT_MUTATION_TRACE_OUT=str(copy / TRACE_OUT))
+    named = {str((copy / p).resolve()): p for p in paths}
+    env = test_env(copy, HEXWRIGHT_MUTATION_TRACE=os.pathsep.join(named),
+                   HEXWRIGHT_MUTATION_TRACE_OUT=str(copy / TRACE_OUT), **extra)
     done = subprocess.run(command, check=False, cwd=copy, env=env, capture_output=True, text=True)
-    return done.returncode, done.stdout[-3000:] + done.stderr[-2000:]
+    output = done.stdout[-3000:] + done.stderr[-2000:]
+    if done.returncode != 0:
+        return done.returncode, output, {}
+    files = json.loads((copy / TRACE_OUT).read_text("utf-8"))["files"]
+    return 0, output, {named[name]: data for name, data in files.items()}
+
+
+def checkout_digest(copy: Path, files: list[str]) -> str:
+    """What the tests of a copy run: every file's name and bytes."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256((copy / name).read_bytes()).digest())
+    return digest.hexdigest()
+
+
+@dataclass
+class Trace:
+    """One traced unmutated run of a test subset: its time and each traced file's lines."""
+
+    seconds: float
+    files: dict[str, dict[str, Any]]
+    cached: bool = False
+
+
+class TraceCache:
+    """Traces on disk, one per test subset and checkout (its :func:`checkout_digest`): a later run
+    on the same checkout — another file of the same subset, or ``--reuse`` of the survivors —
+    skips the traced run. An entry that lacks a file asked for is traced again for both."""
+
+    KEEP = 40
+
+    def __init__(self, folder: Path | None, digest: str) -> None:
+        self.folder = folder
+        self.digest = digest
+
+    def entry(self, tests: list[str]) -> Path | None:
+        if self.folder is None:
+            return None
+        key = hashlib.sha256(json.dumps([tests, self.digest]).encode("utf-8")).hexdigest()[:24]
+        return self.folder / f"trace-{key}.json"
+
+    def load(self, tests: list[str]) -> Trace | None:
+        where = self.entry(tests)
+        if where is None or not where.is_file():
+            return None
+        try:
+            data = json.loads(where.read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+        if data.get("tests") != tests or data.get("digest") != self.digest:
+            return None
+        return Trace(float(data["seconds"]), data["files"], cached=True)
+
+    def store(self, tests: list[str], trace: Trace) -> None:
+        where = self.entry(tests)
+        if where is None:
+            return
+        where.parent.mkdir(parents=True, exist_ok=True)
+        data = {"tests": tests, "digest": self.digest, "seconds": trace.seconds, "files": trace.files}
+        scratch = where.with_suffix(".tmp")
+        scratch.write_text(json.dumps(data), "utf-8")
+        scratch.replace(where)
+        old = sorted(where.parent.glob("trace-*.json"), key=lambda f: f.stat().st_mtime, reverse=True)
+        for stale in old[self.KEEP:]:
+            stale.unlink(missing_ok=True)
+
+
+def trace_for(copy: Path, tests: list[str], paths: list[str], cache: TraceCache) -> Trace:
+    """The trace of ``paths`` under ``tests``: from the cache, else one traced run for all of
+    them (and the files the cached entry held, so it keeps serving them)."""
+    known = cache.load(tests)
+    if known is not None and set(paths) <= set(known.files):
+        return known
+    wanted = sorted(set(paths) | set(known.files if known else ()))
+    began = time.monotonic()
+    code, output, files = traced_run(copy, tests, wanted)
+    seconds = time.monotonic() - began
+    if code != 0:
+        raise SystemExit(f"mutate: the tests for {', '.join(paths)} fail before any mutation ({' '.join(tests)}):\n{output}")
+    trace = Trace(seconds, files)
+    cache.store(tests, trace)
+    return trace
 
 
 def module_name(path: str) -> str:
@@ -254,10 +340,10 @@ def parse_lines(spec: str | None) -> range | None:
     return range(int(first), int(last or first) + 1)
 
 
-def select(path: str, config: Config, lines: range | None,
-           only: list[str] | None) -> tuple[list[Mutant], int, list[str]]:
+def select(path: str, config: Config, lines: range | None, only: list[str] | None,
+           source: bytes | None = None) -> tuple[list[Mutant], int, list[str]]:
     """The mutants to run, how many were set aside as equivalent, and stale equivalent keys."""
-    source = (ROOT / path).read_bytes()
+    source = (ROOT / path).read_bytes() if source is None else source
     known = config.equivalent.get(path, {})
     chosen, equivalent, matched = [], 0, set()
     for m in iter_valid(source, path):
@@ -283,37 +369,47 @@ def earlier_kills(path: str, source: bytes, reuse: Path | None) -> set[str]:
     return set()
 
 
-def mutate_file(path: str, config: Config, copies: list[Path], args: argparse.Namespace,
-                done: list[FileReport] | None = None) -> FileReport:
-    """Run the mutants of ``path``. With ``--json``, the outcomes so far (``done``, the files
-    finished before, and this one's) are written after each mutant: a run stopped halfway keeps
-    what it measured, for ``--reuse``."""
-    mutants, equivalent, stale = select(path, config, parse_lines(args.lines), args.only)
-    report = FileReport(path, len(mutants) + equivalent, equivalent)
+@dataclass
+class Plan:
+    """One file's run: its report so far (the earlier run's kills), the mutants left, its tests."""
+
+    report: FileReport
+    source: bytes
+    mutants: list[Mutant]
+    tests: list[str]
+
+
+def plan_file(path: str, config: Config, args: argparse.Namespace, source: bytes) -> Plan:
+    """Pick the mutants of ``path`` (``source``, the bytes the copies hold) and count the kills of
+    ``--reuse``; with ``--list``, print them instead."""
+    mutants, equivalent, stale = select(path, config, parse_lines(args.lines), args.only, source)
+    report = FileReport(path, len(mutants) + equivalent, equivalent, sha256=hashlib.sha256(source).hexdigest())
     for key in stale:
         print(f"  note: equivalent entry matches no mutant any more: {key}")
+    tests = args.tests or config.tests_for(path)
     if args.list:
         for m in mutants:
             print(f"  {path}:{m.line}  [{m.operator}]  {m.key}")
-        return report
-    tests = args.tests or config.tests_for(path)
-    original = (ROOT / path).read_bytes()
-    report.sha256 = hashlib.sha256(original).hexdigest()
-    killed_before = earlier_kills(path, original, args.reuse)
+        return Plan(report, source, [], tests)
+    killed_before = earlier_kills(path, source, args.reuse)
     report.outcomes += [Outcome(m, "killed", 0.0, "killed in the earlier run") for m in mutants if m.key in killed_before]
-    mutants = [m for m in mutants if m.key not in killed_before]
     if killed_before:
         print(f"{path}: {len(report.outcomes)} mutants killed in the earlier run ({args.reuse}) are not run again")
+    return Plan(report, source, [m for m in mutants if m.key not in killed_before], tests)
+
+
+def mutate_file(plan: Plan, trace: Trace, copies: list[Path], args: argparse.Namespace,
+                reports: list[FileReport]) -> FileReport:
+    """Run the mutants of one file. With ``--json``, the outcomes so far (``reports``: the files
+    begun, this one among them) are written after each mutant: a run stopped halfway keeps
+    what it measured, for ``--reuse``."""
+    report, original, path = plan.report, plan.source, plan.report.path
     check_copy(copies[0], path)
-    began = time.monotonic()
-    code, output = traced_run(copies[0], tests, path)
-    baseline = time.monotonic() - began
-    if code != 0:
-        raise SystemExit(f"mutate: the tests for {path} fail before any mutation ({' '.join(tests)}):\n{output}")
-    coverage = Coverage.read(copies[0] / TRACE_OUT, tests)
-    timeout = baseline * args.timeout_factor + 10
-    print(f"{path}: {len(mutants)} mutants ({equivalent} equivalent left out), tests {' '.join(tests)} "
-          f"({baseline:.1f} s unmutated)", flush=True)
+    coverage = Coverage.of(trace.files[path], plan.tests)
+    timeout = trace.seconds * args.timeout_factor + 10
+    how = "traced run cached" if trace.cached else "traced"
+    print(f"{path}: {len(plan.mutants)} mutants ({report.equivalent} equivalent left out), tests {' '.join(plan.tests)} "
+          f"({trace.seconds:.1f} s unmutated, {how})", flush=True)
     workers = [Worker(c, module_name(path), preloadable(path)) for c in copies]
     free: queue.Queue[Worker] = queue.Queue()
     for w in workers:
@@ -336,10 +432,10 @@ def mutate_file(path: str, config: Config, copies: list[Path], args: argparse.Na
 
     try:
         with ThreadPoolExecutor(len(workers)) as pool:
-            for outcome in pool.map(one, mutants):
+            for outcome in pool.map(one, plan.mutants):
                 report.outcomes.append(outcome)
                 if args.json is not None:
-                    write_json([*(done or []), report], args.json)
+                    write_json(reports, args.json)
                 mark = {"killed": "killed ", "survived": "SURVIVED", "timeout": "timeout"}[outcome.status]
                 print(f"  {mark} {path}:{outcome.mutant.line} [{outcome.mutant.operator}] {outcome.mutant.key}"
                       f" ({outcome.seconds:.1f} s)", flush=True)
@@ -349,6 +445,14 @@ def mutate_file(path: str, config: Config, copies: list[Path], args: argparse.Na
     for o in report.survived:
         print(f"\nsurvived: {path}:{o.mutant.line}  key = {o.mutant.key!r}\n{o.mutant.diff(original)}", end="")
     return report
+
+
+def by_subset(plans: list[Plan]) -> dict[tuple[str, ...], list[Plan]]:
+    """Files with the same tests, in the order first named: one traced run serves each group."""
+    groups: dict[tuple[str, ...], list[Plan]] = {}
+    for plan in plans:
+        groups.setdefault(tuple(plan.tests), []).append(plan)
+    return groups
 
 
 # -- the command -----------------------------------------------------------------------------
@@ -395,8 +499,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reuse", type=Path, metavar="JSON",
                         help="count the kills of an earlier --json run (for files with the same bytes) and "
                              "run only the mutants it did not kill: after adding tests, run the survivors")
+    parser.add_argument("--trace-cache", type=Path, default=ROOT / TRACE_CACHE, metavar="DIR",
+                        help="keep the traced unmutated runs here, by test subset and checkout (default "
+                             f"{TRACE_CACHE}/ in the checkout): a run of an unchanged checkout reuses them")
+    parser.add_argument("--no-trace-cache", action="store_true", help="trace afresh, and keep nothing")
     args = parser.parse_args(argv)
-    files = list(args.files) + (changed_files(args.changed) if args.changed else [])
+    files = list(dict.fromkeys([*args.files, *(changed_files(args.changed) if args.changed else [])]))
     if not files:
         parser.error("nothing to mutate: give --files or --changed")
     for f in files:
@@ -406,21 +514,31 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(1))  # clean up the copies when stopped
     scratch = Path(tempfile.mkdtemp(prefix="hexwright-mutate-"))
     copies: list[Path] = []
+    reports: list[FileReport] = []
     try:
-        if not args.list:
-            listing = checkout_files()
-            for k in range(max(1, args.workers)):
-                copies.append(scratch / f"copy{k}")
-                make_copy(copies[-1], listing)
-        reports: list[FileReport] = []
-        for f in files:
-            reports.append(mutate_file(f, config, copies, args, reports))
+        if args.list:
+            for f in files:
+                plan_file(f, config, args, (ROOT / f).read_bytes())
+            return 0
+        listing = checkout_files()
+        for k in range(max(1, args.workers)):
+            copies.append(scratch / f"copy{k}")
+            make_copy(copies[-1], listing)
+        cache = TraceCache(None if args.no_trace_cache else args.trace_cache, checkout_digest(copies[0], listing))
+        plans = [plan_file(f, config, args, (copies[0] / f).read_bytes()) for f in files]
+        for tests, group in by_subset(plans).items():
+            waiting = [p for p in group if p.mutants]
+            trace = trace_for(copies[0], list(tests), [p.report.path for p in waiting], cache) if waiting else None
+            for plan in group:
+                reports.append(plan.report)
+                if trace is not None and plan.mutants:
+                    mutate_file(plan, trace, copies, args, reports)
+        reports.sort(key=lambda r: files.index(r.path))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    if not args.list:
-        print("\n" + summary(reports))
-        if args.json is not None:
-            write_json(reports, args.json)
+    print("\n" + summary(reports))
+    if args.json is not None:
+        write_json(reports, args.json)
     if args.fail_under is not None and any(r.score < args.fail_under for r in reports):
         return 1
     return 0

@@ -1,8 +1,10 @@
-"""A pytest plugin for ``benchmarks/mutate.py``: which tests run which lines of one file.
+"""A pytest plugin for ``benchmarks/mutate.py``: which tests run which lines of some files.
 
 Loaded with ``-p mutation_trace`` in the unmutated run. ``HEXWRIGHT_MUTATION_TRACE`` names
-the file to watch and ``HEXWRIGHT_MUTATION_TRACE_OUT`` the JSON written at the end:
-``{"import": [lines run outside any test], "tests": {node id: {"lines": [...], "seconds": s}}}``.
+the files to watch (separated by ``os.pathsep``; one traced run serves every file whose tests
+are the same) and ``HEXWRIGHT_MUTATION_TRACE_OUT`` the JSON written at the end:
+``{"files": {file as named: {"import": [lines run outside any test],
+"tests": {node id: {"lines": [...], "seconds": s}}}}}``.
 A mutant then runs only the tests that run its lines, fastest first.
 """
 
@@ -19,51 +21,63 @@ from typing import Any
 
 import pytest
 
-TARGET = os.environ.get("HEXWRIGHT_MUTATION_TRACE", "")
+TARGETS = [name for name in os.environ.get("HEXWRIGHT_MUTATION_TRACE", "").split(os.pathsep) if name]
 OUT = os.environ.get("HEXWRIGHT_MUTATION_TRACE_OUT", "")
-
-_hits: set[int] = set()
-_outside: set[int] = set()
-_tests: dict[str, dict[str, Any]] = {}
-_is_target: dict[str, bool] = {}
 
 Tracer = Callable[[FrameType, str, Any], Any]
 
+_hits: dict[str, set[int]] = {name: set() for name in TARGETS}
+"""File as named → lines run since the last test began (the sets are cleared, never replaced)."""
+_outside: dict[str, set[int]] = {name: set() for name in TARGETS}
+_tests: dict[str, dict[str, Any]] = {name: {} for name in TARGETS}
+_by_real = {os.path.realpath(name): name for name in TARGETS}
+_tracer_of: dict[str, Tracer | None] = {}
+"""A code object's file name → the local tracer noting its lines, or None for a file not watched."""
 
-def _local(frame: FrameType, event: str, arg: Any) -> Tracer:
-    if event == "line":
-        _hits.add(frame.f_lineno)
-    return _local
+
+def _local_for(lines: set[int]) -> Tracer:
+    def local(frame: FrameType, event: str, arg: Any) -> Tracer:
+        if event == "line":
+            lines.add(frame.f_lineno)
+        return local
+
+    return local
 
 
 def _global(frame: FrameType, event: str, arg: Any) -> Tracer | None:
     name = frame.f_code.co_filename
-    hit = _is_target.get(name)
-    if hit is None:
-        hit = _is_target[name] = bool(TARGET) and os.path.realpath(name) == TARGET
-    if not hit:
+    try:
+        local = _tracer_of[name]
+    except KeyError:
+        watched = _by_real.get(os.path.realpath(name))
+        local = _tracer_of[name] = _local_for(_hits[watched]) if watched is not None else None
+    if local is None:
         return None
-    _hits.add(frame.f_lineno)
-    return _local
+    return local(frame, "line", arg)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if TARGET:
+    if TARGETS:
         sys.settrace(_global)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, None, None]:
-    _outside.update(_hits)
-    _hits.clear()
+    for name, lines in _hits.items():
+        _outside[name].update(lines)
+        lines.clear()
     began = time.perf_counter()
     yield
-    _tests[item.nodeid] = {"lines": sorted(_hits), "seconds": round(time.perf_counter() - began, 4)}
-    _hits.clear()
+    seconds = round(time.perf_counter() - began, 4)
+    for name, lines in _hits.items():
+        _tests[name][item.nodeid] = {"lines": sorted(lines), "seconds": seconds}
+        lines.clear()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     sys.settrace(None)
     if OUT:
-        _outside.update(_hits)
-        Path(OUT).write_text(json.dumps({"import": sorted(_outside), "tests": _tests}), "utf-8")
+        for name, lines in _hits.items():
+            _outside[name].update(lines)
+        files = {name: {"import": sorted(_outside[name]), "tests": _tests[name]} for name in TARGETS}
+        Path(OUT).write_text(json.dumps({"files": files}), "utf-8")

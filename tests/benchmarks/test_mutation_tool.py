@@ -198,3 +198,81 @@ def test_only_picks_the_mutants_whose_key_holds_any_text_given(monkeypatch, tmp_
     everything, _, _ = mutate.select("m.py", config, None, None)
     assert len(everything) == 24 and "clamp: continue -> pass" not in keys(everything)
 
+
+
+def test_one_traced_run_notes_the_lines_of_several_files_test_by_test(monkeypatch, tmp_path):
+    """``mutation_trace.py`` watching two files: each gets its own lines per test, and a file no
+    test runs gets empty ones (its mutants then take the whole subset)."""
+    mutate = load("mutate", monkeypatch)
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "benchmarks" / "mutation_trace.py").write_bytes((BENCHMARKS / "mutation_trace.py").read_bytes())
+    (tmp_path / "first.py").write_text("def double(x):\n    y = x * 2\n    return y\n")
+    (tmp_path / "second.py").write_text("def negate(x):\n    return -x\n")
+    (tmp_path / "unused.py").write_text("def never():\n    return 0\n")
+    (tmp_path / "test_both.py").write_text(
+        "import first, second, unused\n\n"
+        "def test_double():\n    assert first.double(2) == 4\n\n"
+        "def test_negate():\n    assert second.negate(2) == -2\n\n"
+        "def test_both():\n    assert second.negate(first.double(1)) == -2\n")
+    code, output, files = mutate.traced_run(tmp_path, ["test_both.py"], ["first.py", "second.py", "unused.py"],
+                                            PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")  # a second, not pytest-qt's three
+    assert code == 0, output
+    assert set(files) == {"first.py", "second.py", "unused.py"}
+    first = {test.split("::")[1]: seen["lines"] for test, seen in files["first.py"]["tests"].items()}
+    second = {test.split("::")[1]: seen["lines"] for test, seen in files["second.py"]["tests"].items()}
+    assert first == {"test_double": [1, 2, 3], "test_negate": [], "test_both": [1, 2, 3]}
+    assert second == {"test_double": [], "test_negate": [1, 2], "test_both": [1, 2]}
+    assert 1 in files["first.py"]["import"]  # the def line, run at import
+    assert all(not seen["lines"] for seen in files["unused.py"]["tests"].values())
+    coverage = mutate.Coverage.of(files["second.py"], ["test_both.py"])
+    assert set(coverage.by_line[2]) == {"test_both.py::test_negate", "test_both.py::test_both"}
+
+
+def test_a_trace_is_cached_by_test_subset_and_checkout_and_serves_any_file_it_holds(monkeypatch, tmp_path):
+    mutate = load("mutate", monkeypatch)
+    runs: list[tuple[list[str], list[str]]] = []
+
+    def fake_traced_run(copy, tests, paths):
+        runs.append((tests, paths))
+        return 0, "", {p: {"import": [], "tests": {"t::a": {"lines": [1], "seconds": 0.1}}} for p in paths}
+
+    monkeypatch.setattr(mutate, "traced_run", fake_traced_run)
+    cache = mutate.TraceCache(tmp_path / "cache", "digest-1")
+    first = mutate.trace_for(tmp_path, ["tests/a"], ["x.py", "y.py"], cache)
+    assert runs == [(["tests/a"], ["x.py", "y.py"])] and not first.cached
+    again = mutate.trace_for(tmp_path, ["tests/a"], ["y.py"], cache)  # a later run, or --reuse: no run
+    assert len(runs) == 1 and again.cached and again.files["y.py"] == first.files["y.py"]
+    mutate.trace_for(tmp_path, ["tests/a"], ["z.py"], cache)  # a file it lacks: traced with the others
+    assert runs[-1] == (["tests/a"], ["x.py", "y.py", "z.py"])
+    assert mutate.trace_for(tmp_path, ["tests/a"], ["x.py"], cache).cached
+    mutate.trace_for(tmp_path, ["tests/b"], ["x.py"], cache)  # another subset
+    mutate.trace_for(tmp_path, ["tests/a"], ["x.py"], mutate.TraceCache(tmp_path / "cache", "digest-2"))  # changed
+    mutate.trace_for(tmp_path, ["tests/a"], ["x.py"], mutate.TraceCache(None, "digest-1"))  # --no-trace-cache
+    assert len(runs) == 5
+
+
+def test_a_failing_unmutated_run_is_refused_and_not_cached(monkeypatch, tmp_path):
+    mutate = load("mutate", monkeypatch)
+    monkeypatch.setattr(mutate, "traced_run", lambda copy, tests, paths: (1, "1 failed", {}))
+    cache = mutate.TraceCache(tmp_path / "cache", "digest")
+    with pytest.raises(SystemExit, match="fail before any mutation"):
+        mutate.trace_for(tmp_path, ["tests/a"], ["x.py"], cache)
+    assert cache.load(["tests/a"]) is None
+
+
+def test_the_checkout_digest_changes_with_any_file_of_the_copy(monkeypatch, tmp_path):
+    mutate = load("mutate", monkeypatch)
+    (tmp_path / "a.py").write_text("A = 1\n")
+    (tmp_path / "t.py").write_text("def test(): pass\n")
+    before = mutate.checkout_digest(tmp_path, ["a.py", "t.py"])
+    (tmp_path / "t.py").write_text("def test(): assert True\n")
+    assert mutate.checkout_digest(tmp_path, ["a.py", "t.py"]) != before
+    assert mutate.checkout_digest(tmp_path, ["a.py"]) != mutate.checkout_digest(tmp_path, ["a.py", "t.py"])
+
+
+def test_files_with_the_same_tests_share_one_group_in_the_order_named(monkeypatch):
+    mutate = load("mutate", monkeypatch)
+    plans = [mutate.Plan(mutate.FileReport(path), b"", [], tests) for path, tests in
+             (("e1.py", ["engine"]), ("z.py", ["rules"]), ("e2.py", ["engine"]), ("e3.py", ["engine", "more"]))]
+    groups = mutate.by_subset(plans)
+    assert [[p.report.path for p in group] for group in groups.values()] == [["e1.py", "e2.py"], ["z.py"], ["e3.py"]]
