@@ -82,7 +82,8 @@ def test_9_3_c_3_1_4_2_an_asset_choice_is_made_only_when_it_is_asked(action, wha
 
 
 def test_9_3_assets_are_assigned_to_one_attacking_unit():
-    """9.3 A: the assets go to the one attacking unit; an attack of two with assets is refused."""
+    """9.3 A: the assets go to the one attacking unit; an attack of two with assets is refused
+    (with combat at ``warn``, let through with the assets under the first unit named)."""
     from builders import add_unit
 
     from hexwright.runtime.model import Placement
@@ -93,5 +94,9 @@ def test_9_3_assets_are_assigned_to_one_attacking_unit():
     s = initial_state(m, "fight", 1)
     with pytest.raises(ActionError, match=r"assets are assigned to one attacking unit at 0304 — 9\.3"):
         apply(m, s, Declare(attackers=("b_inf", "b_inf2"), hex="0304", assets=("b_m4_1",)))
-    s, _ = apply(m, s, Declare(attackers=("b_inf", "b_inf2"), hex="0304"))
-    assert engine_state(s).seq.attached == {}
+    plain, _ = apply(m, s, Declare(attackers=("b_inf", "b_inf2"), hex="0304"))
+    assert engine_state(plain).seq.attached == {}
+    m.rules.enforcement = {"combat": "warn"}  # let through: the assets go with the first unit named
+    s, entry = apply(m, s, Declare(attackers=("b_inf2", "b_inf"), hex="0304", assets=("b_m4_1",)))
+    assert "override: assets are assigned to one attacking unit" in entry.text
+    assert engine_state(s).seq.attached == {"b_m4_1": "b_inf2"} and s.hex_of("b_m4_1") == "0404"

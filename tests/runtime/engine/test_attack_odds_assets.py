@@ -32,3 +32,18 @@ def test_9_4_3_an_armoured_asset_ticked_takes_away_the_defending_armour_drm():
     assert ("defending armour", -1) in drms(attack_odds(m, s, ("b_inf",), "0304"))
     assert "defending armour" not in [x for x, _ in drms(attack_odds(m, s, ("b_inf",), "0304", assets=("b_m4_1",)))]
     assert ("defending armour", -1) in drms(attack_odds(m, s, ("b_inf",), "0304", assets=("b_eng",)))
+
+
+def test_9_3_assets_ticked_count_only_for_an_attack_by_one_unit():
+    """9.3 A: assets are assigned to one attacking unit; with two attackers the dialog's odds
+    leave the engineer ticked out, as the Declare would refuse it."""
+    from builders import add_unit
+
+    from hexwright.runtime.model import Placement
+
+    m = assets_module()
+    add_unit(m, "b_inf2", "blue", combat=4, movement=3, size="II", formation="b_div")
+    m.scenarios["fight"].setup.append(Placement(piece="b_inf2", hex="0305"))
+    s = initial_state(m, "fight", 1)
+    assert ("engineers", 1) in drms(attack_odds(m, s, ("b_inf",), "0304", assets=("b_eng",)))
+    assert ("engineers", 1) not in drms(attack_odds(m, s, ("b_inf", "b_inf2"), "0304", assets=("b_eng",)))

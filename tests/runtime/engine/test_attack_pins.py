@@ -170,14 +170,36 @@ def test_a_pin_result_pins_every_defender_when_the_module_declares_the_pinned_st
     assert engine_state(s).seq.statuses == {"r_1": ("pinned",), "r_2": ("pinned",)}
 
 
-def test_an_effect_the_module_does_not_automate_is_left_to_the_players_in_the_log():
+@pytest.mark.parametrize("casualty_rules", [False, True])
+def test_an_effect_the_module_does_not_automate_is_left_to_the_players_in_the_log(casualty_rules):
+    """A pin with no pinned status declared is left to the players, whether or not the module
+    has casualty checks (ToV 10.3, ``combat.casualty``)."""
+    from hexwright.runtime.model.combat_options import CasualtyCheck
+
     m = attack_module()
     every_cell(m, "P", ResultCode(name="Pinned", effects=[ResultEffect(who="defender", what="pin")]))
+    m.rules.combat.casualty = CasualtyCheck(section="10.3") if casualty_rules else None
     s = in_combat(m)
     s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
     s, entry = apply(m, s, Resolve(hex="0504"))
     assert "defender pin: not automated, apply it by hand" in entry.text
     assert not engine_state(s).seq.statuses
+
+
+@pytest.mark.parametrize("casualty_rules", [False, True])
+def test_tov_10_3_a_casualty_check_is_rolled_where_the_module_has_casualty_rules_else_left_to_the_players(
+        casualty_rules):
+    from hexwright.runtime.model.combat_options import CasualtyCheck
+
+    m = attack_module()
+    every_cell(m, "C", ResultCode(name="Check", effects=[ResultEffect(who="attacker", what="casualty_check")]))
+    m.rules.combat.casualty = CasualtyCheck(section="10.3") if casualty_rules else None
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    s, entry = apply(m, s, Resolve(hex="0504"))
+    assert ("attacker casualty_check: not automated, apply it by hand" in entry.text) is not casualty_rules
+    top = engine_state(s).top
+    assert (top is not None and top.proc == "roll" and top.result == "casualty") is casualty_rules
 
 
 def test_9_4_an_eliminated_defender_leaves_its_hex_to_the_attackers_advance():
@@ -288,3 +310,51 @@ def test_tov_4_3_a_unit_the_activation_does_not_order_may_not_attack():
     assert all("b_3" not in d.attackers for d in legal_actions(m, s) if isinstance(d, Declare))
     with pytest.raises(ActionError, match=r"b_3 regt may not attack: not activated"):
         apply(m, s, Declare(attackers=("b_1", "b_3"), hex="0504"))
+
+
+def test_9_a_unit_that_attacked_and_resolved_may_not_attack_again_in_the_phase():
+    """DoM §9: each unit attacks once per combat phase — also when attacks are declared and
+    resolved one by one (no activation counts them): b_1, resolved against 0504, is not offered
+    against 0405 (next to it only) and is refused there."""
+    m = attack_module()
+    every_cell(m, "-", ResultCode(name="No effect"))
+    m.rules.combat.declare_all_first = False
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    s, _ = apply(m, s, Resolve(hex="0504"))
+    assert engine_state(s).attacked == ("b_1",)
+    assert not any(isinstance(a, Declare) and "b_1" in a.attackers for a in legal_actions(m, s))
+    with pytest.raises(ActionError, match=r"Blue b_1 regt already attacks this turn at 0405 — 9\.1"):
+        apply(m, s, Declare(attackers=("b_1",), hex="0405"))
+
+
+def test_tov_4_3_with_the_combat_step_at_warn_a_unit_not_ordered_attacks_with_an_override_logged():
+    """The step's enforcement ``warn`` (``step.fight``): b_3 (2nd division, not ordered) is offered
+    and may attack, and the declaration logs the broken constraint as an override."""
+    from combat_modules import combat_module
+
+    from hexwright.runtime.engine import Choose
+
+    m = combat_module()
+    m.rules.enforcement = {"step.fight": "warn"}
+    m.scenarios["act"].setup = [p for p in m.scenarios["act"].setup if p.piece != "b_3"] + [
+        Placement(piece="b_3", hex="0503")]
+    s = initial_state(m, "act", 0)
+    for f in ("b_d1", "b_d3"):
+        s, _ = apply(m, s, Choose(option="divisions", target=f))
+    s, _ = apply(m, s, EndPhase())
+    assert Declare(attackers=("b_1", "b_3"), hex="0504") in legal_actions(m, s)
+    s, entry = apply(m, s, Declare(attackers=("b_1", "b_3"), hex="0504"))
+    assert "override: Blue b_3 regt may not attack: not activated" in entry.text
+
+
+def test_9_2_the_resolution_cites_the_crts_own_section_else_the_combat_rules_section():
+    """The log of a resolution cites the CRT's section (its table number) when it has one, and
+    the combat rules' section (9.1 here) when it has none."""
+    m = attack_module()
+    every_cell(m, "-", ResultCode(name="No effect"))
+    m.tables.crts["crt"].section = ""
+    s, _ = apply(m, in_combat(m), Declare(attackers=("b_1",), hex="0405"))
+    assert apply(m, s, Resolve(hex="0405"))[1].text.endswith("(No effect) — 9.1")
+    m.tables.crts["crt"].section = "Table 3"
+    assert apply(m, s, Resolve(hex="0405"))[1].text.endswith("(No effect) — Table 3")

@@ -59,6 +59,39 @@ def test_10_2_3_intensity_is_declared_with_the_attack_and_shifts_the_column():
         apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504", intensity=3))
 
 
+def test_10_2_3_7_1_the_attack_dialogs_odds_shift_only_for_the_intensity_and_air_points_chosen():
+    """``attack_odds`` (what the attack dialog shows): no choice, no shift; intensity +2 and one
+    air point (two columns, 7.1) shift as a Declare with them would — nothing is spent."""
+    from hexwright.runtime.engine import attack_odds
+
+    m = combat_module(air=2)
+    s = fighting(m)
+    plain = attack_odds(m, s, ("b_1", "b_2"), "0504")
+    assert [(x.source, x.shift) for x in plain.shifts] == []
+    chosen = attack_odds(m, s, ("b_1", "b_2"), "0504", intensity=2, air=1)
+    assert sorted((x.source, x.shift) for x in chosen.shifts) == [("air ground support", 2), ("combat intensity", 2)]
+    assert engine_state(s).seq.pools["air"]["blue"] == 2
+
+
+def test_10_2_3_7_1_an_attack_shifted_off_the_table_is_offered_with_each_choice_that_brings_it_back():
+    """Woods shift 0504 one column left: b_1 alone (4 against 10) is shifted off the table, not
+    allowed (``shifted_off_table: no_attack``); intensity, air points or both shift it back, and
+    each such declaration is offered — not the plain one."""
+    from hexwright.runtime.model import CombatEffect, HexData
+
+    m = combat_module()
+    m.map.hexes.setdefault("0504", HexData()).terrain = "woods"
+    m.tables.terrain_effects.combat["woods"] = CombatEffect(shift=-1)
+    m.rules.combat.shifted_off_table = "no_attack"
+    for u in ("r_1", "r_2"):
+        m.pieces.pieces[u].steps[0].combat = 5
+    s = fighting(m)
+    offered = {(a.intensity, a.air) for a in legal_actions(m, s) if isinstance(a, Declare) and a.attackers == ("b_1",)}
+    assert offered == {(1, 0), (2, 0), (0, 1), (1, 1), (2, 1)}
+    with pytest.raises(ActionError, match=r"shifted below the lowest column"):
+        apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+
+
 def test_10_3_the_owner_allocates_the_step_losses_before_retreating():
     """"2" against a stack: red chooses which units lose the steps — both flipped, or one twice."""
     m = combat_module()
@@ -215,6 +248,26 @@ def test_10_4_12_4_units_in_a_fortification_ignore_r_and_retreat_one_less():
     s, _ = apply(m, s, LoseStep(unit="r_2"))
     assert s.hex_of("r_1") == s.hex_of("r_2") == "0504"
     assert legal_actions(m, s) == [Roll()]       # no retreat, no advance: the casualty check
+
+
+@pytest.mark.parametrize(("sides", "note"), [(["red"], "a retreat of 1 in 0504 — 10.4"), (["blue"], None)])
+def test_10_4_12_4_a_retreat_shortened_by_the_defenders_hex_is_logged_a_full_one_is_not(sides, note):
+    """ToV 12.4 ("retreat one on 'RR'"): red in a fortification retreats 1 of the 2 and the log
+    says so; where only blue's units are helped by it, red retreats both hexes and nothing is noted."""
+    from hexwright.runtime.model import HexData, HexFeature, ResultCode, ResultEffect
+    from hexwright.runtime.model.combat_options import RetreatReduction
+    from hexwright.runtime.model.map import HexFeatureType
+
+    m = combat_module("RR")
+    m.tables.crts["crt"].results["RR"] = ResultCode(name="RR", effects=[
+        ResultEffect(who="defender", what="retreat", amount=2)])
+    m.map.hex_feature_types["fortification"] = HexFeatureType(name="Fortification", kind="other")
+    m.map.hexes.setdefault("0504", HexData()).features.append(HexFeature(type="fortification"))
+    m.rules.combat.retreat.reduce_in = [RetreatReduction(features=["fortification"], sides=sides)]
+    m.rules.combat.retreat.section = "10.4"
+    s, entry = attack(m, 1)
+    assert engine_state(s).top.proc == "retreat" and engine_state(s).top.length == (1 if note else 2)
+    assert (note in entry.text) if note else "retreat" not in entry.text
 
 
 def test_10_2_a_unit_that_retreated_in_the_activation_adds_no_defence_when_attacked_again():

@@ -125,3 +125,19 @@ def test_9_2_4_with_owner_allocation_a_single_candidate_group_is_taken_in_order_
     s, _ = fight(m, s)
     assert all(s.pieces[u].at.kind == "eliminated" for u in ("r_bn", "r_gun", "r_rcn"))
     assert s.hex_of("r_hq") == "0304"
+
+
+def test_9_2_4_within_a_group_the_unit_with_the_most_steps_left_loses_first_whatever_its_printed_steps():
+    """9.2.4 B: what counts is the steps a unit has *left*: a three-step battalion already down
+    to its last step (``r_bat``, step 2) has fewer than the full two-step ``r_bn``, which takes
+    the loss although its id sorts after ``r_bat``'s and it has fewer printed steps."""
+    from builders import add_unit
+
+    from hexwright.runtime.model import StepValues
+
+    m = losses_module("D1")
+    add_unit(m, "r_bat", "red", combat=3, movement=3, size="II", reduced=2)
+    m.pieces.pieces["r_bat"].steps.append(StepValues(combat=1, movement=3))
+    m, s = start(m, Placement(piece="r_bat", hex="0304", step=2))
+    s, _ = fight(m, s)
+    assert s.pieces["r_bn"].step == 1 and s.pieces["r_bat"].step == 2 and s.hex_of("r_bat") == "0304"

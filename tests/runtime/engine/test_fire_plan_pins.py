@@ -164,3 +164,21 @@ def test_11_1_the_fire_dialog_lists_the_ops_places_best_observation_first_and_af
     assert fire_options(m, s, "air_strike", "0508").units == ()  # no unit fires in an air strike
     assert fire_options(m, s, "interdiction", "0508").places == ()  # 16.0: no OP observes an interdiction
     assert fire_options(m, s, "barrage", "").places == ()  # no target chosen yet
+
+
+def test_11_1_places_equally_good_for_two_ops_are_listed_op_by_op():
+    """11.1.1, 11.3: a second OP of the division (``a_op``) may stand where ``b_op`` may; among
+    places of the same observation value and distance the dialog lists one OP's places, by hex,
+    before the next OP's (not the two OPs' places interleaved by hex)."""
+    from builders import add_unit
+
+    from hexwright.runtime.engine import fire_options
+    from hexwright.runtime.model import Placement
+
+    m2 = fire_module()
+    add_unit(m2, "a_op", "blue", "op", combat=0, movement=0, formation="b_div")
+    m2.scenarios["fire"].setup.append(Placement(piece="a_op", box="b_dd"))
+    places = [(op, h, o.value) for op, h, o in fire_options(m2, _start(m2), "barrage", "0508").places]
+    assert places == [("a_op", "0505", 4), ("b_op", "0505", 4),
+                      ("a_op", "0406", 1), ("a_op", "0506", 1), ("a_op", "0606", 1),
+                      ("b_op", "0406", 1), ("b_op", "0506", 1), ("b_op", "0606", 1)]

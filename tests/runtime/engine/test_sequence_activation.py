@@ -41,6 +41,12 @@ def to_combat(m, s):
     return s
 
 
+def to_combat_step(m, s):
+    """End the movement step of the activation running, whatever the combat step offers."""
+    s, _ = apply(m, s, EndPhase())
+    return s
+
+
 # -- ToV 4.3 SHAEF / OB West: "any two divisions" ------------------------------------------------
 
 
@@ -166,6 +172,47 @@ def test_st_lo_9_1_a_once_per_attack_action_more_than_once_per_activation():
     s, _ = apply(m, s, EndPhase())  # the next attack action
     assert Declare(attackers=("b_1",), hex="0505") in legal_actions(m, s)
     s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0505"))
+
+
+def test_st_lo_9_1_a_a_step_allowing_two_attacks_per_unit_counts_each_attack_once():
+    """attacks_per_unit 2 on one combat step (activation attacks 3): b_1 attacks 0504, then 0505,
+    in the same step; a third attack in that step is refused by the step's count, not before."""
+    m, s = start(with_attacks(3, per_step=2))
+    s = to_combat(m, divisions(m, s, "b_d1", "b_d2"))
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    s, _ = apply(m, s, Resolve(hex="0504"))
+    assert engine_state(s).seq.activation.step_attacked == {"b_1": 1}
+    assert Declare(attackers=("b_1",), hex="0505") in legal_actions(m, s)
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0505"))
+    s, _ = apply(m, s, Resolve(hex="0505"))
+    m.rules.combat.defend_once = "no"  # so the third attempt fails on the step's count, not on the hex
+    with pytest.raises(ActionError, match=r"has made its 2 attack\(s\) in this step"):
+        apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+
+
+def test_an_activation_that_allows_no_attack_refuses_its_units_or_logs_the_override_at_warn():
+    """Activation.attacks 0 (an activation to move only): its units are not offered an attack and
+    are refused one; with combat at ``warn`` the attack goes ahead and the log says why it should not."""
+    m, s = start(with_attacks(0))
+    s = to_combat_step(m, divisions(m, s, "b_d1", "b_d2"))
+    assert not any(isinstance(a, Declare) for a in legal_actions(m, s))
+    with pytest.raises(ActionError, match=r"b_1 regt has made its 0 attack\(s\) in this activation"):
+        apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    m.rules.enforcement = {"combat": "warn"}
+    s, entry = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    assert "override: Blue b_1 regt may not attack: this activation allows no attack" in entry.text
+
+
+def test_an_attack_in_the_movement_step_is_refused_or_let_through_with_an_override_at_warn():
+    """The movement step allows no attack: refused, naming the phase; with the step's enforcement
+    ``warn`` (``step.move``) the attack goes ahead and the log says it should not have."""
+    m, s = start(with_attacks(1))
+    s = divisions(m, s, "b_d1", "b_d2")
+    with pytest.raises(ActionError, match=r"attacks are made in a combat phase, not now \(Blue orders\)"):
+        apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    m.rules.enforcement = {"step.move": "warn"}
+    s, entry = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    assert "override: attacking not now (Movement)" in entry.text
 
 
 def test_10_1_attacks_are_declared_and_resolved_one_by_one_each_hex_once():
