@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSpinBox,
+    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -42,6 +43,7 @@ from .id_delegate import IdComboDelegate, labelled
 from .keyed_table_editor import set_text
 from .map_drop import BoxList
 from .oob_table import PIECE_MIME, piece_ids_from_mime
+from .setup_model import BOX, HEX, SetupModel
 
 
 class _DropTable(QTableWidget):
@@ -77,6 +79,7 @@ class ScenarioEditor(QWidget):
         self.doc = doc
         self.scenario_id: str | None = None
         self._loading = False
+        self._removed_shown = False
         self._build_fields()
         self._build_tables()
         self.status = QLabel("")
@@ -115,14 +118,14 @@ class ScenarioEditor(QWidget):
 
     def _build_tables(self) -> None:
         """Setup, reinforcements, optional rules, removed units and chits, markers, cups."""
-        self.setup = _DropTable(0, 4, lambda ids: False)
-        self.setup.setHorizontalHeaderLabels(["Unit", "Hex", "Box", "Step"])
+        self.setup = QTableView()
+        self.setup_model = SetupModel(self.doc, lambda: self.scenario, self._setup_edited, self.setup)
+        self.setup.setModel(self.setup_model)
         self.setup.setWordWrap(False)  # one line per unit: more rows in a short dock
         self.setup.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.setup.horizontalHeader().setStretchLastSection(True)
-        self.setup.itemChanged.connect(self._setup_edited)
         self.setup.setItemDelegate(IdComboDelegate(  # the Box column: a drop-down of the map's boxes
-            lambda i: labelled(self.doc.module.map.boxes) if i.column() == 2 else None, self.setup))
+            lambda i: labelled(self.doc.module.map.boxes) if i.column() == BOX else None, self.setup))
         self.unplace_button = QPushButton("Remove from setup")
         self.unplace_button.clicked.connect(self._unplace_selected)
         self.boxes = BoxList(self.doc, self.place)
@@ -182,7 +185,7 @@ class ScenarioEditor(QWidget):
         reinf_layout.addWidget(QLabel("Drop units here to schedule them"))
         reinf_layout.addWidget(self.reinforcements, 1)
         reinf_layout.addWidget(self.remove_reinforcement)
-        removed_tab = QWidget()
+        self.removed_tab = removed_tab = QWidget()
         removed_layout = QHBoxLayout(removed_tab)
         removed_layout.addWidget(self.removed_pieces)
         removed_layout.addWidget(self.removed_chits)
@@ -200,6 +203,8 @@ class ScenarioEditor(QWidget):
         marker_buttons.addWidget(self.remove_marker_button)
         markers_layout.addLayout(marker_buttons)
         self.tabs.addTab(markers_tab, "Markers")
+        self.tabs.currentChanged.connect(lambda _i: self._show_removed() if self.tabs.currentWidget() is removed_tab
+                                         else None)
         # Side by side, the scenario's fields and its setup: a bottom dock is wide and short, and the
         # setup table shows its rows rather than one under seven rows of fields.
         form.setVerticalSpacing(3)
@@ -261,7 +266,7 @@ class ScenarioEditor(QWidget):
         s = self.scenario
         module = self.doc.module
         self._loading = True
-        tables = (self.setup, self.reinforcements, self.options, self.removed_pieces, self.removed_chits, self.cups,
+        tables = (self.reinforcements, self.options, self.removed_pieces, self.removed_chits, self.cups,
                   self.marker_table)
         for w in tables:
             w.blockSignals(True)
@@ -271,9 +276,9 @@ class ScenarioEditor(QWidget):
                                            self.delete_button)
             for field in fields:
                 field.setEnabled(s is not None)
+            self.setup_model.refresh()
             if s is None:
-                for t in (self.setup, self.reinforcements):
-                    t.setRowCount(0)
+                self.reinforcements.setRowCount(0)
                 return
             self.name.setText(s.name)
             self.description.setText(s.description)
@@ -284,13 +289,6 @@ class ScenarioEditor(QWidget):
                              s.first_side)
             self._fill_combo(self.map_limits, [("", "(whole map)")] + [(k, a.name) for k, a in module.map.areas.items()],
                              s.map_limits)
-            self.setup.setRowCount(len(s.setup))
-            for r, place in enumerate(s.setup):
-                for c, text in enumerate((self._label(place.piece), place.hex or "", place.box or "", str(place.step))):
-                    item = set_text(self.setup, r, c, text)
-                    if c == 0:
-                        item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                        item.setData(Qt.ItemDataRole.UserRole, place.piece)
             self.reinforcements.setRowCount(len(s.reinforcements))
             for r, rein in enumerate(s.reinforcements):
                 for c, text in enumerate((self._label(rein.piece), str(rein.turn), rein.box or "", rein.hex or "",
@@ -312,14 +310,34 @@ class ScenarioEditor(QWidget):
                 item = set_text(self.cups, r, 0, key)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 set_text(self.cups, r, 1, ", ".join(s.cups.get(key, [])))
+            self._removed_shown = False
+            if self.tabs.currentWidget() is self.removed_tab:
+                self._show_removed()
+        finally:
+            for w in tables:
+                w.blockSignals(False)
+            self._loading = False
+
+    def _show_removed(self) -> None:
+        """Fill the lists of units and chits to remove: when their tab is shown, as they hold a
+        checkable line per unit (8,000 on a large map) that opening the editor need not make."""
+        s, module = self.scenario, self.doc.module
+        if self._removed_shown or s is None:
+            return
+        self._removed_shown = True
+        was = self._loading
+        self._loading = True
+        for w in (self.removed_pieces, self.removed_chits):
+            w.blockSignals(True)
+        try:
             self._fill_checks(self.removed_pieces, [(k, self._label(k)) for k in module.pieces.pieces],
                               set(s.removed_pieces), "Removed units")
             self._fill_checks(self.removed_chits, [(k, c.name) for k, c in module.pieces.chits.items()],
                               set(s.removed_chits), "Removed chits")
         finally:
-            for w in tables:
+            for w in (self.removed_pieces, self.removed_chits):
                 w.blockSignals(False)
-            self._loading = False
+            self._loading = was
 
     @staticmethod
     def _fill_checks(widget: QListWidget, entries: list[tuple[str, str]], checked: set[str], title: str,
@@ -396,23 +414,21 @@ class ScenarioEditor(QWidget):
         return self._apply(lambda s: scenario_edits.unplaced(s, piece_ids))
 
     def _unplace_selected(self) -> None:
-        rows = sorted({i.row() for i in self.setup.selectedIndexes()})
+        rows = sorted({i.row() for i in self.setup.selectionModel().selectedIndexes()})
         s = self.scenario
         if s is not None and rows:
             self.unplace([s.setup[r].piece for r in rows if r < len(s.setup)])
 
-    def _setup_edited(self, item: QTableWidgetItem) -> None:
+    def _setup_edited(self, row: int, column: int, text: str) -> bool:
+        """A setup cell typed or picked (:class:`SetupModel` hands it here): one undo step."""
         s = self.scenario
-        if self._loading or s is None or item.row() >= len(s.setup):
-            return
-        piece, text = s.setup[item.row()].piece, item.text().strip()
-        if item.column() in (1, 2):
-            where = {"hex": text} if item.column() == 1 else {"box": text}
-            ok = self.place([piece], **where) if text else False
-        else:
-            ok = self._apply(lambda sc: scenario_edits.with_step(self.doc.module, sc, item.row(), text))
-        if not ok:
-            self._load()
+        if self._loading or s is None or row >= len(s.setup):
+            return False
+        piece = s.setup[row].piece
+        if column in (HEX, BOX):
+            where = {"hex": text} if column == HEX else {"box": text}
+            return self.place([piece], **where) if text else False
+        return self._apply(lambda sc: scenario_edits.with_step(self.doc.module, sc, row, text))
 
     def add_reinforcements(self, piece_ids: list[str], turn: int | None = None, box: str | None = None) -> bool:
         return self._apply(lambda s: scenario_edits.scheduled(self.doc.module, s, piece_ids, turn, box),

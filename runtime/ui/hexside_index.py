@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from hexwright.runtime.geometry import Hexside, parse_hexside
+from hexwright.runtime.geometry import Hex, Hexside, parse_hexside
 from hexwright.runtime.geometry.hexsides import read_canonical_id
 
 from .hex_cache import HexCache
@@ -38,40 +38,51 @@ class HexsideIndex:
         self._cache: HexCache | None = None
         self._keys: set[str] | None = None
         self._by_hex: dict[int, list[SideGeom]] = {}
-        self._by_vertex: dict[tuple[float, float], list[SideGeom]] = {}
+        self._all: list[SideGeom] = []
+        self._by_vertex: dict[tuple[float, float], list[SideGeom]] | None = None
+        """Made on the first :meth:`at_vertex` (only smooth lines ask): None until then."""
         self.unreadable: list[str] = []
 
     def update(self, cache: HexCache, hexsides: dict) -> None:
-        """Re-index if the grid or the set of stored hexside ids changed."""
+        """Re-index if the grid or the set of stored hexside ids changed.
+
+        A usual id (canonical, its hex in the grid's own spelling, one of the first three
+        directions) is read with two dictionary lookups, its other hex taken from the grid's
+        neighbour table and its ends from the corner offsets, with no Hex arithmetic: a
+        400×400 map stores some 66,000 hexsides, and the first paint waits for all of them."""
         if self._cache is cache and self._keys is not None and self._keys == hexsides.keys():
             return
         self._cache, self._keys = cache, set(hexsides)
-        self._by_hex, self._by_vertex, self.unreadable = {}, {}, []
+        self._by_hex, self._by_vertex, self._all, self.unreadable = {}, None, [], []
         grid, lay = cache.hex_grid, cache.layout
         labels = cache.label_index()
         directions = {name: d for d, name in enumerate(grid.directions)}
+        neighbors = cache.neighbor_table()
+        offsets = lay.corner_offsets()
+        ends = [(offsets[d], offsets[(d + 1) % 6]) for d in range(3)]
+        center, rows = cache.center, grid.rows
+        by_hex, every = self._by_hex, self._all
         for key in sorted(hexsides):
-            side = read_canonical_id(grid, key, labels, directions)  # the usual id, read without parsing
-            if side is not None and side.direction < 3:  # canonical: its hex first, the segment on its corners
-                h, d = side
-                i = cache.index(h)
-                other = grid.neighbor(h, d)
-                p0, p1 = lay.side_ends(cache.center(i), d)
-                geom = SideGeom(key, side, i, cache.index(other) if grid.contains(other) else -1, p0, p1)
+            label, _slash, name = key.rpartition("/")
+            i, d = labels.get(label), directions.get(name)
+            if i is not None and d is not None and d < 3:  # canonical: its hex first, the segment on its corners
+                cx, cy = center(i)
+                (dx0, dy0), (dx1, dy1) = ends[d]
+                p0, p1 = (cx + dx0, cy + dy0), (cx + dx1, cy + dy1)
+                geom = SideGeom(key, Hexside(Hex(*divmod(i, rows)), d), i, neighbors[i][d], p0, p1)
             else:
                 try:
-                    side = side or parse_hexside(grid, key, cache.scheme)
+                    side = read_canonical_id(grid, key, labels, directions) or parse_hexside(grid, key, cache.scheme)
                 except ValueError:
                     self.unreadable.append(key)  # the validator reports it; the painter skips it
                     continue
                 a, b = grid.hexside_hexes(side)
                 p0, p1 = lay.hexside_segment(side)
                 geom = SideGeom(key, side, cache.index(a), -1 if b is None else cache.index(b), p0, p1)
-            self._by_hex.setdefault(geom.a, []).append(geom)
-            for p in (p0, p1):
-                self._by_vertex.setdefault(_vertex_key(p), []).append(geom)
+            every.append(geom)
+            by_hex.setdefault(geom.a, []).append(geom)
             if geom.b >= 0:
-                self._by_hex.setdefault(geom.b, []).append(geom)
+                by_hex.setdefault(geom.b, []).append(geom)
 
     def near(self, indices: list[int]) -> list[SideGeom]:
         """Stored hexsides bordering any of the hexes ``indices``, each once, sorted by id."""
@@ -88,7 +99,13 @@ class HexsideIndex:
 
     def at_vertex(self, p: Point) -> list[SideGeom]:
         """Stored hexsides with an end at the hex corner ``p``."""
-        return self._by_vertex.get(_vertex_key(p), [])
+        by_vertex = self._by_vertex
+        if by_vertex is None:
+            by_vertex = self._by_vertex = {}
+            for geom in self._all:  # by id, as each corner's list has always been
+                by_vertex.setdefault(_vertex_key(geom.p0), []).append(geom)
+                by_vertex.setdefault(_vertex_key(geom.p1), []).append(geom)
+        return by_vertex.get(_vertex_key(p), [])
 
 
 def _vertex_key(p: Point) -> tuple[float, float]:

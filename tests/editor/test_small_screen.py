@@ -56,7 +56,7 @@ def test_the_setup_table_shows_many_rows_beside_the_scenario_fields(small):
     docks = small.pieces_docks
     docks.docks["scenario"].raise_()
     setup = docks.widgets["scenario"].setup
-    assert setup.rowCount() > 8
+    assert setup.model().rowCount() > 8
     shown = setup.rowAt(setup.viewport().height() - 1)
     assert shown == -1 or shown >= 7  # eight rows or more in view
     assert setup.viewport().mapTo(small, QPoint(0, 0)).y() < small.height() // 2 + 80  # not pushed down by fields

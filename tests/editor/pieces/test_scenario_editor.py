@@ -6,7 +6,7 @@ import pytest
 from builders import counters_module
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 from hexwright.editor.document import MapDocument
 from hexwright.editor.pieces.map_drop import MapDropHandler
@@ -58,12 +58,12 @@ def test_scenario_places_five_units_and_they_are_on_those_hexes_after_reload(set
     doc, editor, oob, view, _ = setup
     qtbot.mouseClick(editor.new_button, Qt.LeftButton)
     sid = editor.scenario_id
-    assert sid in doc.module.scenarios and editor.setup.rowCount() == 0
+    assert sid in doc.module.scenarios and editor.setup.model().rowCount() == 0
     wanted = {"us-357-90": "0304", "us-cca-7": "0305", "de-fhnjkr": "0807", "us-xx-hq": "0101", "us-m10": "0911"}
     for piece_id, label in wanted.items():
         assert _drop_on_hex(view, oob, [piece_id], label), label
-    assert editor.setup.rowCount() == 5
-    assert editor.setup.item(2, 1).text() == "0807"
+    assert editor.setup.model().rowCount() == 5
+    assert _cell(editor, 2, 1) == "0807"
     doc.save(tmp_path / "mod")
     scenario = load_module(tmp_path / "mod").module.scenarios[sid]
     assert {p.piece: p.hex for p in scenario.setup} == wanted
@@ -111,15 +111,67 @@ def test_units_dropped_on_an_off_map_box(setup):
     assert (place.box, place.hex) == ("us-a", None)
 
 
+def _cell(editor: ScenarioEditor, row: int, column: int) -> str:
+    """What the setup table shows in a cell."""
+    return editor.setup.model().index(row, column).data()
+
+
+def _type_in_cell(qtbot, editor: ScenarioEditor, row: int, column: int, text: str) -> None:
+    """Click a setup cell, type over it and press Return, as a user does."""
+    table = editor.setup
+    editor.tabs.setCurrentIndex(0)
+    index = table.model().index(row, column)
+    table.scrollTo(index)
+    qtbot.mouseClick(table.viewport(), Qt.LeftButton, pos=table.visualRect(index).center())
+    assert table.currentIndex() == index
+    qtbot.keyClick(table.viewport(), Qt.Key_F2)
+    [line] = [w for w in table.viewport().findChildren(QLineEdit) if w.isVisible()]
+    line.selectAll()
+    qtbot.keyClicks(line, text)
+    qtbot.keyClick(line, Qt.Key_Return)
+    qtbot.waitUntil(lambda: table.state() != table.State.EditingState)
+
+
 def test_typed_hex_must_be_on_the_map(setup, qtbot):
     doc, editor, _oob, _view, _ = setup
     editor.set_scenario("basic")
-    item = editor.setup.item(0, 1)
-    item.setText("9999")
-    assert "not on the map" in editor.status.text()
-    assert doc.module.scenarios["basic"].setup[0].hex == "0202" and editor.setup.item(0, 1).text() == "0202"
-    editor.setup.item(0, 1).setText("0505")
-    assert doc.module.scenarios["basic"].setup[0].hex == "0505"
+    steps = doc.undo_stack.count()
+    _type_in_cell(qtbot, editor, 0, 1, "9999")
+    assert "not on the map" in editor.status.text() and doc.undo_stack.count() == steps
+    assert doc.module.scenarios["basic"].setup[0].hex == "0202" and _cell(editor, 0, 1) == "0202"
+    _type_in_cell(qtbot, editor, 0, 1, "0505")
+    assert doc.module.scenarios["basic"].setup[0].hex == "0505" and _cell(editor, 0, 1) == "0505"
+    doc.undo_stack.undo()
+    assert doc.module.scenarios["basic"].setup[0].hex == "0202" and _cell(editor, 0, 1) == "0202"
+
+
+def test_setup_step_typed_in_its_cell_is_one_undo_step(setup, qtbot):
+    doc, editor, _oob, _view, _ = setup
+    editor.set_scenario("basic")
+    piece = doc.module.pieces.pieces[doc.module.scenarios["basic"].setup[0].piece]
+    assert len(piece.steps) > 1 and _cell(editor, 0, 3) == "0"
+    _type_in_cell(qtbot, editor, 0, 3, "1")
+    assert doc.module.scenarios["basic"].setup[0].step == 1 and _cell(editor, 0, 3) == "1"
+    _type_in_cell(qtbot, editor, 0, 3, str(len(piece.steps)))
+    assert "a number from 0" in editor.status.text() and _cell(editor, 0, 3) == "1"
+    doc.undo_stack.undo()
+    assert doc.module.scenarios["basic"].setup[0].step == 0 and _cell(editor, 0, 3) == "0"
+
+
+def test_selected_setup_rows_are_removed_in_one_step(setup, qtbot):
+    doc, editor, oob, view, _ = setup
+    editor.set_scenario("basic")
+    assert _drop_on_hex(view, oob, ["us-357-90", "us-cca-7"], "0203")
+    table = editor.setup
+    assert table.model().rowCount() == 3 and _cell(editor, 2, 0).endswith("(us-cca-7)")
+    first, last = table.model().index(1, 0), table.model().index(2, 2)
+    qtbot.mouseClick(table.viewport(), Qt.LeftButton, pos=table.visualRect(first).center())
+    qtbot.mouseClick(table.viewport(), Qt.LeftButton, Qt.ShiftModifier, table.visualRect(last).center())
+    qtbot.mouseClick(editor.unplace_button, Qt.LeftButton)
+    assert [p.piece for p in doc.module.scenarios["basic"].setup] == ["blue-1"]
+    assert table.model().rowCount() == 1 and _cell(editor, 0, 1) == "0202"
+    doc.undo_stack.undo()
+    assert table.model().rowCount() == 3 and _cell(editor, 1, 1) == "0203"
 
 
 def test_reinforcements_options_removals_turns_and_limits(setup, qtbot):
@@ -135,6 +187,9 @@ def test_reinforcements_options_removals_turns_and_limits(setup, qtbot):
     assert doc.module.scenarios["basic"].optional_rules == {"division": True}
     option.setCheckState(Qt.PartiallyChecked)
     assert doc.module.scenarios["basic"].optional_rules == {}
+    bar = editor.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.LeftButton, pos=bar.tabRect(editor.tabs.indexOf(editor.removed_tab)).center())
+    assert editor.tabs.currentWidget() is editor.removed_tab
     removed = next(editor.removed_pieces.item(i) for i in range(editor.removed_pieces.count())
                    if editor.removed_pieces.item(i).data(Qt.UserRole) == "us-502-101")
     removed.setCheckState(Qt.Checked)
@@ -181,13 +236,14 @@ def test_setup_box_cell_is_a_drop_down_of_the_boxes(setup, qtbot):
     editor.set_scenario("basic")
     editor.tabs.setCurrentIndex(0)
     table = editor.setup
-    table.setCurrentCell(0, 2)
-    table.editItem(table.item(0, 2))
+    index = table.model().index(0, 2)
+    qtbot.mouseClick(table.viewport(), Qt.LeftButton, pos=table.visualRect(index).center())
+    qtbot.keyClick(table.viewport(), Qt.Key_F2)
     [combo] = [w for w in table.viewport().findChildren(QComboBox) if w.isVisible()]
     assert [combo.itemData(i) for i in range(combo.count())][-len(doc.module.map.boxes):] == list(doc.module.map.boxes)
     at = combo.findData("us-a")
     combo.setCurrentIndex(at)
     combo.activated.emit(at)
-    piece = table.item(0, 0).data(Qt.UserRole)
+    piece = index.siblingAtColumn(0).data(Qt.UserRole)
     place = next(p for p in doc.module.scenarios["basic"].setup if p.piece == piece)
     assert (place.box, place.hex) == ("us-a", None)
