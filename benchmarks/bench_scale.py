@@ -168,6 +168,7 @@ def bench_reach(size: int, m, occ) -> None:
     assert got == want, "networkx's reach differs from ours"
     a, b, r = paired(lambda: reach(m, occ, motor), nx_reach)
     row(size, "reach", a, "networkx dijkstra cutoff", b, "≤ 3×", ratio_of_pairs=r)
+    bench_reach_in_play(size, m, occ, motor, nx_reach)
     try:
         import numpy as np
         from scipy.sparse import csr_matrix
@@ -200,6 +201,33 @@ def bench_reach(size: int, m, occ) -> None:
         assert got == want, "rustworkx's reach differs from ours"
         a, b, r = paired(lambda: reach(m, occ, motor), rx_reach)
         row(size, "reach", a, "rustworkx dijkstra (no cut)", b, ratio_of_pairs=r)
+
+
+def bench_reach_in_play(size: int, m, occ, motor: str, nx_reach: Callable[[], object]) -> None:
+    """Reach as the engine asks it in play (``unit_reach`` on a game state), each query on a
+    new state: the one before with a unit far away moved (a different hex each time, so no
+    answer is remembered), as after every move of a game."""
+    from hexwright.runtime.engine import unit_reach
+    from hexwright.runtime.state import GameState, Location, MovePieces, PieceState
+    from hexwright.runtime.state import apply as state_apply
+    from hexwright.runtime.state.rng import RngState
+
+    hm = hex_map(m)
+    state = GameState(scenario="bench", turn=1, rng=RngState(seed=1),
+                      pieces={p: PieceState(at=Location.hex(h)) for p, h in sorted(occ.items())})
+    start = hm.grid.hex_at(hm.idx(occ[motor]))
+    far = sorted((p for p, h in occ.items() if hm.grid.distance(hm.grid.hex_at(hm.idx(h)), start) > 40))[:1]
+    held = set(occ.values())
+    free = [h for h in hm.labels if h not in held and hm.grid.distance(hm.grid.hex_at(hm.idx(h)), start) > 40]
+    states = []
+    for k in range(40):
+        state, _ = state_apply(m, state, MovePieces(pieces=tuple(far), to=Location.hex(free[k * 7])))
+        states.append(state)
+    want = reach(m, occ, motor).to_json()
+    assert unit_reach(m, states[0], motor, m.rules).to_json() == want, "reach in play differs from reach"
+    turn = iter(states[1:] * 4)
+    a, b, r = paired(lambda: unit_reach(m, next(turn), motor, m.rules), nx_reach)
+    row(size, "reach in play (new state)", a, "networkx dijkstra cutoff", b, "≤ 3×", ratio_of_pairs=r)
 
 
 def bench_supply(size: int, m, occ) -> None:

@@ -13,6 +13,7 @@ from hexwright.runtime.rules.cache import memo
 from hexwright.runtime.state import ActionError, GameState
 
 from .data import EngineState, engine_state, optional_on
+from .state_position import state_position
 
 
 def phase_of(module: Module, state: GameState) -> Phase | None:
@@ -141,16 +142,18 @@ def unit_reach(module: Module, state: GameState, unit: str, rules: RulesConfig, 
 
     enter, leave = surcharges(module, state, unit)
     free = rules.interdiction.free_across if rules.interdiction is not None else ()  # read from the rules: keyed by them
-    occupancy, steps, optional = state.occupancy(), state.steps(), optional_on(state)
-    weather, within = weather_now(module, state), in_play(module, state)
-    # Every input of reach by value (the module and the rules by identity, per revision):
-    # a bot weighing a dozen moves of one unit in one position asks the same question a dozen times.
-    key = (unit, box, tuple(occupancy.items()), tuple(steps.items()), optional, allowance, mode, weather,
-           tuple(sorted(enter.items())), tuple(sorted(leave.items())), within)
-    return memo("reach", module, (rules,), key, lambda: reach(
-        module, occupancy, unit, box=box, optional_rules=optional, steps=steps, rules=rules, allowance=allowance,
-        mode=mode, weather=weather, enter_surcharge=enter or None, leave_surcharge=leave or None, within=within,
-        surcharge_free_across=free))
+    optional, weather, within = optional_on(state), weather_now(module, state), in_play(module, state)
+    step = state.pieces[unit].step  # reach reads the step of the unit moving only
+    with state_position(module, state) as (pos, stamp):
+        # Every input of reach by value (the module and the rules by identity, per revision; the
+        # position by its stamp): a bot weighing a dozen moves of one unit in one position asks
+        # the same question a dozen times.
+        key = (unit, box, stamp, step, optional, allowance, mode, weather,
+               tuple(sorted(enter.items())), tuple(sorted(leave.items())), within)
+        return memo("reach", module, (rules,), key, lambda: reach(
+            module, pos, unit, box=box, optional_rules=optional, steps={unit: step}, rules=rules,
+            allowance=allowance, mode=mode, weather=weather, enter_surcharge=enter or None,
+            leave_surcharge=leave or None, within=within, surcharge_free_across=free))
 
 
 _levelled: dict[tuple[int, str, str], tuple[weakref.ref[RulesConfig], RulesConfig]] = {}

@@ -210,6 +210,51 @@ class ZocSearch:
 
     def run_networkx(self, graph: nx.Graph) -> None:
         """:meth:`run` from :attr:`start` on the map, as networkx's cutoff Dijkstra."""
+        mg, start = self.mg, self.start
+        dist: dict[int, int] = nx.single_source_dijkstra_path_length(graph, start, cutoff=self.cap,
+                                                                     weight=self._weight_function())
+        self.dist = dist
+        self._settle()
+        price = self._weight_function()
+        adj = graph._adj
+
+        def parent(u: int) -> int:
+            """The predecessor the hand-written search keeps: of the hexes a cheapest step into
+            ``u`` comes from, the first popped, by (cost, hex). Found when a path is read, from
+            the neighbours and the same weight function, so the search keeps no predecessors."""
+            du = dist[u]
+            best = -1
+            for v, e in adj[u].items():
+                dv = dist.get(v)
+                if dv is not None and dv <= du and v != u and (best < 0 or (dv, v) < (dist[best], best)):
+                    w = price(v, u, e)
+                    if w is not None and dv + w == du:
+                        best = v
+            return best
+
+        self.route = Route(self.hm.labels, start, parent)
+        stop = self.stop
+        if self.zoc.stop_on_enter:
+            for u in dist:
+                if u in self.z and u != start:
+                    stop[u] = STOP_ZOC
+        for _d, u in self.hm.neighbors[start]:  # only a first step may be all-MF
+            if u in dist and mg.step(start, u) == ALL and parent(u) == start:
+                stop[u] = STOP_ALL
+
+    def _settle(self) -> None:
+        """Keep, of the position, only what the answer reads once the search is done: which
+        hexes reached are in EZOC. The position is the module's, synced by the next query to
+        its own occupancy, so a path read later (they are named when read) must not read it;
+        no hex reached is enemy-occupied."""
+        dist = self.dist
+        self.z = frozenset(u for u in dist if u in self.z)
+        self.raw_z = frozenset(u for u in dist if u in self.raw_z)
+        self.enemy = frozenset()
+
+    def _weight_function(self) -> Callable[[int, int, dict[str, Any]], int | None]:
+        """The networkx weight function of this search: a step's ticks with the ZOC rules'
+        surcharges, or None where a rule hides it."""
         mg, zoc, start, cap = self.mg, self.zoc, self.start, self.cap
         entry, steps, enemy, z = mg.entry, mg.steps, self.enemy, self.z
         stop_on_enter, forbid_z, enter_z, enter_x = zoc.stop_on_enter, self.forbid_z, self.enter_z, self.enter_x
@@ -267,35 +312,7 @@ class ZocSearch:
                 return None if forbid_z else w + enter_z
             return w
 
-        fast = not slow and not enter_x
-        price = plain_weight if fast else weight
-        dist: dict[int, int] = nx.single_source_dijkstra_path_length(graph, start, cutoff=cap, weight=price)
-        self.dist = dist
-        adj = graph._adj
-
-        def parent(u: int) -> int:
-            """The predecessor the hand-written search keeps: of the hexes a cheapest step into
-            ``u`` comes from, the first popped, by (cost, hex). Found when a path is read, from
-            the neighbours and the same weight function, so the search keeps no predecessors."""
-            du = dist[u]
-            best = -1
-            for v, e in adj[u].items():
-                dv = dist.get(v)
-                if dv is not None and dv <= du and v != u and (best < 0 or (dv, v) < (dist[best], best)):
-                    w = price(v, u, e)
-                    if w is not None and dv + w == du:
-                        best = v
-            return best
-
-        self.route = Route(self.hm.labels, start, parent)
-        stop = self.stop
-        if stop_on_enter:
-            for u in dist:
-                if u in z and u != start:
-                    stop[u] = STOP_ZOC
-        for _d, u in self.hm.neighbors[start]:  # only a first step may be all-MF
-            if u in dist and mg.step(start, u) == ALL and parent(u) == start:
-                stop[u] = STOP_ALL
+        return plain_weight if not slow and not enter_x else weight
 
     def path_to(self, j: int) -> tuple[str, ...]:
         """Hexes entered from the start to ``j`` (the start excluded); shared prefixes memoised."""

@@ -103,6 +103,22 @@ def test_reach_answers_from_a_changed_occupancy_not_the_last_one_dom_8_1():
     assert reach(m, occ, "u0").to_json() == first
 
 
+def test_a_path_read_after_the_position_moved_on_is_still_the_querys_dom_8_1():
+    """Paths are named when read; by then the module's position may be another query's (the
+    units elsewhere): the path must still be the one of the position the query was asked in."""
+    seen = 0
+    for seed in range(3):
+        m, occ, rng = random_game(seed)
+        for u in sorted(occ):
+            first = reach(m, occ, u)
+            expected = {h: x.path for h, x in reach(m, occ, u).hexes.items()}
+            others = rng.sample(sorted(m.map.hexes), len(occ))
+            reach(m, {p: h if p == u else others.pop() for p, h in occ.items()}, u)
+            assert {h: x.path for h, x in first.hexes.items()} == expected
+            seen += sum(len(p) > 1 for p in expected.values())
+    assert seen > 30  # paths of more than one hex were compared
+
+
 def reference_supply_lengths(m, occ, side):
     """ToV 8.1 by the book, with networkx: BFS from the sources over hexes a line may enter."""
     import networkx as nx

@@ -1,0 +1,108 @@
+"""The position the engine keeps for its states (``runtime.engine.state_position``) equals a
+fresh index of each state's units after random sequences of moves, undos (going back to an
+earlier state), step losses and eliminations, and reach read through it equals reach from the
+state's plain occupancy (DoM §8.1, §8.1.1: enemy units and their ZOC as they stand now)."""
+
+from __future__ import annotations
+
+import random
+
+from builders import add_unit, rules_module
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hexwright.runtime.engine import unit_reach
+from hexwright.runtime.engine.state_position import state_position
+from hexwright.runtime.model import Scenario
+from hexwright.runtime.model.rules_config import RulesConfig, ZocRules
+from hexwright.runtime.rules import reach
+from hexwright.runtime.rules.position import Position
+from hexwright.runtime.state import Eliminate, Flip, GameState, Location, MovePieces, PieceState, StepLoss
+from hexwright.runtime.state import apply as state_apply
+from hexwright.runtime.state.rng import RngState
+
+
+def random_game(seed: int):
+    rng = random.Random(seed)
+    zoc = ZocRules(stop_on_enter=rng.random() < 0.6, can_leave=rng.random() < 0.6,
+                   friendly_negates_for_movement=rng.random() < 0.5, blocked_by_hexsides=["river"])
+    m = rules_module(7, 7, rules=RulesConfig(zoc=zoc))
+    m.scenarios["s"] = Scenario(name="S", last_turn=3)
+    labels = sorted(f"{c:02d}{r:02d}" for c in range(1, 8) for r in range(1, 8))
+    pieces = {}
+    for k, label in enumerate(rng.sample(labels, 12)):
+        pid = add_unit(m, f"u{k:02d}", side="red" if k % 2 else "blue", unit_type=rng.choice(["inf", "arm", "art"]),
+                       movement=rng.randrange(3, 9), reduced=2 if rng.random() < 0.5 else None)
+        pieces[pid] = PieceState(at=Location.hex(label))
+    state = GameState(scenario="s", turn=1, pieces=pieces, rng=RngState(seed=seed))
+    return m, state, labels, rng
+
+
+def a_fresh_index_agrees(m, state: GameState) -> None:
+    occ = state.occupancy()
+    fresh = Position(m, occ)
+    with state_position(m, state) as (pos, _stamp):
+        assert dict(pos) == occ
+        assert pos.by_hex == fresh.by_hex
+        for side in fresh.sides:
+            assert pos.own[side] == fresh.own[side]
+            assert pos.enemy[side] == fresh.enemy[side]
+            assert pos.enemy_zoc(m.rules.zoc, side) == fresh.enemy_zoc(m.rules.zoc, side)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**9))
+def test_the_kept_position_equals_a_fresh_index_after_moves_undos_and_eliminations(seed):
+    m, state, labels, rng = random_game(seed)
+    history = [state]
+    for _ in range(25):
+        roll = rng.random()
+        pid = rng.choice(sorted(state.pieces))
+        if roll < 0.2 and len(history) > 1:  # undo: back to an earlier state
+            history = history[:rng.randrange(1, len(history))]
+            state = history[-1]
+        else:
+            if roll < 0.6:
+                action = MovePieces(pieces=(pid,), to=Location.hex(rng.choice(labels)))
+            elif roll < 0.7:
+                action = MovePieces(pieces=(pid,), to=Location.off("exited"))
+            elif roll < 0.8:
+                action = Eliminate(pieces=(pid,))
+            elif roll < 0.9:
+                action = StepLoss(piece=pid)
+            else:
+                action = Flip(piece=pid)
+            state, _ = state_apply(m, state, action)
+            history.append(state)
+        a_fresh_index_agrees(m, state)
+        if rng.random() < 0.3:  # a state read back from its JSON shares no piece with the last
+            a_fresh_index_agrees(m, GameState.model_validate_json(state.model_dump_json()))
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10**9))
+def test_reach_in_play_equals_reach_from_the_plain_occupancy_dom_8_1(seed):
+    m, state, labels, rng = random_game(seed)
+    for _ in range(3):
+        movers = sorted(p for p, ps in state.pieces.items() if ps.at.kind == "hex")
+        for unit in movers:
+            ours = unit_reach(m, state, unit, m.rules).to_json()
+            assert ours == reach(m, state.occupancy(), unit, steps=state.steps()).to_json()
+        state, _ = state_apply(m, state, MovePieces(pieces=(rng.choice(movers),), to=Location.hex(rng.choice(labels))))
+
+
+def test_a_stamp_names_one_position_and_a_flip_keeps_it():
+    m, state, labels, _rng = random_game(3)
+    with state_position(m, state) as (_pos, first):
+        pass
+    flipped, _ = state_apply(m, state, Flip(piece="u00"))
+    with state_position(m, flipped) as (_pos, same):
+        assert same is first  # a step shown is not a position: answers under the stamp still hold
+    free = next(h for h in labels if h not in state.occupancy().values())
+    moved, _ = state_apply(m, flipped, MovePieces(pieces=("u00",), to=Location.hex(free)))
+    with state_position(m, moved) as (pos, other):
+        assert other is not first
+        assert pos["u00"] == free
+    with state_position(m, state) as (pos, back):  # undo
+        assert back is not other and back is not first
+        assert dict(pos) == state.occupancy()
