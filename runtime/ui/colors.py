@@ -24,3 +24,11 @@ def _parse(text: str) -> tuple[int, int, int, int]:
 def qcolor(text: str) -> QColor:
     """A new QColor for ``#rrggbb`` / ``#rrggbbaa``; ValueError names the bad text."""
     return QColor(*_parse(text))
+
+
+def over(top: QColor, bottom: QColor) -> QColor:
+    """``top`` (maybe translucent) laid over ``bottom``, as one colour with ``bottom``'s alpha:
+    what a painter leaves when it fills with ``bottom`` and then with ``top``."""
+    a = top.alpha() / 255.0
+    return QColor(round(top.red() * a + bottom.red() * (1 - a)), round(top.green() * a + bottom.green() * (1 - a)),
+                  round(top.blue() * a + bottom.blue() * (1 - a)), bottom.alpha())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPolygonF, QTransform
@@ -139,11 +139,27 @@ def ramp_brush(level: int, low: int, high: int, own: QBrush | None) -> QBrush | 
     darker (neutral, never brown) above the middle."""
     if own is not None:
         return own
+    color = ramp_color(level, low, high)
+    return None if color is None else QBrush(color)
+
+
+def ramp_color(level: int, low: int, high: int) -> QColor | None:
+    """The ramp's translucent tint for ``level`` (``None`` in the middle, or when the map has one level)."""
     if high == low:
         return None
     t = (level - low) / (high - low)
     if abs(t - 0.5) < 1e-9:
         return None
     if t < 0.5:
-        return QBrush(QColor(255, 255, 255, round((0.5 - t) * 2 * 255 * LIGHTEST)))
-    return QBrush(QColor(*SHADE, round((t - 0.5) * 2 * 255 * DARKEST)))
+        return QColor(255, 255, 255, round((0.5 - t) * 2 * 255 * LIGHTEST))
+    return QColor(*SHADE, round((t - 0.5) * 2 * 255 * DARKEST))
+
+
+def ramp_tints(md: MapData) -> Callable[[int], QColor | None] | None:
+    """The ramp's tint of a level, for a painter that lays it into the terrain's own colours
+    (one fill per hex instead of two: :meth:`TerrainStyle.tinted`); ``None`` when a level has a
+    colour of its own (then :func:`paint_level_ramp` draws it, ringing other terrain)."""
+    if any(qcolor(lv.color).alpha() for lv in md.levels):
+        return None
+    low, high = level_range(md)
+    return lambda level: ramp_color(level, low, high)

@@ -18,7 +18,7 @@ terrain shapes with symbol fields, tints and contours, curved roads and meanderi
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -47,7 +47,7 @@ from .hex_cache import HexCache, grid_key
 from .hex_table import HexTable, TableChange
 from .hexside_index import HexsideIndex
 from .layers import Layers
-from .level_layers import level_range, own_level_brushes, paint_hexside_contours, paint_level_ramp
+from .level_layers import level_range, own_level_brushes, paint_hexside_contours, paint_level_ramp, ramp_tints
 from .line_layers import AreaOutlines, paint_areas, paint_connections, paint_hexside_features
 from .map_furniture import FurniturePainter
 from .natural_layers import (
@@ -372,10 +372,12 @@ class MapPainter:
             elif contours and layers.levels and level_style == "numbers" and px >= TEXT_MIN_PX:
                 self._paint_level_numbers(painter, visible, data)
         elif under:
+            # the ramp's tints laid into the terrain's colours: one fill per hex, not two
+            tints = ramp_tints(md) if layers.terrain and layers.levels and level_style == "ramp" else None
             if layers.terrain:
-                self._paint_terrain(painter, visible, data, glyphs=glyphs)
+                self._paint_terrain(painter, visible, data, glyphs=glyphs, tints=tints)
             if layers.levels:
-                self._paint_levels(painter, visible, data, level_style, text=px >= TEXT_MIN_PX)
+                self._paint_levels(painter, visible, data, level_style, text=px >= TEXT_MIN_PX, tinted=tints is not None)
         if over:
             self._paint_over(painter, exposed, visible, labels, data, px)
         painter.restore()
@@ -471,26 +473,31 @@ class MapPainter:
             style = self._styles[key] = TerrainStyle(terrain, c.size, corners)
         return style
 
-    def _paint_terrain(self, painter: QPainter, visible: list[int], data: list, glyphs: bool) -> None:
+    def _paint_terrain(self, painter: QPainter, visible: list[int], data: list, glyphs: bool,
+                       tints: Callable[[int], QColor | None] | None = None) -> None:
+        """Hex fills and glyphs, grouped by look; ``tints``: each level's ramp tint, laid into them."""
         c, default = self.cache, self.map_data.default_terrain
-        groups: dict[str, list[int]] = {}
+        groups: dict[tuple[str, int], list[int]] = {}
         for i, hd in zip(visible, data):
-            tid = hd.terrain if hd is not None and hd.terrain is not None else default
-            groups.setdefault(tid, []).append(i)
+            if hd is None:
+                key = (default, 0)
+            else:
+                key = (hd.terrain if hd.terrain is not None else default, hd.level if tints is not None else 0)
+            groups.setdefault(key, []).append(i)
+        looks = {key: self._style(key[0]).tinted(tints(key[1]) if tints is not None else None) for key in groups}
         # Fills without antialiasing: neighbouring hexes share edges exactly, leaving no seams.
         painter.setRenderHint(QPainter.Antialiasing, False)
         painter.setPen(Qt.NoPen)
         polygon, draw = c.polygon, painter.drawPolygon
-        for tid, members in groups.items():
-            style = self._style(tid)
-            painter.setBrush(style.fill)
+        for key, members in groups.items():
+            painter.setBrush(looks[key].fill)
             for i in members:
                 draw(polygon(i))
         painter.setRenderHint(QPainter.Antialiasing, True)
         if not glyphs:
             return
-        for tid, members in groups.items():
-            style = self._style(tid)
+        for key, members in groups.items():
+            style = looks[key]
             if not style.glyphs:
                 continue
             if style.stroked:
@@ -507,9 +514,11 @@ class MapPainter:
                 painter.translate(-cx, -cy)
 
     def _paint_levels(self, painter: QPainter, visible: list[int], data: list, level_style: str,
-                      text: bool) -> None:
+                      text: bool, tinted: bool = False) -> None:
+        """Elevation over the terrain; ``tinted``: the ramp's tints are in the terrain's fills already."""
         if level_style == "ramp":
-            paint_level_ramp(painter, self.map_data, self.cache, visible, data)
+            if not tinted:
+                paint_level_ramp(painter, self.map_data, self.cache, visible, data)
             # Thin contours on the hexsides between levels: the tint alone must stay light
             # enough not to be mistaken for another terrain, so the lines carry the levels.
             paint_hexside_contours(painter, self.cache, visible, self.hex_table.level, qcolor(self.style.palette.contour),

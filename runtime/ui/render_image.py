@@ -78,13 +78,15 @@ def _sized(module: Module, scale: float, layers: Layers | None, assets: dict[str
     return board, rect, width, height
 
 
-def _paint_rows(board: _Board, rect, scale: float, width: int, top: int, rows: int, clipped: bool):
+def _paint_rows(board: _Board, rect, scale: float, width: int, top: int, rows: int, clipped: bool,
+                opaque: bool = False):
     """Pixel rows ``top`` to ``top + rows`` of the map image, on white; ``clipped`` paints
-    only what falls in them (a band), otherwise the whole map is painted (one image)."""
+    only what falls in them (a band), otherwise the whole map is painted (one image).
+    ``opaque``: an image without alpha (the same pixels, and quicker to turn into RGB)."""
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QImage, QPainter
 
-    image = QImage(width, rows, QImage.Format_ARGB32_Premultiplied)
+    image = QImage(width, rows, QImage.Format_RGB32 if opaque else QImage.Format_ARGB32_Premultiplied)
     if image.isNull():
         raise MemoryError(f"could not allocate a {width}x{rows} image")
     image.fill(Qt.white)
@@ -132,26 +134,30 @@ def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers:
                progress: Callable[[int, int], None] | None = None, band_pixels: int = BAND_PIXELS) -> tuple[int, int]:
     """Render the map to a PNG at ``out_path`` (written atomically); returns ``(width, height)``.
 
-    The map is painted in bands of whole pixel rows (:func:`band_rows`), each encoded as soon
-    as it is painted, so memory holds one band and the compressed file, not the whole image.
+    The map is painted in bands of whole pixel rows (:func:`band_rows`), each encoded on a
+    thread of its own while the next is painted, so memory holds two bands and the compressed
+    file, not the whole image.
     ``progress(done, total)`` is called before each band and once more when the file is written."""
     from hexwright.runtime.storage import atomic_write_bytes
 
     from .png_encode import PngWriter
 
     board, rect, width, height = _sized(module, scale, layers, assets, style)
-    writer = PngWriter(width, height, alpha=False)
-    step = band_rows(width, band_pixels)
-    bands = max(1, math.ceil(height / step))
-    for top in range(0, height, step):
+    writer = PngWriter(width, height, alpha=False, background=True)  # a band compressed while the next is painted
+    try:
+        step = band_rows(width, band_pixels)
+        bands = max(1, math.ceil(height / step))
+        for top in range(0, height, step):
+            if progress is not None:
+                progress(top // step, bands + 1)
+            rows = min(step, height - top)
+            writer.add(_paint_rows(board, rect, scale, width, top, rows, clipped=True, opaque=True))
         if progress is not None:
-            progress(top // step, bands + 1)
-        rows = min(step, height - top)
-        band = _paint_rows(board, rect, scale, width, top, rows, clipped=True)
-        writer.add(band)
-    if progress is not None:
-        progress(bands, bands + 1)
-    atomic_write_bytes(Path(out_path), writer.finish())
+            progress(bands, bands + 1)
+        data = writer.finish()
+    finally:
+        writer.close()
+    atomic_write_bytes(Path(out_path), data)
     if progress is not None:
         progress(bands + 1, bands + 1)
     return width, height

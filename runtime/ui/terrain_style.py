@@ -7,12 +7,14 @@ mirrored) that alternate over the map, so woods do not look like wallpaper.
 
 from __future__ import annotations
 
+import copy
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QTransform
 
 from hexwright.runtime.model import TerrainType
 
-from .colors import qcolor
+from .colors import over, qcolor
 
 # Glyphs stay inside this fraction of the hex size, clear of the label (top) and name (bottom).
 _TREES = ((-0.36, -0.22), (0.02, -0.34), (0.38, -0.16), (-0.14, 0.06), (0.22, 0.14), (-0.44, 0.26), (0.0, 0.4))
@@ -139,6 +141,25 @@ class TerrainStyle:
             self.glyphs = (path, QTransform.fromScale(-1.0, 1.0).map(path))
         else:
             self.glyphs = ()
+        self._tinted: dict[int, TerrainStyle] = {}
+
+    def tinted(self, tint: QColor | None) -> TerrainStyle:
+        """This look under a translucent ``tint`` (a level's shade), as one fill and one ink: the
+        pixels of filling and inking a hex and then washing it with the tint, in one pass less."""
+        if tint is None or tint.alpha() == 0:
+            return self
+        key = tint.rgba()
+        done = self._tinted.get(key)
+        if done is None:
+            done = self._tinted[key] = copy.copy(self)
+            done._tinted = {}
+            done.color = over(tint, self.color)
+            done.fill = QBrush(done.color)
+            ink = over(tint, self.glyph_brush.color())
+            done.glyph_brush = QBrush(ink)
+            done.glyph_pen = QPen(self.glyph_pen)
+            done.glyph_pen.setColor(ink)
+        return done
 
     def glyph_for(self, col: int, row: int) -> QPainterPath | None:
         """The glyph variant for hex ``(col, row)``; ``None`` for unpatterned terrain."""
