@@ -43,6 +43,7 @@ class PngWriter:
         self._data: list[bytes] = []
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="png") if background else None
         self._pending: Future[None] | None = None
+        self._spare: list[Any] = [None, None]
 
     def add(self, image: Any) -> None:
         """Append every row of ``image`` (a QImage as wide as the PNG); in the background, once
@@ -54,13 +55,29 @@ class PngWriter:
         if self.rows + image.height() > self.height:
             raise ValueError(f"rows {self.rows}..{self.rows + image.height()} past the PNG's {self.height}")
         fmt = QImage.Format.Format_RGBA8888 if self.alpha else QImage.Format.Format_RGB888
-        img = image if image.format() == fmt else image.convertToFormat(fmt)
-        self.rows += img.height()
         if self._pool is None:
-            self._compress(img)
-            return
-        self._wait()
-        self._pending = self._pool.submit(self._compress, img)
+            self._compress(image if image.format() == fmt else image.convertToFormat(fmt))
+        else:  # the caller may paint into ``image`` again at once: compress a copy
+            img = self._copy(image) if not self.alpha else image.convertToFormat(fmt)
+            self._wait()
+            self._pending = self._pool.submit(self._compress, img)
+        self.rows += image.height()
+
+    def _copy(self, image: Any) -> Any:
+        """``image`` as RGB, in the one of two kept buffers that is not being compressed: a new
+        image for every band made the system zero its pages again (as much time as the copy)."""
+        from PySide6.QtCore import QPoint
+        from PySide6.QtGui import QImage, QPainter
+
+        self._spare.reverse()
+        target = self._spare[0]
+        if target is None or target.height() != image.height():
+            target = self._spare[0] = QImage(image.width(), image.height(), QImage.Format.Format_RGB888)
+        painter = QPainter(target)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        painter.drawImage(QPoint(0, 0), image)
+        painter.end()
+        return target
 
     def _compress(self, img: Any) -> None:
         bits = memoryview(img.constBits()).cast("B")

@@ -79,14 +79,14 @@ def _sized(module: Module, scale: float, layers: Layers | None, assets: dict[str
 
 
 def _paint_rows(board: _Board, rect, scale: float, width: int, top: int, rows: int, clipped: bool,
-                opaque: bool = False):
+                into=None):
     """Pixel rows ``top`` to ``top + rows`` of the map image, on white; ``clipped`` paints
     only what falls in them (a band), otherwise the whole map is painted (one image).
-    ``opaque``: an image without alpha (the same pixels, and quicker to turn into RGB)."""
+    ``into``: an image of that size to paint in (a band painted before), instead of a new one."""
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QImage, QPainter
 
-    image = QImage(width, rows, QImage.Format_RGB32 if opaque else QImage.Format_ARGB32_Premultiplied)
+    image = into if into is not None else QImage(width, rows, QImage.Format_ARGB32_Premultiplied)
     if image.isNull():
         raise MemoryError(f"could not allocate a {width}x{rows} image")
     image.fill(Qt.white)
@@ -138,6 +138,8 @@ def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers:
     thread of its own while the next is painted, so memory holds two bands and the compressed
     file, not the whole image.
     ``progress(done, total)`` is called before each band and once more when the file is written."""
+    from PySide6.QtGui import QImage
+
     from hexwright.runtime.storage import atomic_write_bytes
 
     from .png_encode import PngWriter
@@ -147,11 +149,14 @@ def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers:
     try:
         step = band_rows(width, band_pixels)
         bands = max(1, math.ceil(height / step))
+        band = None  # one image painted band after band: a new one each time made the system zero its pages
         for top in range(0, height, step):
             if progress is not None:
                 progress(top // step, bands + 1)
             rows = min(step, height - top)
-            writer.add(_paint_rows(board, rect, scale, width, top, rows, clipped=True, opaque=True))
+            if band is None or band.height() != rows:
+                band = QImage(width, rows, QImage.Format.Format_RGB32)  # no alpha: quicker to turn into RGB
+            writer.add(_paint_rows(board, rect, scale, width, top, rows, clipped=True, into=band))
         if progress is not None:
             progress(bands, bands + 1)
         data = writer.finish()

@@ -47,6 +47,22 @@ def test_rows_given_in_bands_make_the_same_file(qapp):
     assert argb(QImage.fromData(writer.finish(), "PNG")) == argb(image)
 
 
+def test_bands_compressed_in_the_background_from_one_reused_image_make_the_same_file(qapp):
+    """The caller paints the next band into the image it just gave (as ``render_png`` does):
+    the writer must have taken its rows before it returns."""
+    image = noisy(40, 30, False).convertToFormat(QImage.Format.Format_RGB32)
+    background = PngWriter(40, 30, alpha=False, background=True)
+    band = QImage(40, 10, QImage.Format.Format_RGB32)
+    for top in (0, 10, 20):
+        band.fill(0)
+        for y in range(10):
+            for x in range(40):
+                band.setPixel(x, y, image.pixel(x, top + y))
+        background.add(band)
+        band.fill(0xFF00FF00)  # painted over at once
+    assert argb(QImage.fromData(background.finish(), "PNG")) == argb(image)
+
+
 def test_a_png_missing_rows_or_of_the_wrong_width_is_refused(qapp):
     writer = PngWriter(10, 4, alpha=False)
     with pytest.raises(ValueError, match="wide"):
