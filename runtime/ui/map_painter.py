@@ -46,6 +46,7 @@ from .furniture import haloed_text
 from .hex_cache import HexCache, grid_key
 from .hex_table import HexTable, TableChange
 from .hexside_index import HexsideIndex
+from .label_run import draw_labels
 from .layers import Layers
 from .level_layers import level_range, own_level_brushes, paint_hexside_contours, paint_level_ramp, ramp_tints
 from .line_layers import AreaOutlines, paint_areas, paint_connections, paint_hexside_features
@@ -733,10 +734,14 @@ class MapPainter:
             label_ink.setAlphaF(0.7)
         painter.setPen(label_ink)
         label_y = (-0.58 if flat else -0.5) * s if not modern else (-0.62 if flat else -0.54) * s
-        metrics, center, draw = QFontMetricsF(label_font), c.center, self._draw_centered
+        center, placed = c.center, []
         for i, label in zip(visible, labels):
             cx, cy = center(i)
-            draw(painter, label_font, "label", label, cx, cy + label_y, metrics)
+            placed.append((label, cx, cy + label_y))
+        others = draw_labels(painter, label_font, placed)  # labels of digits: one glyph run
+        metrics, draw = QFontMetricsF(label_font), self._draw_centered
+        for label, x, baseline in others:
+            draw(painter, label_font, "label", label, x, baseline, metrics)
 
     # -- text helpers -------------------------------------------------------------------
 
