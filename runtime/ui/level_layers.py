@@ -121,7 +121,9 @@ def paint_hexside_contours(painter: QPainter, c: HexCache, visible: list[int], l
             if j >= 0 and levels[j] != li and (j > i or j not in shown):
                 lines.append(outline(i)[d])
     if lines:
-        painter.setPen(QPen(color, width * c.size, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        # Square ends close the corners where two or three sides meet as round ones do, but Qt
+        # draws a line with square ends as one quadrilateral, and round ends as a path (a third slower).
+        painter.setPen(QPen(color, width * c.size, Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap))
         painter.drawLines(lines)
 
 
