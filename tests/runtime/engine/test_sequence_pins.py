@@ -1,0 +1,103 @@
+"""The procedures after combat as the engine runs them (``engine/sequence.py``): retreats,
+advances and stacking eliminations refused when none is due or when they break the rules at
+every enforcement level (The Drive on Metz §6, §9.3, §9.5; positions of Figures 7 and 9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexwright.runtime.engine import (
+    Advance,
+    Declare,
+    Decline,
+    EliminateExcess,
+    Resolve,
+    Retreat,
+    SetEnforcement,
+    apply,
+    engine_state,
+)
+from hexwright.runtime.state import ActionError
+
+from .dom_positions import dom, position, seed_rolling
+
+FIG7 = {"us_7_ccb": "0510", "us_7_ccr": "0408", "us_5_11": "0409", "us_5_10": "0407",
+        "de_462_fhnjkr": "0509", "de_462_1010": "0507", "de_3_8": "0609"}
+ATTACK_0509 = Declare(attackers=("us_5_11", "us_7_ccb", "us_7_ccr"), hex="0509")
+
+
+def retreat_due(**levels: str):
+    """Figure 9: the attack on 0509 rolls 1 (D2); the defender, DE Fhnjkr/462, must retreat two
+    hexes (legal: 0608 then 0607). ``levels``: enforcement levels set by the players first."""
+    m = dom()
+    s = position(FIG7, phase="us_combat", seed=seed_rolling(1))
+    for rule, level in levels.items():
+        s, _ = apply(m, s, SetEnforcement(rule=rule, level=level))
+    s, _ = apply(m, s, ATTACK_0509)
+    s, _ = apply(m, s, Resolve(hex="0509"))
+    return m, s
+
+
+def test_s9_retreats_advances_and_eliminations_are_refused_when_none_is_due():
+    m = dom()
+    s = position(FIG7, phase="us_combat")
+    with pytest.raises(ActionError, match=r"^no retreat is due — §9\.3$"):
+        apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0608", "0607")))
+    with pytest.raises(ActionError, match=r"^no advance after combat is open — §9\.5$"):
+        apply(m, s, Advance(unit="us_5_11", path=("0509",)))
+    with pytest.raises(ActionError, match=r"^no advance after combat is open — §9\.5$"):
+        apply(m, s, Decline())
+    with pytest.raises(ActionError, match=r"^no hex is over the stacking limit — §6"):
+        apply(m, s, EliminateExcess(unit="us_5_11"))
+
+
+def test_s9_3_only_the_unit_whose_retreat_is_due_retreats():
+    m, s = retreat_due()
+    with pytest.raises(ActionError, match=r"^DE Fhnjkr/462 iregt retreats now, not US 11/5 iregt — §9\.3$"):
+        apply(m, s, Retreat(unit="us_5_11", path=("0410",)))
+
+
+def test_s9_3_with_retreats_only_warned_a_unit_still_never_retreats_into_an_enemy_hex():
+    """At ``warn`` an illegal retreat path is let through with an override, but not one that
+    enters a hex the enemy holds."""
+    m, s = retreat_due(retreat="warn")
+    with pytest.raises(ActionError, match=r"^a unit never enters a hex held by the enemy — §9\.3$"):
+        apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0510",)))
+    s, entry = apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0508",)))
+    assert s.hex_of("de_462_fhnjkr") == "0508" and "override" in entry.text
+
+
+def test_s9_5_with_advances_only_warned_a_unit_still_never_advances_into_an_occupied_hex():
+    m, s = retreat_due(advance="warn")
+    s, _ = apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0608", "0607")))
+    with pytest.raises(ActionError, match=r"^0507 is occupied — §9\.5$"):
+        apply(m, s, Advance(unit="us_5_11", path=("0509", "0507")))
+    s, entry = apply(m, s, Advance(unit="us_5_11", path=("0410",)))
+    assert s.hex_of("us_5_11") == "0410" and "override" in entry.text and engine_state(s).frames == ()
+
+
+def test_tov_2_3_an_hq_with_no_retreat_path_is_relocated_rather_than_eliminated():
+    """The red HQ in 0505, surrounded by blue units, must retreat a hex: it cannot, so it is
+    destroyed — and, with ``hq_relocation.when_destroyed``, its owner relocates it."""
+    from builders import add_unit
+    from sequence_modules import relocation_module
+
+    from hexwright.runtime.engine import Choose, EndPhase
+    from hexwright.runtime.model import Placement, ResultCode, ResultEffect
+    from hexwright.runtime.state import Location, initial_state
+
+    m = relocation_module("DR")
+    m.tables.crts["crt"].results["DR"] = ResultCode(name="Defender retreats",
+                                                    effects=[ResultEffect(who="defender", what="retreat")])
+    m.scenarios["act"].setup = [p for p in m.scenarios["act"].setup if p.piece != "r_1"]
+    for i, hex in enumerate(("0506", "0604", "0605", "0606")):
+        add_unit(m, f"b_x{i}", "blue", combat=1)
+        m.scenarios["act"].setup.append(Placement(piece=f"b_x{i}", hex=hex))
+    s = initial_state(m, "act", 1)
+    for division in ("b_d1", "b_d2"):
+        s, _ = apply(m, s, Choose(option="divisions", target=division))
+    s, _ = apply(m, s, EndPhase())
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0505"))
+    s, entry = apply(m, s, Resolve(hex="0505"))
+    assert "Red r_hq regt: no legal retreat path at 0505" in entry.text and "to be relocated — 2.3" in entry.text
+    assert s.pieces["r_hq"].at == Location.off("unavailable") and engine_state(s).top.proc == "relocate"
