@@ -69,3 +69,17 @@ def test_strict_undo_stops_at_a_resolved_attack_but_not_at_a_move():
     assert game.entries[-1].dice and not game.can_undo()
     with pytest.raises(ActionError, match="strict mode"):
         game.undo()
+
+
+def test_a_state_holding_another_engines_data_is_refused_not_misread():
+    """The state's engine part belongs to whichever engine wrote it: ours refuses another's
+    rather than reading its fields as its own."""
+    from hexwright.runtime.state import initial_state
+    from hexwright.runtime.state.game_state import EngineStateBase
+
+    class OtherEngine(EngineStateBase):
+        pass
+
+    state = initial_state(dom(), "campaign", 1).model_copy(update={"engine": OtherEngine()})
+    with pytest.raises(TypeError, match=r"another engine's data \(OtherEngine\)"):
+        engine_state(state)

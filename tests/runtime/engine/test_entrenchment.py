@@ -105,3 +105,25 @@ def test_13_0_a_hex_marker_without_combat_effects_for_its_face_or_without_rules_
     assert attack_odds(m, s, ("b_c2",), "0707").drms == []
     s, _ = state_apply(m, initial_state(m, "ops", 1), AddMarker(marker="entrenchment", at=Location.hex("0707"), face=0))
     assert [(x.source, x.drm) for x in attack_odds(m, s, ("b_c2",), "0707").drms] == [("IP", -1)]
+
+
+def test_13_1_4_a_strongpoint_is_already_at_its_strongest_and_the_other_hexes_still_entrench():
+    m = tactical_module()
+    s = initial_state(m, "ops", 1)
+    s, _ = state_apply(m, s, AddMarker(marker="entrenchment", at=Location.hex("0505"), face=1))
+    s, _ = apply(m, s, Choose(option="activate", target="b_hq2"))
+    s, _ = apply(m, rigged(s, 1), Roll())
+    s, _ = apply(m, s, Choose(option="place", target="0505"))
+    s, entry = apply(m, s, Choose(option="entrench"))
+    assert "0505: already at its strongest — 13.1; Entrenchment marker placed in 0606 — 13.1" in entry.text
+    assert marker_faces(s) == {"0505": 1, "0606": 0}
+
+
+def test_13_1_1_only_units_of_the_types_named_entrench_and_none_of_them_is_nowhere_to_entrench():
+    m = tactical_module()
+    m.rules.sequence.procedures["entrench"][0].unit_types = ["arm"]
+    _, s, entry = entrenched(m)
+    assert "Blue b_c1 co, Blue b_c2 co: nowhere to entrench — 13.1" in entry.text and marker_faces(s) == {}
+    m.rules.sequence.procedures["entrench"][0].unit_types = []  # none named: every type
+    _, s, _ = entrenched(m)
+    assert marker_faces(s) == {"0505": 0, "0606": 0}

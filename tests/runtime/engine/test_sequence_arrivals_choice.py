@@ -100,3 +100,27 @@ def test_11_2_double_movement_doubles_the_allowance_a_status_left():
     assert unit_reach(m, s, "r_new", m.rules, mode="double").allowance == 6
     assert unit_reach(m, cut, "r_new", m.rules).allowance == 3 / 2
     assert unit_reach(m, cut, "r_new", m.rules, mode="double").allowance == 3
+
+
+def test_11_2_only_the_sides_own_groups_with_a_choice_trigger_and_those_the_option_names_are_offered():
+    """A blue group with a choice trigger and a red one that arrives by turn are never red's
+    picks; an option naming its groups offers only those."""
+    from hexwright.runtime.model.sequence import ArrivalGroup, ChoiceTrigger, TurnTrigger
+
+    m = module()
+    m.rules.arrivals["b_div"] = ArrivalGroup(side="blue", pieces=["b_4"], trigger=ChoiceTrigger(from_turn=1),
+                                             at_sources=True, section="11.2")
+    m.rules.arrivals["r_turn"] = ArrivalGroup(side="red", pieces=["r_2"], trigger=TurnTrigger(turn=1),
+                                              at_sources=True, section="11.2")
+    s = red_reinforcement_choice(m)
+    assert legal_actions(m, s) == [Choose(option="reinforce", target="r_div2")]
+    m.rules.sequence.phases["red_orders"][0].options[0].groups = ["r_div3"]
+    assert legal_actions(m, s.model_copy(update={"turn": 2})) == [Choose(option="reinforce", target="r_div3")]
+
+
+def test_11_2_a_pick_with_no_procedure_to_call_ends_its_step():
+    m = module()
+    m.rules.sequence.phases["red_orders"][0].options[0].procedure = None
+    s, entry = apply(m, red_reinforcement_choice(m), Choose(option="reinforce", target="r_div2"))
+    assert "Red chooses Reinforcements: Red r_new regt" in entry.text and s.hex_of("r_new") == "0901"
+    assert engine_state(s).seq.activation is None and EndPhase() in legal_actions(m, s)  # the next step: red_later

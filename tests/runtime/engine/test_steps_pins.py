@@ -294,8 +294,8 @@ def test_st_lo_9_1_b_in_an_activation_only_its_units_must_attack_though_others_m
     from sequence_modules import activation_module
 
     m = activation_module()
-    fight = m.rules.sequence.procedures["hq_activation"][0].steps[1]
-    fight.must_attack, fight.units = True, "side"
+    steps = m.rules.sequence.procedures["hq_activation"][0].steps
+    steps[1] = steps[1].model_copy(update={"must_attack": True, "units": "side"})  # shared by the modules made
     m.scenarios["act"].setup = [p.model_copy(update={"hex": "0506"}) if p.piece == "b_4" else p
                                 for p in m.scenarios["act"].setup]
     s, _ = apply(m, initial_state(m, "act", 1), Choose(option="hq", target="b_hq"))
@@ -352,8 +352,8 @@ def test_st_lo_7_1_a_paid_action_is_chosen_without_a_target_and_only_by_the_side
     s, _ = apply(m, rigged(s, 1), Roll())
     with pytest.raises(ActionError, match=r"^movement b_bn is not a choice now — 7\.1$"):
         apply(m, s, Choose(option="movement", target="b_bn"))
-    loop = m.rules.sequence.procedures["activation"][1].steps[0]
-    loop.steps[0].options[0].sides = ["red"]
+    options = m.rules.sequence.procedures["activation"][1].steps[0].steps[0].options
+    options[0] = options[0].model_copy(update={"sides": ["red"]})  # the options are shared by the modules made
     with pytest.raises(ActionError, match=r"^movement is not a choice now — 7\.1$"):
         apply(m, s, Choose(option="movement"))
     assert engine_state(s).seq.pools["tap"]["blue"] == 4
