@@ -1,0 +1,133 @@
+"""From what a player does on the board to an engine action (``engine/intent.py``, the play
+window's drops and clicks, without Qt): a retreat or an advance chosen by the hex it ends in
+(DoM §9.3, §9.5), an HQ relocation (ToV 2.3), the movement modes a move may name (ToV 11.2),
+a drop on the exited pile, and why an action would be refused."""
+
+from __future__ import annotations
+
+from hexwright.runtime.engine import (
+    Advance,
+    Choose,
+    Declare,
+    ExitMap,
+    Move,
+    Relocate,
+    Resolve,
+    Retreat,
+    action_for_drop,
+    apply,
+    choices,
+    offered_modes,
+    reach_of,
+    refusal,
+)
+from hexwright.runtime.state import Location, initial_state
+
+from .dom_positions import dom, position, seed_rolling
+
+FIG7 = {"us_7_ccb": "0510", "us_7_ccr": "0408", "us_5_11": "0409", "us_5_10": "0407",
+        "de_462_fhnjkr": "0509", "de_462_1010": "0507", "de_3_8": "0609"}
+DEFENDER = "de_462_fhnjkr"
+
+
+def retreat_due():
+    """Figure 9: a D2 on 0509; the defender's one legal retreat is 0608 then 0607."""
+    m = dom()
+    s = position(FIG7, phase="us_combat", seed=seed_rolling(1))
+    s, _ = apply(m, s, Declare(attackers=("us_5_11", "us_7_ccb", "us_7_ccr"), hex="0509"))
+    s, _ = apply(m, s, Resolve(hex="0509"))
+    return m, s
+
+
+def test_s9_3_a_click_or_a_drop_on_the_hex_a_retreat_ends_in_chooses_that_retreat():
+    m, s = retreat_due()
+    legal = Retreat(unit=DEFENDER, path=("0608", "0607"))
+    assert choices(m, s) == {"0607": legal}
+    assert action_for_drop(m, s, DEFENDER, Location.hex("0607")) == legal
+    # a hex no legal retreat ends in: the one-hex retreat the player asked for, for the rules to judge
+    assert action_for_drop(m, s, DEFENDER, Location.hex("0508")) == Retreat(unit=DEFENDER, path=("0508",))
+    assert reach_of(m, s, DEFENDER) is None and reach_of(m, s, "us_5_11") is None  # no movement while it is due
+    assert offered_modes(m, s) == []
+
+
+def test_s9_5_a_drop_on_the_hex_an_advance_ends_in_chooses_that_advance():
+    m, s = retreat_due()
+    s, _ = apply(m, s, Retreat(unit=DEFENDER, path=("0608", "0607")))
+    clicks = choices(m, s)
+    assert clicks["0608"] == Advance(unit="us_5_11", path=("0509", "0608"))
+    assert clicks["0509"].path == ("0509",) and set(clicks) == {"0509", "0608"}
+    assert action_for_drop(m, s, "us_5_11", Location.hex("0608")) == Advance(unit="us_5_11", path=("0509", "0608"))
+    # the advance ending in 0608 is us_5_11's: another attacker dropped there asks for its own
+    assert action_for_drop(m, s, "us_7_ccb", Location.hex("0608")) == Advance(unit="us_7_ccb", path=("0608",))
+    # a unit that took no part is moved, for the rules to refuse
+    assert action_for_drop(m, s, "us_5_10", Location.hex("0406")) == Move(unit="us_5_10", to="0406", mode="")
+
+
+def test_tov_2_3_a_click_on_a_hex_chooses_the_hq_relocation_there():
+    from sequence_modules import relocation_module
+
+    from hexwright.runtime.engine import EndPhase
+
+    m = relocation_module()
+    s = initial_state(m, "act", 1)
+    for division in ("b_d1", "b_d2"):
+        s, _ = apply(m, s, Choose(option="divisions", target=division))
+    s, _ = apply(m, s, EndPhase())
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0505"))
+    s, _ = apply(m, s, Resolve(hex="0505"))
+    clicks = choices(m, s)
+    assert clicks["0909"] == Relocate(unit="r_hq", to="0909") and all(isinstance(a, Relocate) for a in clicks.values())
+    assert choices(m, initial_state(m, "act", 1)) == {}
+
+
+def test_tov_11_2_the_modes_a_move_may_name_are_the_steps_when_it_also_allows_normal_moves():
+    from sequence_modules import reinforcement_module
+
+    m = reinforcement_module()
+    s, _ = apply(m, initial_state(m, "act", 1), Choose(option="pass"))
+    s, _ = apply(m, s, Choose(option="reinforce", target="r_div2"))
+    assert offered_modes(m, s) == [("rail", "Rail"), ("double", "Double")]
+    assert reach_of(m, s, "r_new", "nope") is None  # no such mode
+    assert reach_of(m, s, "r_new", "rail") is not None
+    m.rules.sequence.procedures["reinforcements"][0].steps[0].modes_only = True
+    assert offered_modes(m, s) == []  # the step's modes only: nothing to choose
+    assert offered_modes(m, initial_state(m, "act", 1)) == []  # a choice waits, not a move
+
+
+def test_tov_11_2_a_mode_open_only_on_the_arrival_turn_gives_no_reach_later():
+    from sequence_modules import reinforcement_module
+
+    from hexwright.runtime.engine import EndPhase
+
+    m = reinforcement_module()
+    s, _ = apply(m, initial_state(m, "act", 1), Choose(option="pass"))
+    s, _ = apply(m, s, Choose(option="reinforce", target="r_div2"))
+    s, _ = apply(m, s, EndPhase())  # the reinforcements' move ends; red's later step allows the modes too
+    later = s.model_copy(update={"turn": 2})
+    assert reach_of(m, later, "r_new", "rail") is None and reach_of(m, later, "r_new", "") is not None
+
+
+def test_s10_2_a_drop_on_the_exited_pile_leaves_by_the_cheapest_exit():
+    from builders import add_unit, rules_module
+
+    from hexwright.runtime.model import Box, Phase, Placement, Scenario
+    from hexwright.runtime.model.sequence import ActionsStep, SequenceRules
+
+    m = rules_module()
+    m.map.boxes["gone"] = Box(name="Exited", kind="exited")
+    m.meta.sequence = [Phase(id="move", name="Movement", side="blue", kind="movement")]
+    m.rules.sequence = SequenceRules(phases={"move": [ActionsStep(id="m", allow=["move", "exit"])]})
+    add_unit(m, "b_1", movement=4)
+    add_unit(m, "b_far", movement=1)
+    add_unit(m, "r_1", "red")
+    m.scenarios = {"s": Scenario(name="S", last_turn=2, first_side="blue", setup=[
+        Placement(piece="b_1", hex="0102"), Placement(piece="b_far", hex="0404"), Placement(piece="r_1", hex="0707")])}
+    s = initial_state(m, "s", 1)
+    exits = reach_of(m, s, "b_1").exits
+    assert exits
+    hex, edge, _ = min(exits, key=lambda e: (e[2], e[0], e[1]))
+    assert action_for_drop(m, s, "b_1", Location.box("gone")) == ExitMap(unit="b_1", hex=hex, edge=edge)
+    assert action_for_drop(m, s, "b_1", Location.off("exited")) == ExitMap(unit="b_1", hex=hex, edge=edge)
+    assert action_for_drop(m, s, "b_1", Location.off("eliminated")) is None  # not the engine's business
+    assert refusal(m, s, Move(unit="b_1", to="0103")) is None
+    assert refusal(m, s, Move(unit="b_1", to="0707")) == "Red r_1 regt is in 0707: opposing units never share a hex"
