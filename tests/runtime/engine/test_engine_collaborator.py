@@ -83,3 +83,42 @@ def test_a_state_holding_another_engines_data_is_refused_not_misread():
     state = initial_state(dom(), "campaign", 1).model_copy(update={"engine": OtherEngine()})
     with pytest.raises(TypeError, match=r"another engine's data \(OtherEngine\)"):
         engine_state(state)
+
+
+def test_the_engines_part_of_a_state_is_a_value_that_cannot_be_changed_in_place():
+    """An applied action makes a new state and never changes the one it was given (OpenSpiel's
+    pure ``apply``): the engine's records refuse changes in place and hash as values."""
+    from pydantic import ValidationError
+
+    from hexwright.runtime.engine import Frame
+
+    frame = Frame(proc="retreat", side="de", units=("x",))
+    with pytest.raises(ValidationError):
+        frame.side = "us"
+    assert hash(frame) == hash(Frame(proc="retreat", side="de", units=("x",))) and len({frame, frame}) == 1
+    with pytest.raises(ValidationError):
+        EngineState().over = True
+
+
+def test_open_procedures_and_declared_attacks_keep_the_json_of_earlier_saves():
+    """A save made mid-combat holds its open procedures and declared attacks: their fields and
+    defaults are the save format (and the state's hash); ``assets`` is written only when some
+    are held, as before it existed."""
+    from hexwright.runtime.engine import Declared, Frame
+
+    assert Frame(proc="advance", side="us", units=("a",)).model_dump(mode="json") == {
+        "proc": "advance", "side": "us", "hex": "", "attackers": [], "defender": "", "units": ["a"], "length": 0,
+        "vacated": [], "path": [], "result": "", "advanced": []}
+    assert Frame(proc="assets", assets=("eng",)).model_dump(mode="json")["assets"] == ["eng"]
+    assert Declared(attackers=("a",), hex="0101", defender="b").model_dump(mode="json") == {
+        "attackers": ["a"], "hex": "0101", "defender": "b", "intensity": 0, "air": 0, "defense_air": 0,
+        "fire_attack": 0, "fire_defense": 0, "attack_op": ""}
+
+
+def test_the_engines_empty_state_keeps_the_json_of_saves_from_before_the_sequence_was_data():
+    from hexwright.runtime.engine.seqdata import IDLE
+
+    assert EngineState().model_dump(mode="json") == {
+        "frames": [], "declared": [], "resolving": False, "moved": [], "attacked": [], "defended": [], "exits": [],
+        "area_turns": {}, "area_scored": [], "enforcement": {}, "over": False, "outcome": ""}
+    assert EngineState(seq=IDLE.model_copy(update={"active": "blue"})).model_dump(mode="json")["seq"]["active"] == "blue"

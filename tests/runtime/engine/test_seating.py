@@ -70,3 +70,20 @@ def test_15_1_a_seat_names_known_sides_formations_and_rules():
     assert ("module.json", "seats.second.side", "unknown side 'green'") in problems
     assert ("module.json", "seats.second.formations.0", "unknown formation 'nowhere'") in problems
     assert ("module.json", "seats.second.optional_rules.0", "unknown optional rule 'five'") in problems
+
+
+def test_15_1_a_loop_in_the_formations_parents_still_finds_the_seat():
+    """A module from a stranger whose formations name each other as parents (b_d3 → b_army2 →
+    b_d3): the seat of a unit there is still found, and nothing loops forever."""
+    m = seated()
+    m.pieces.formations["b_army2"].parent = "b_d3"
+    s = initial_state(m, "act", 1, {"four": True})
+    assert seat_of(m, s, "b_4") == "second" and seat_of(m, s, "b_1") == "first"
+
+
+def test_15_1_a_side_with_one_seat_is_played_by_that_seat():
+    from hexwright.runtime.engine import to_act
+
+    m = seated()
+    s, _ = apply(m, initial_state(m, "act", 1, {"four": True}), Choose(option="pass"))
+    assert to_act(m, s) == "red" and seat_to_act(m, s) == "red"
