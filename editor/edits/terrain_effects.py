@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from hexwright.runtime.model import TerrainEffects, WeatherCosts
+from hexwright.runtime.model.tables import CONNECTION_ONLY_COSTS
 
 from .outcome import Edit, EditRefused, validated, validation_message
 from .result_text import parse_combat
@@ -59,12 +60,15 @@ def _changed(effects: TerrainEffects, change: Callable[[dict[str, Any]], None], 
 
 def with_cost(effects: TerrainEffects, type_id: str, movement_class: str, text: str,
               section: str = "terrain") -> Edit[TerrainEffects]:
-    """One cost cell as typed (``2``, ``1/2``, ``+1``, ``all``, ``prohibited``); empty clears it."""
+    """One cost cell as typed (``2``, ``1/2``, ``+1``, ``all``, ``prohibited``, ``other``, ``bridge``);
+    empty clears it."""
     path, _palette, _combat = section_spec(section)
 
     def change(data: dict[str, Any]) -> None:
         table = cost_table(data, path)
         row = dict(table.get(type_id, {}))
+        if text.strip() in CONNECTION_ONLY_COSTS and path[-1] != "connections":
+            raise ValueError(f"{text.strip()!r} is a cost of a road or rail only, not of {type_id!r}")
         if text.strip():
             row[movement_class] = text.strip()
         else:

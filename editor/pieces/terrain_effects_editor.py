@@ -3,7 +3,8 @@
 combat effect of each terrain, feature or hexside.
 
 Costs are typed as on the printed chart: ``2``, ``1/2``, ``+1``, ``all``, ``prohibited``,
-``other``; an empty cell leaves the class to the ``*`` (all others) column. Combat effects
+``other``, and for roads and rails ``bridge`` (no rate, but the hexside crossed is negated); an
+empty cell leaves the class to the ``*`` (all others) column. Combat effects
 read ``shift=-2; def=2; drm=-1; line=A``. What an edit means is computed by the plain
 functions of :mod:`editor.edits.terrain_effects`; each is pushed as one ``SetTable``.
 """
@@ -77,7 +78,7 @@ class TerrainEffectsEditor(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(weather)
-        layout.addWidget(QLabel("Costs: 2, 1/2, +1, all, prohibited, other; empty: the * column applies. "
+        layout.addWidget(QLabel("Costs: 2, 1/2, +1, all, prohibited, other; roads: bridge; empty: the * column applies. "
                                 "Combat: shift=-2; def=2; drm=-1; line=A"))
         layout.addWidget(self.grid, 1)
         layout.addWidget(self.status)

@@ -28,9 +28,12 @@ from hexwright.runtime.model import (
 from hexwright.runtime.model.tables import FormationsDestroyed, SuddenDeath, UnitsInArea
 
 TEC_CLUE = ("reconstructed (no Terrain Effects Chart in the rulebook): 9.1 gives roads (1 MP, mechanized 1/2), "
-            "unbridged streams and canals (+1), 9.2 unbridged rivers (no crossing); 10 Combat Example gives Rough "
-            "one column left and halving across a stream; 12.3-12.6 the fortifications; 11.2 rail movement 'exclusively along rail lines' (the rail class: 1 a hex "
-            "along a railroad, no hex entered otherwise); the rest is plausible")
+            "unbridged streams and canals (+1), 9.2 unbridged rivers (no crossing); 2.1 and 9.1 a railroad across a "
+            "stream or river bridges it ('the MP costs for crossing ... are negated'), so for normal movement a "
+            "railroad is a bridge with no rate of its own (the hex entered is paid); 10 Combat Example gives Rough "
+            "one column left and halving across a stream; 12.3-12.6 the fortifications; 11.2 rail movement "
+            "'exclusively along rail lines' (the rail class: 1 a hex along a railroad, no hex entered otherwise); "
+            "the rest is plausible")
 
 COLUMNS = ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1", "8:1", "9:1", "10+"]
 CELLS = [  # rows: die 1..6; '*' = the attacker's casualty roll (10.3)
@@ -61,7 +64,7 @@ def terrain_effects() -> TerrainEffects:
                                 "supply_source", "pass", "objective"), other),
         hexsides={"stream": {"*": "+1"}, "canal": {"*": "+1"}, "river": {"*": "prohibited"},
                   "rhine": {"*": "prohibited"}},
-        connections={"road": {"foot": "1", "mech": "1/2"}, "railroad": {"*": "other", "rail": "1"}},
+        connections={"road": {"foot": "1", "mech": "1/2"}, "railroad": {"*": "bridge", "rail": "1"}},
         weather={"mud": mud},
         combat={
             "woods": CombatEffect(shift=-1), "rough": CombatEffect(shift=-1, note="10 Combat Example"),

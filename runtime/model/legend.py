@@ -28,7 +28,7 @@ def cost_text(costs: ClassCosts | None, leave_out: frozenset[str] = frozenset())
     costs = {k: v for k, v in (costs or {}).items() if k not in leave_out}
     if not costs:
         return ""
-    words = {"all": "all MF", "prohibited": "prohibited", "other": "as terrain"}
+    words = {"all": "all MF", "prohibited": "prohibited", "other": "as terrain", "bridge": "bridge only"}
     if set(costs) == {"*"}:
         value = costs["*"]
         return words.get(value, value)

@@ -10,10 +10,15 @@ from .common import Id, Model, Provenance
 
 Cost = Annotated[
     str,
-    StringConstraints(pattern=r"^(\+?[0-9]+(/[0-9]+)?|\+?[0-9]+\.[0-9]+|all|prohibited|other)$"),
+    StringConstraints(pattern=r"^(\+?[0-9]+(/[0-9]+)?|\+?[0-9]+\.[0-9]+|all|prohibited|other|bridge)$"),
 ]
 """A movement cost: ``2``, ``1/2``, ``1/3``, ``+1`` (added, for hexsides), ``all`` (all MPs),
-``prohibited``, or ``other`` (no cost of its own: the hex's other terrain decides)."""
+``prohibited``, ``other`` (no cost of its own: the hex's other terrain decides), or, for roads and
+rails only, ``bridge`` (no rate of its own, but the hexside it crosses costs nothing and forbids
+nothing: the step pays the hex entered; ToV 9.1: a railroad bridges a river)."""
+
+CONNECTION_ONLY_COSTS = frozenset({"bridge"})
+"""Costs that mean something only for a connection (road/rail) crossing a hexside."""
 
 Number = Annotated[str, StringConstraints(pattern=r"^-?[0-9]+(/[0-9]+)?$|^-?[0-9]+\.[0-9]+$")]
 """An exact number as text: ``3``, ``-1``, ``1/2``, ``1.5``."""
@@ -49,7 +54,8 @@ class TerrainEffects(Model):
     terrain: dict[Id, ClassCosts] = {}
     features: dict[Id, ClassCosts] = Field({}, description="feature costs; usually 'other'")
     hexsides: dict[Id, ClassCosts] = Field({}, description="cost to cross a hexside feature")
-    connections: dict[Id, ClassCosts] = Field({}, description="cost to move along a road/rail crossing")
+    connections: dict[Id, ClassCosts] = Field({}, description="cost to move along a road/rail crossing; "
+                                                           "'bridge': no rate, only the hexside's cost negated")
     weather: dict[Id, WeatherCosts] = {}
     combat: dict[Id, CombatEffect] = Field({}, description="by terrain or hex feature type of the defender's hex")
     hexside_combat: dict[Id, CombatEffect] = Field({}, description="by hexside feature attacked across")

@@ -1,8 +1,10 @@
 """Movement costs as printed in the terrain effects chart, parsed exactly.
 
 A cost is ``"2"`` or ``"1/2"`` (the hex costs that much), ``"+1"`` (added to the rest),
-``"all"`` (all of the unit's movement, and only as its first step), ``"prohibited"`` or
-``"other"`` (no cost of its own; the hex's terrain decides).
+``"all"`` (all of the unit's movement, and only as its first step), ``"prohibited"``,
+``"other"`` (no cost of its own; the hex's terrain decides) or, for a road or rail only,
+``"bridge"`` (no rate of its own, but it bridges the hexside it crosses: a step along it pays
+the hex entered and nothing for the hexside, not even a prohibition; ToV 9.1 railroads).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Literal
 from hexwright.runtime.model import TerrainEffects
 from hexwright.runtime.model.common import parse_fraction
 
-CostKind = Literal["set", "add", "all", "prohibited", "other"]
+CostKind = Literal["set", "add", "all", "prohibited", "other", "bridge"]
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,7 @@ class Cost:
 
 
 OTHER = Cost("other")
-_WHOLE: dict[str, CostKind] = {"all": "all", "prohibited": "prohibited", "other": "other"}
+_WHOLE: dict[str, CostKind] = {"all": "all", "prohibited": "prohibited", "other": "other", "bridge": "bridge"}
 
 
 def parse_cost(text: str) -> Cost:

@@ -21,7 +21,11 @@ How a step is priced:
 * crossing the hexside: each hexside feature's ``"+N"`` (or ``"N"``) adds, ``"all"``
   makes the step an all-MF step, ``"prohibited"`` removes it;
 * along a connection (road/rail) crossing that hexside: the connection's cost replaces
-  the hex and the hexside costs (a road across a river is a bridge, DoM §8.1.2, ToV 9.1).
+  the hex and the hexside costs (a road across a river is a bridge, DoM §8.1.2, ToV 9.1);
+  a connection whose cost is ``"bridge"`` has no rate of its own but negates the hexside:
+  the step pays the hex entered, as if the hexside held nothing (ToV 9.1: a railroad
+  across a river or stream); ``"other"`` does nothing (St-Lô 8.1: roads are for strategic
+  movement only).
 
 Terrain the chart does not list costs 1. Leaving the map from an edge hex costs what
 entering that hex costs, or the road cost if a road crosses that edge (DoM §8.1.3).
@@ -131,6 +135,7 @@ def _hex_cost(te: TerrainEffects, terrain: str, features: tuple[str, ...], cls: 
 
 
 def _road_cost(te: TerrainEffects, conns: frozenset[str], cls: str, weather: str | None) -> Fraction | None:
+    """The cheapest rate of the connections ``conns`` for ``cls`` (None: none has a rate)."""
     w = te.weather.get(weather) if weather else None
     best: Fraction | None = None
     for c in sorted(conns):
@@ -138,6 +143,16 @@ def _road_cost(te: TerrainEffects, conns: frozenset[str], cls: str, weather: str
         if cost is not None and cost.kind == "set":
             best = cost.value if best is None else min(best, cost.value)
     return best
+
+
+def _bridges(te: TerrainEffects, conns: frozenset[str], cls: str, weather: str | None) -> bool:
+    """True if one of the connections ``conns`` is a bridge for ``cls`` (cost ``"bridge"``)."""
+    w = te.weather.get(weather) if weather else None
+    for c in conns:
+        cost = lookup(te.connections, c, cls, w.connections if w else None)
+        if cost is not None and cost.kind == "bridge":
+            return True
+    return False
 
 
 def _side_cost(te: TerrainEffects, feats: frozenset[str], cls: str, weather: str | None) -> Cost:
@@ -218,6 +233,7 @@ class _Pricer:
         self.combos: dict[tuple[str, tuple[str, ...]], Ticks] = {}
         self.roads: dict[frozenset[str], Ticks] = {}
         self.sides: dict[frozenset[str], Ticks] = {}
+        self.bridged: dict[frozenset[str], bool] = {}
 
     def entry(self, terrain: str, features: tuple[str, ...]) -> Ticks:
         combo = (terrain, features)
@@ -230,6 +246,11 @@ class _Pricer:
             rc = _road_cost(self.te, conns, self.cls, self.weather)
             self.roads[conns] = None if rc is None else int(rc * self.scale)
         return self.roads[conns]
+
+    def bridges(self, conns: frozenset[str]) -> bool:
+        if conns not in self.bridged:
+            self.bridged[conns] = _bridges(self.te, conns, self.cls, self.weather)
+        return self.bridged[conns]
 
     def side(self, feats: frozenset[str]) -> Ticks:
         if feats not in self.sides:
@@ -256,7 +277,7 @@ def _price_step(mg: MovementGraph, hm: HexMap, pricer: _Pricer, i: int, j: int, 
     roads, sides = pricer.roads, pricer.sides
     road = (roads[conns] if conns in roads else pricer.road(conns)) if conns else None
     normal = mg.entry[j]
-    if feats and normal is not None:
+    if feats and normal is not None and not (conns and pricer.bridges(conns)):
         side_extra = sides[feats] if feats in sides else pricer.side(feats)
         normal = (None if side_extra is None else ALL if (side_extra == ALL or normal == ALL)
                   else normal + side_extra)

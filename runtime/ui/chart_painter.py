@@ -109,7 +109,7 @@ def reconstructed_note(clue: str) -> str:
 def cost_text(cost: str | None) -> str:
     if cost is None:
         return "–"
-    return {"all": "All", "prohibited": "P", "other": "OT"}.get(cost, cost)
+    return {"all": "All", "prohibited": "P", "other": "OT", "bridge": "Br"}.get(cost, cost)
 
 
 def shift_text(shift: int) -> str:
@@ -173,6 +173,7 @@ def terrain_effects_chart(module: Module) -> Chart:
         section(f"Weather: {wid} — hexsides", weather.hexsides, m.hexside_feature_types, {}, wid)
         section(f"Weather: {wid} — roads", weather.connections, m.connection_types, {}, wid)
     legend = [("All", "all movement points"), ("P", "prohibited"), ("OT", "other terrain in hex"),
+              ("Br", "bridge: other terrain in hex, hexside negated"),
               ("+n", "added to the cost of the hex entered"), ("⇐n", "n columns left (defender)"),
               ("⇒n", "n columns right (attacker)")]
     notes = ["Column shifts are cumulative." if te.shift_mode == "cumulative"

@@ -11,6 +11,7 @@ from hexwright.runtime.geometry import format_hexside, parse_hexside
 from hexwright.runtime.geometry.hexsides import read_canonical_id
 from hexwright.runtime.model import HexData, HexsideData, Module
 from hexwright.runtime.model.issues import ModuleIssue
+from hexwright.runtime.model.tables import CONNECTION_ONLY_COSTS
 
 from .rules_config import rules_problems
 
@@ -219,10 +220,14 @@ def _check_tables(module: Module, known: _Labels, report: _Report) -> None:
     te = t.terrain_effects
 
     def costs(section: str, table: dict[str, dict[str, str]], known: Iterable[str], what: str) -> None:
+        roads = section.endswith(".connections")
         for key, by_class in table.items():
             report.ref(f, f"{section}.{key}", key, known, what)
-            for cls in by_class:
+            for cls, text in by_class.items():
                 report.ref(f, f"{section}.{key}.{cls}", cls, classes, "movement class")
+                if text in CONNECTION_ONLY_COSTS and not roads:
+                    report.add(f, f"{section}.{key}.{cls}",
+                               f"{text!r} is a cost of a road or rail (connections), not of a {what}")
 
     costs("terrain_effects.terrain", te.terrain, m.terrain_types, "terrain type")
     costs("terrain_effects.features", te.features, m.hex_feature_types, "hex feature type")

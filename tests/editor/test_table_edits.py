@@ -107,6 +107,10 @@ def test_terrain_costs_by_section_and_class(module):
     assert mud.weather["mud"].terrain["clear"]["foot"] == "2"
     with pytest.raises(EditRefused, match="got 'lots'"):
         terrain_effects.with_cost(effects, "woods", "mech", "lots")
+    rail = terrain_effects.with_cost(effects, "railroad", "*", "bridge", section="connections").value
+    assert rail.connections["railroad"]["*"] == "bridge"  # ToV 9.1: a railroad only bridges
+    with pytest.raises(EditRefused, match="'bridge' is a cost of a road or rail only"):
+        terrain_effects.with_cost(effects, "river", "*", "bridge", section="hexsides")
     assert terrain_effects.section_spec("weather:mud.hexsides") == (("weather", "mud", "hexsides"),
                                                                     "hexside_feature_types", None)
 

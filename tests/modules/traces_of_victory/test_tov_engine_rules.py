@@ -163,3 +163,18 @@ def test_15_1_four_players_a_seat_per_army_the_chit_drawn_decides(m):
     three = initial_state(m, "combined", 1, {"three_players": True})
     assert seats_in_play(m, three) == ["de", "us_3rd", "us_7th"] and seat_of(m, three, "de_198_305") == "de"
     assert seats_in_play(m, initial_state(m, "combined", 1)) == []
+
+
+def test_9_1_a_railroad_bridges_the_zorn_and_the_canal_for_normal_movement(m):
+    """9.1/2.1: a river or canal crossed only by a railroad (2216/E the Zorn, 2215/E and 2313/NE
+    the Marne-Rhine canal) is bridged: a German infantry unit steps across paying the hex beyond,
+    not the canal's +1 (a river with nothing across stays closed: 9.2 hex B, test_tov_examples)."""
+    grid, scheme = m.map.grid.hex_grid(), m.map.grid.labels.scheme()
+    for key in ("2216/E", "2215/E", "2313/NE"):
+        side = m.map.hexsides[key]
+        assert side.connections == ["railroad"] and {"river", "canal"} & set(side.features)
+        a, b = (scheme.format(h, grid) for h in hexside_hexes(grid, parse_hexside(grid, key, scheme)))
+        s = alone(initial_state(m, "combined", 1), de_559_1125=a)
+        hexes = unit_reach(m, s, "de_559_1125", m.rules).hexes
+        assert b in hexes and hexes[b].path == (b,), key
+        assert hexes[b].cost == {"clear": 1, "woods": 2, "rough": 2}[m.map.terrain_of(b) or "clear"], key

@@ -1,6 +1,7 @@
 """An edit of map hexes and hexsides updates the cached hex map, hex graph and movement graphs
 in place, and what they then hold equals a build from scratch (DoM §8.1 costs: terrain, hex
-features, hexside features, roads across hexsides and off the map's edge, §8.1.3)."""
+features, hexside features, roads across hexsides and off the map's edge, §8.1.3; a rail that
+only bridges, ToV 9.1)."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ def a_module() -> Module:
     m = rules_module(6, 5)
     te = m.tables.terrain_effects
     m.tables.terrain_effects = te.model_copy(update={"features": {
-        **te.features, "village": {"*": "+1"}, "swamp": {"motor": "prohibited", "*": "3"}}})
+        **te.features, "village": {"*": "+1"}, "swamp": {"motor": "prohibited", "*": "3"}},
+        "connections": {**te.connections, "railroad": {"*": "1/3", "motor": "bridge"}}})  # ToV 9.1
     return m
 
 
