@@ -150,7 +150,7 @@ def sequence() -> SequenceRules:
                                    exempt_formations=["de_462"])],
             "de_reinforcement": [ChoiceStep(id="de_reinforcements", name="German reinforcements", section="11.2",
                                             side=FixedSide(side="de"), options=[
-                ChoiceOption(kind="arrivals", id="division", label="One division", count=3, min_count=0,
+                ChoiceOption(kind="arrivals", id="division", label="One division", count=1, min_count=0,
                              groups=[f"de_gt{t}" for t in (2, 3, 5, 7, 9)], procedure="de_reinforcements_move")])],
             "de_reinforcements_move": [Activation(
                 id="de_reinforcements_activation", name="Reinforcements move", section="11.2",
@@ -169,13 +169,18 @@ RESERVES = {"res_us_10ad_ccr": "10th Armored CCR", "res_us_14ad_cca": "14th Armo
 
 
 def arrivals() -> dict[str, ArrivalGroup]:
+    """11.1-11.3. German reinforcements enter "on any Supply Source hex" and Allied reserves "at any
+    controlled Supply Source hex", the player choosing which (``choose_hex``), never in an enemy ZOC
+    (11.2: "Friendly units do not negate enemy ZOCs for the purpose of placement"; 6.0: ZOCs affect
+    "reinforcement placement", read as the reserves' too)."""
     out: dict[str, ArrivalGroup] = {}
     divisions = {2: "de_25pg", 3: "de_36vg", 5: "de_347", 7: "de_lehr", 9: "de_21pz"}
     units = {2: ["35", "119", "5pz"], 3: ["87", "118", "165"], 5: ["860", "861", "862"], 7: ["901", "902", "130"],
              9: ["125", "192", "22"]}
     for turn, div in divisions.items():
         out[f"de_gt{turn}"] = ArrivalGroup(side="de", pieces=[f"{div}_{u}" for u in units[turn]],
-                                           trigger=ChoiceTrigger(from_turn=turn), at_sources=True, section="11.2")
+                                           trigger=ChoiceTrigger(from_turn=turn), at_sources=True, choose_hex=True,
+                                           not_in_ezoc=True, section="11.2")
     for nth, pieces in ((1, ["us_vi_hq", "us_3_7", "us_3_15", "us_3_30"]), (2, ["us_103_409", "us_103_410",
                                                                               "us_103_411"]),
                         (3, ["us_100_397", "us_100_398", "us_100_399"])):
@@ -186,7 +191,7 @@ def arrivals() -> dict[str, ArrivalGroup]:
     for g in RESERVES:
         after = ["us_vi_hq"] if "14ad" in g else []  # 11.3 note: VI Corps reserves after its HQ is on the map
         out[g] = ArrivalGroup(side="us", pieces=[g.removeprefix("res_")], at_sources=True, controlled_sources=True,
-                              vp=-1, section="11.3",
+                              choose_hex=True, not_in_ezoc=True, vp=-1, section="11.3",
                               trigger=ChoiceTrigger(after_on_map=after))
     return out
 

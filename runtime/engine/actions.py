@@ -183,6 +183,14 @@ class Relocate(_EngineAction):
     to: str
 
 
+class Enter(_EngineAction):
+    """Place the arriving ``unit`` on entry hex ``to``, its owner's choice (ToV 11.2: any Supply Source)."""
+
+    name: Literal["enter"] = "enter"
+    unit: Id
+    to: Id
+
+
 class Choose(_EngineAction):
     """Pick an option of the choice step waiting (pass, an operation, an HQ as ``target``),
     or ``play``/``skip`` a chit just drawn."""
@@ -226,17 +234,17 @@ class SetEnforcement(_EngineAction):
 EngineAction = Annotated[
     Move | Drop | ExitMap | Declare | Resolve | Retreat | Advance | Decline | EliminateExcess | EndPhase | Relocate
     | Choose | PutChit | Draw | Roll | SetEnforcement | Support | LoseStep | Interdict | Fire | AssignAsset
-    | ReassignAsset | Pick,
+    | ReassignAsset | Pick | Enter,
     Field(discriminator="name"),
 ]
 ENGINE_ACTION: TypeAdapter[EngineAction] = TypeAdapter(EngineAction)
 ACTION_TYPES: tuple[type[_EngineAction], ...] = (
     Move, Drop, ExitMap, Declare, Resolve, Retreat, Advance, Decline, EliminateExcess, EndPhase, Relocate, Choose, PutChit,
-    Draw, Roll, SetEnforcement, Support, LoseStep, Interdict, Fire, AssignAsset, ReassignAsset, Pick)
+    Draw, Roll, SetEnforcement, Support, LoseStep, Interdict, Fire, AssignAsset, ReassignAsset, Pick, Enter)
 STEPS_WITH_DICE = frozenset(str(t.model_fields["name"].default) for t in ACTION_TYPES if t.draws_dice)
 """Names of the steps that roll dice: the engine's answer to :meth:`runtime.state.RulesEngine.draws_dice`."""
 ORDER = {n: i for i, n in enumerate(
-    ("lose_step", "pick", "support", "assign_asset", "reassign_asset", "retreat", "advance", "decline", "eliminate_excess",
+    ("lose_step", "pick", "enter", "support", "assign_asset", "reassign_asset", "retreat", "advance", "decline", "eliminate_excess",
      "draw", "roll", "put_chit", "choose", "interdict", "fire", "move", "relocate", "drop", "exit", "declare", "resolve",
      "end_phase", "set_enforcement"))}
 

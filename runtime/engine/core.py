@@ -19,6 +19,7 @@ from hexwright.runtime.rules import Ruling
 from hexwright.runtime.state import ActionError, GameState, LogEntry, RulesStep
 
 from . import (
+    arrivals,
     asset_choices,
     attacks,
     combat_choices,
@@ -45,6 +46,7 @@ from .actions import (
     EliminateExcess,
     EndPhase,
     EngineAction,
+    Enter,
     ExitMap,
     Fire,
     Interdict,
@@ -101,6 +103,8 @@ def _run(tx: Tx, action: EngineAction) -> None:
             steps.apply_end(tx, action)
         case Relocate():
             relocation.apply_relocate(tx, action)
+        case Enter():
+            arrivals.apply_enter(tx, action)
         case Choose():
             steps.apply_choose(tx, action)
         case PutChit():

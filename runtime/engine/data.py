@@ -34,7 +34,7 @@ class Frame(_Data):
     """One nested procedure. ``side`` is who chooses while it is on top."""
 
     proc: Literal["end_phase", "attack", "advance", "retreat", "stacking", "relocate", "losses", "roll", "support",
-                  "fire", "assets", "asset_loss", "asset_split", "reassign", "fire_hit", "disorganize"]
+                  "fire", "assets", "asset_loss", "asset_split", "reassign", "fire_hit", "disorganize", "enter"]
     side: str = ""
     hex: str = ""
     attackers: tuple[str, ...] = ()

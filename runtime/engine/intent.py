@@ -16,7 +16,8 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.rules import drop_zone
 from hexwright.runtime.state import ActionError, GameState, Location
 
-from .actions import Advance, Drop, EngineAction, ExitMap, Move, Retreat
+from .actions import Advance, Drop, EngineAction, Enter, ExitMap, Move, Retreat
+from .arrivals import legal_entries
 from .context import movers, unit_reach
 from .core import check_and_apply
 from .data import engine_state, rules_of
@@ -71,8 +72,8 @@ def reach_of(module: Module, state: GameState, unit: str, mode: str | None = Non
 
 
 def choices(module: Module, state: GameState) -> dict[str, EngineAction]:
-    """Hex → the retreat or advance ending there, or the HQ relocation to it (ToV 2.3), that a
-    click chooses (first by sort order)."""
+    """Hex → the retreat or advance ending there, the HQ relocation to it (ToV 2.3) or the
+    arriving unit placed there (ToV 11.2), that a click chooses (first by sort order)."""
     tx = _tx(module, state)
     top = tx.data.top
     out: dict[str, EngineAction] = {}
@@ -88,6 +89,9 @@ def choices(module: Module, state: GameState) -> dict[str, EngineAction]:
     elif top.proc == "relocate":
         for r in legal_relocations(tx):
             out[r.to] = r
+    elif top.proc == "enter":
+        for e in legal_entries(tx, top):
+            out[e.to] = e
     return out
 
 
@@ -126,6 +130,8 @@ def action_for_drop(module: Module, state: GameState, unit: str, at: Location,
         if found is not None and getattr(found, "unit", "") == unit:
             return found
         return (Retreat if top.proc == "retreat" else Advance)(unit=unit, path=(at.id,))
+    if top is not None and at.kind == "hex" and top.proc == "enter" and unit in top.units:
+        return Enter(unit=unit, to=at.id)
     if at.kind == "hex":
         if drop_of(module, state, unit, rules_of(module, state)) is not None:
             return Drop(unit=unit, to=at.id)

@@ -22,7 +22,7 @@ from hexwright.runtime.rules.board import make_board
 from hexwright.runtime.rules.stacking import stacking_problem
 from hexwright.runtime.state import Eliminate, Location, MovePieces, NextPhase, piece_name
 
-from . import asset_choices, assets, combat_choices, losses, relocation
+from . import arrivals, asset_choices, assets, combat_choices, losses, relocation
 from .actions import Advance, Decline, EliminateExcess, EngineAction, Retreat, Roll
 from .context import hex_of, in_play, phase_of, side_of
 from .control import passed
@@ -144,6 +144,10 @@ def settle(tx: Tx) -> None:
             return
         if top.proc == "relocate":
             if relocation.settle_forced(tx, top):
+                return
+            continue
+        if top.proc == "enter":
+            if arrivals.settle_entry(tx, top):
                 return
             continue
         if top.proc == "advance":
@@ -345,6 +349,8 @@ def legal_choices(tx: Tx) -> list[EngineAction]:
                 if side_of(tx.module, u) == top.side]
     if top.proc == "relocate":
         return list(relocation.legal_relocations(tx))
+    if top.proc == "enter":
+        return list(arrivals.legal_entries(tx, top))
     if top.proc == "losses":
         return list(losses.legal_losses(tx, top))
     if top.proc == "roll":

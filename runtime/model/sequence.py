@@ -456,6 +456,9 @@ class ArrivalGroup(Model):
     hexes: list[str] = Field([], description="entry hexes, tried in order")
     at_sources: bool = Field(False, description="enter on any supply source of the side (ToV 11.2)")
     controlled_sources: bool = Field(False, description="at_sources: only those the side controls (ToV 11.3)")
+    choose_hex: bool = Field(False, description="its owner places each unit on one of the entry hexes it may enter "
+                                                "(ToV 11.2: 'on any Supply Source hex'); otherwise the first free "
+                                                "one in order")
     box: Id | None = Field(None, description="or placed in this box to enter by movement")
     boxes: dict[Id, Id] = Field({}, description="piece → the box it is placed in instead (St-Lô 18.2.2–18.2.3: an "
                                                 "HQ on its division display, artillery on its track)")

@@ -18,6 +18,7 @@ from hexwright.runtime.engine import (
     Declare,
     EndPhase,
     EngineAction,
+    Enter,
     LoseStep,
     Move,
     Relocate,
@@ -73,7 +74,8 @@ class Script:
         for a in acts:
             by_kind.setdefault(type(a), []).append(a)
         action = self._in_combat(by_kind) or self._attack(state, side, by_kind) \
-            or self._arrive(by_kind) or self._move(state, side, by_kind) or self._end(state, by_kind, acts)
+            or self._arrive(by_kind) or self._enter(state, side, by_kind) or self._move(state, side, by_kind) \
+            or self._end(state, by_kind, acts)
         self.counts[action.name] += 1
         return action
 
@@ -121,6 +123,15 @@ class Script:
             if offered:
                 return offered[0]
         return None
+
+    def _enter(self, state: GameState, side: str | None, by_kind) -> EngineAction | None:
+        """An arriving unit placed where its owner chooses (ToV 11.2): the attacker's on the entry
+        hex nearest its targets, the other side's on the first offered."""
+        enters = by_kind.get(Enter, [])
+        if not enters or side != self.attacker:
+            return enters[0] if enters else None
+        targets = self.open_targets(state)
+        return min(enters, key=lambda a: (self.distance(a.to, targets), a.to))
 
     def _move(self, state: GameState, side: str | None, by_kind) -> EngineAction | None:
         """The attacker's unit that gains most on its nearest target, or that comes next to an

@@ -406,6 +406,22 @@ def reinforcement_module():
     return m
 
 
+def entry_choice_module(units: int = 1):
+    """:func:`reinforcement_module` where red places its reinforcements itself on any red source
+    it may enter (ToV 11.2: 'on any Supply Source hex'; ``choose_hex``); with ``units`` > 1 the
+    first division has that many units."""
+    from builders import add_unit
+
+    m = reinforcement_module()
+    extra = [f"r_new_{i}" for i in range(2, units + 1)]
+    for pid in extra:
+        add_unit(m, pid, "red", combat=3, movement=3)
+    for gid, g in m.rules.arrivals.items():
+        pieces = g.pieces + extra if gid == "r_div2" else g.pieces
+        m.rules.arrivals[gid] = g.model_copy(update={"choose_hex": True, "pieces": pieces})
+    return m
+
+
 def _hexside():
     from hexwright.runtime.model import HexsideData
 

@@ -268,6 +268,9 @@ class RulesPlay:
             return f"{top.hex} is over the stacking limit: select a unit there and eliminate it"
         if top.proc == "relocate" and top.units:
             return f"{piece_name(m, top.units[0])} {top.result}: click a blue hex to relocate it"
+        if top.proc == "enter":
+            waiting = [u for u in top.units if state.hex_of(u) is None]
+            return f"{piece_name(m, waiting[0])} arrives: click a blue hex to place it" if waiting else ""
         if top.proc == "losses":
             return f"{top.length} step loss(es) to allocate: click one of the units, or choose one"
         if top.proc == "support":

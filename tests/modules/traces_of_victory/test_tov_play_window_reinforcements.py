@@ -1,7 +1,8 @@
 """11.2 in the play window of the shipped module, with the real widgets: the German
 Reinforcement chit of turn 2 played from the phase bar, the 25th Panzergrenadier Division
-picked, and its units moved as the bar's movement list says: the 5th Panzer battalion by rail
-from Kaiserslautern to Strasbourg, a regiment at double its allowance, the other normally."""
+picked, its units placed on the supply sources clicked, and moved as the bar's movement list
+says: the 5th Panzer battalion by rail from Kaiserslautern to Strasbourg, a regiment at double
+its allowance, the other normally."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from play_helpers import click, drag_piece_to, place_point
 from PySide6.QtCore import Qt
 from tov_states import reinforcement_chit_played
 
-from hexwright.runtime.engine import ENGINE, Move, to_step
+from hexwright.runtime.engine import ENGINE, Enter, Move, to_step
 from hexwright.runtime.engine.context import unit_reach
 from hexwright.runtime.state import Game, Location
 from hexwright.runtime.storage import load_module
 from hexwright.runtime.storage.bundled import bundled_module
 from hexwright.runtime.ui.play.play_window import PlayWindow
+from hexwright.runtime.ui.play.rules_overlay import CHOICE
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
@@ -47,13 +49,19 @@ def test_11_2_reinforcements_moved_by_rail_double_and_normally_from_the_phase_ba
     choice = bar.choice_combo
     pick(qtbot, choice, choice.findText("One division: DE 35 pgregt, DE 119 pgregt, DE 5 Pz armbn"))
     qtbot.mouseClick(bar.choice_button, Qt.LeftButton)
+    win.view.fit_to_window()
+    assert "DE 35 pgregt arrives: click a blue hex" in bar.step_label.text()
+    assert {h for h, c in bar.overlay.shaded.items() if c == CHOICE} == {"0109", "0723", "1220", "1425", "2725"}
+    for hex in ("0109", "0109", "0723"):  # 11.2: "on any Supply Source hex", the German player's choice
+        click(qtbot, win, place_point(win, Location.hex(hex)))
     state = win.game.state
     assert state.hex_of("de_25pg_5pz") == "0723" and state.hex_of("de_25pg_35") == "0109"
+    assert state.hex_of("de_25pg_119") == "0109"
+    assert win.game.actions[-1] == to_step(Enter(unit="de_25pg_5pz", to="0723"))
     combo = bar.mode_combo
     assert combo.isVisible()
     assert [combo.itemText(i) for i in range(combo.count())] == ["Normal movement", "Rail movement",
                                                                  "Double movement"]
-    win.view.fit_to_window()
 
     pick(qtbot, combo, combo.findData("rail"))
     bar.drag_started("piece", "de_25pg_5pz")

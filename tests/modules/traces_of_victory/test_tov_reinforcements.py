@@ -1,9 +1,9 @@
 """11.2 German reinforcements on the shipped module: "On the turn they appear, alternatively to
 normal movement they may move as many hexes as a player wants exclusively along rail lines, or
 double their movement allowance, without entering an EZOC." The German Reinforcement chit of
-turn 2 brings the 25th Panzergrenadier Division in at supply sources (the 5th Panzer battalion
-at Kaiserslautern, 0723, on the Kaiserslautern-Saarbrücken-Metz railroad); its movement step
-offers normal, rail and double moves."""
+turn 2 brings the 25th Panzergrenadier Division in at supply sources the German player picks (the
+5th Panzer battalion at Kaiserslautern, 0723, on the Kaiserslautern-Saarbrücken-Metz railroad);
+its movement step offers normal, rail and double moves."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from tov_states import place, reinforcement_chit_drawn
 
-from hexwright.runtime.engine import Choose, Move, apply, engine_state, legal_actions
+from hexwright.runtime.engine import Choose, Enter, Move, apply, engine_state, legal_actions
 from hexwright.runtime.engine.context import unit_reach
 from hexwright.runtime.geometry import parse_hexside
 from hexwright.runtime.geometry.hexsides import hexside_hexes
 from hexwright.runtime.rules import make_board, zoc_of_side
+from hexwright.runtime.rules.supply import source_hexes
 from hexwright.runtime.state import ActionError, GameState
 from hexwright.runtime.storage import load_module
 
@@ -30,13 +31,57 @@ def m():
 
 
 @pytest.fixture(scope="module")
-def arrived(m) -> GameState:
-    """Turn 2 of the Combined Assault: the German Reinforcement chit drawn and played, the 25th
-    PG Division picked; its units wait in their movement step."""
+def played(m) -> GameState:
+    """Turn 2 of the Combined Assault: the German Reinforcement chit drawn and played."""
     s, _ = apply(m, reinforcement_chit_drawn(m), Choose(option="play"))
-    s, entry = apply(m, s, Choose(option="division", target="de_gt2"))
+    return s
+
+
+@pytest.fixture(scope="module")
+def arrived(m, played) -> GameState:
+    """Turn 2 of the Combined Assault: the German Reinforcement chit drawn and played, the 25th
+    PG Division picked and placed by the German player on supply sources (11.2: "on any Supply
+    Source hex", each a legal action): its regiments at 0109, the 5th Panzer at Kaiserslautern
+    (0723); its units wait in their movement step."""
+    s, _ = apply(m, played, Choose(option="division", target="de_gt2"))
+    for unit, hex in (("de_25pg_35", "0109"), ("de_25pg_119", "0109"), (PZ, "0723")):
+        s, entry = apply(m, s, Enter(unit=unit, to=hex))
     assert "Reinforcements move" in entry.text and s.hex_of(PZ) == "0723"
     return s
+
+
+def test_11_2_the_german_player_places_each_unit_on_any_supply_source_out_of_enemy_zoc(m, played):
+    """11.2: "enter at full strength on any Supply Source hex"; "A unit cannot be placed in a hex
+    where the stacking limit would be exceeded. Friendly units do not negate enemy ZOCs for the
+    purpose of placement." The offered hexes are the German sources out of the Allied ZOC, with
+    room."""
+    s, _ = apply(m, played, Choose(option="division", target="de_gt2"))
+    sources = source_hexes(m, m.rules.supply, "de")
+    assert legal_actions(m, s) == [Enter(unit="de_25pg_35", to=h) for h in sorted(sources)] and len(sources) == 5
+    s1, _ = apply(m, s, Enter(unit="de_25pg_35", to="2725"))
+    s2, _ = apply(m, s1, Enter(unit="de_25pg_119", to="2725"))
+    assert "2725" in [a.to for a in legal_actions(m, s1)] and "2725" not in [a.to for a in legal_actions(m, s2)]
+    with pytest.raises(ActionError, match=r"stacking limit would be exceeded at 2725 — 11\.2"):
+        apply(m, s2, Enter(unit=PZ, to="2725"))  # 5.0: two combat units a hex
+    watched = place(s, us_3cav_3cav=next(iter(geo_neighbours(m, "1220"))))  # a US unit next to 1220
+    assert "1220" not in [a.to for a in legal_actions(m, watched)]
+    with pytest.raises(ActionError, match=r"in an enemy ZOC .* — 11\.2"):
+        apply(m, watched, Enter(unit="de_25pg_35", to="1220"))
+
+
+def test_11_2_one_division_per_reinforcement_chit(m, played):
+    """11.2: "the German player can select units of one division": with two divisions available
+    (turn 3: the 25th PG and the 36th VG), the picking ends with the first."""
+    s = played.model_copy(update={"turn": 3})
+    assert {a.target for a in legal_actions(m, s) if isinstance(a, Choose)} >= {"de_gt2", "de_gt3"}
+    s, _ = apply(m, s, Choose(option="division", target="de_gt3"))
+    assert not [a for a in legal_actions(m, s) if isinstance(a, Choose)]
+    assert all(isinstance(a, Enter) for a in legal_actions(m, s))
+
+
+def geo_neighbours(m, label: str) -> list[str]:
+    grid, scheme = m.map.grid.hex_grid(), m.map.grid.labels.scheme()
+    return sorted(scheme.format(n, grid) for _d, n in grid.neighbors(scheme.parse(label, grid)) if grid.contains(n))
 
 
 def rail_network(m) -> dict[str, set[str]]:
