@@ -255,6 +255,10 @@ class AdvanceRules(Model):
     later_hex_terrain: list[Id] = Field([], description="free mode: terrain allowed after the first hex ([] = any)")
     blocked_hexsides: list[Id] = []
     bridges_allow: bool = True
+    blocks_first_hex: bool = Field(
+        True, description="the blocked hexsides bar the step into the attacked hex too; false: only later "
+                          "hexes (ToV 10.5 restricts the mechanized second hex alone: 'not across an unbridged "
+                          "river hex-side')")
     ignore_zoc: bool = True
     units: Literal["one", "any"] = Field(
         "one", description="one unit advances (DoM §9.5), or any of the attackers, one by one (ToV 10.5)")

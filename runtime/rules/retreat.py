@@ -194,14 +194,14 @@ def advance_paths(module: Module, occupancy: Mapping[str, str], unit: str, vacat
     if hm.terrain[first] in ar.no_advance_into.get(me.unit_type.movement_class, ()):
         return []  # ToV 10.5 note: mechanized units may attack into difficult terrain, not advance
 
-    def ok(i: int, j: int) -> bool:
+    def ok(i: int, j: int, sides: bool = True) -> bool:
         if j in enemy or (within is not None and hm.labels[j] not in within):
             return False
-        bad = hm.side_features.get((i, j), frozenset()) & blocked
+        bad = hm.side_features.get((i, j), frozenset()) & blocked if sides else frozenset()
         return not (bad and not (ar.bridges_allow and (i, j) in hm.side_connections))
 
     out: list[tuple[str, ...]] = []
-    if limit < 1 or (first in dict(hm.neighbors[me.hex]).values() and not ok(me.hex, first)):
+    if limit < 1 or (first in dict(hm.neighbors[me.hex]).values() and not ok(me.hex, first, ar.blocks_first_hex)):
         return out
     chains: list[list[int]] = [[first]]
     if ar.mode == "retreat_path":

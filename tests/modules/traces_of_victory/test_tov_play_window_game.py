@@ -1,7 +1,8 @@
 """A whole game of Traces of Victory played hot-seat in the play window, from the setup to the
 victory screen, with the real widgets: units dragged on the map (9.0), attacks declared and
 rolled in the attack dialog (10.0-10.3, some at higher intensity, 10.2.3), retreats and advances
-clicked on the shaded hexes (10.4, 10.5), chits put in the cup, drawn and played and arrivals
+clicked on the shaded hexes (10.4, 10.5), reinforcements placed on the supply source clicked
+(11.2), chits put in the cup, drawn and played and arrivals
 brought in from the phase bar (4.2, 4.3, 11.0), End phase, and the hand-over screen between the
 sides. The picks are the scripted player's (tests/support/scripted_play.py), the same as the
 engine's scripted game of the scenario: every widget must make exactly the action picked, and the
@@ -19,6 +20,7 @@ from hexwright.runtime.engine import (
     Advance,
     Declare,
     EndPhase,
+    Enter,
     LoseStep,
     Move,
     Relocate,
@@ -108,7 +110,8 @@ def in_bar(qtbot, bar, action) -> bool:
 
 
 def click_hex_for(qtbot, win, action) -> None:
-    """A retreat, advance or relocation: click the shaded hex that makes it."""
+    """A retreat, advance, relocation or an arriving unit's entry hex (11.2): click the shaded hex
+    that makes it."""
     offered = choices(win.module, win.game.state)
     label = next((h for h, a in offered.items() if a == action), None)
     assert label is not None, f"{action} is not offered on the map: {offered}"
@@ -171,7 +174,7 @@ def play(qtbot, win, action) -> None:
         attack(qtbot, win, action)
     elif isinstance(action, Resolve):
         roll(qtbot, win, action)
-    elif isinstance(action, (Retreat, Advance, Relocate)):
+    elif isinstance(action, (Retreat, Advance, Relocate, Enter)):
         click_hex_for(qtbot, win, action)
     elif isinstance(action, LoseStep) and not in_bar(qtbot, bar, action):
         qtbot.mouseClick(win.view.viewport(), Qt.LeftButton, Qt.NoModifier, counter_point(qtbot, win, action.unit))

@@ -201,3 +201,28 @@ def test_retreat_shorter_in_a_fortification_for_one_side_tov_10_4_12_4():
     assert [retreat_length(m, {"d": "0404"}, "d", n) for n in (1, 2)] == [0, 1]
     assert retreat_length(m, {"b": "0404"}, "b", 2) == 2          # not for blue
     assert retreat_length(m, {"d": "0505"}, "d", 2) == 2          # not outside
+
+
+def test_advance_into_the_attacked_hex_across_an_unbridged_river_tov_10_5():
+    """ToV 10.5: the second hex of a mechanized advance is "not across an unbridged river
+    hex-side"; the first, the attacked hex, has no such restriction (``blocks_first_hex``
+    false), while the default keeps the hexside barring it (DoM)."""
+    m = rules_module()
+    side, later = hexside_id(m, "0403", "0404"), hexside_id(m, "0404", "0405")
+
+    def module(blocks_first_hex: bool):
+        ar = AdvanceRules(mode="free", max_hexes=1, max_hexes_by_class={"motor": 2}, blocked_hexsides=["river"],
+                          blocks_first_hex=blocks_first_hex)
+        return rules_module(hexsides={side: ["river"], later: ["river"]},
+                            rules=RulesConfig(combat=CombatRules(advance=ar)))
+
+    tov = module(False)
+    add_unit(tov, "tank", unit_type="arm")
+    add_unit(tov, "d", side="red")
+    paths = advance_paths(tov, {"tank": "0403", "d": "0606"}, "tank", "0404")
+    assert ("0404",) in paths and ("0404", "0504") in paths
+    assert ("0404", "0405") not in paths  # the second hex across the unbridged river: barred
+    dom = module(True)
+    add_unit(dom, "tank", unit_type="arm")
+    add_unit(dom, "d", side="red")
+    assert advance_paths(dom, {"tank": "0403", "d": "0606"}, "tank", "0404") == []
