@@ -219,7 +219,7 @@ def rules() -> RulesConfig:
     return RulesConfig(
         movement=MovementRules(exit_allowed=False, section="9.0", modes=MODES),
         zoc=ZocRules(blocked_by_hexsides=["river", "rhine"], stop_on_enter=False, enter_cost="2", leave_cost="2",
-                     can_leave=True, zoc_to_zoc=True, no_crossing_between_ezoc=["river"], section="6.0, 9.2"),
+                     can_leave=True, zoc_to_zoc=True, no_crossing_between_ezoc=["river", "rhine"], section="6.0, 9.2"),
         stacking=StackingRules(limit=2, hq_counts=False, max_hq=1, check_at="end_of_move", section="5.0"),
         supply=SupplyRules(source_kinds=["supply_source"], blocked_by_enemy_control=True,
                            blocked_by_hexsides=["river", "rhine"], section="8.1"),

@@ -178,3 +178,17 @@ def test_9_1_a_railroad_bridges_the_zorn_and_the_canal_for_normal_movement(m):
         hexes = unit_reach(m, s, "de_559_1125", m.rules).hexes
         assert b in hexes and hexes[b].path == (b,), key
         assert hexes[b].cost == {"clear": 1, "woods": 2, "rough": 2}[m.map.terrain_of(b) or "clear"], key
+
+
+def test_9_2_no_crossing_of_the_bridged_rhine_between_two_enemy_zocs(m):
+    """9.2: "Crossing a River hex-side is not allowed if the hexes on each side of the river ...
+    are in enemy ZOCs, even if the river hex-side is a bridged hex-side" — the Rhine at Kehl
+    (2622/E, bridged) too: a German panzer battalion (MA 7: ½ + 2 to leave + 2 to enter would do)
+    in Strasbourg (2622) with US units next to it and next to Kehl (2623) may not cross; with no
+    US unit beside Kehl it may."""
+    pz = "de_25pg_5pz"
+    s = alone(initial_state(m, "combined", 1), **{pz: "2622", "us_4ad_cca": "2621", "us_4ad_ccb": "2624"})
+    hexes = unit_reach(m, s, pz, m.rules).hexes
+    assert "2623" not in hexes or hexes["2623"].path != ("2623",)
+    free = alone(initial_state(m, "combined", 1), **{pz: "2622", "us_4ad_cca": "2621"})
+    assert unit_reach(m, free, pz, m.rules).hexes["2623"].path == ("2623",)
