@@ -116,10 +116,13 @@ def rule_13_1_allied_vps(m, game: Game) -> int:
     return points + sum(m.rules.arrivals[g].vp for g in engine_state(s).seq.arrived)
 
 
-SCRIPTED = {  # (winner, level, turn the game ended) of the scripted games, seed 7, by the side driving
-    ("patton", "us"): ("us", "Allied Victory", 3),
+SCRIPTED = {  # (winner, level, turn the game ended) of the scripted games, seed 7, by the side driving;
+    # re-derived when railroads began to bridge rivers (9.1), units to advance across a river into the
+    # attacked hex (10.5) and reinforcements to enter where their owner picks (11.2): Patton's Assault
+    # ended on turn 3 before, the Combined Assault in a Major US Victory on turn 5
+    ("patton", "us"): ("us", "Allied Victory", 4),
     ("patch", "us"): ("us", "Allied Victory", 3),
-    ("combined", "us"): ("us", "Major US Victory", 5),
+    ("combined", "us"): ("de", "German Major Victory", 12),
     ("patch", "de"): ("de", "German Major Victory", 12),
 }
 
