@@ -30,26 +30,33 @@ COL_W, ROW_H, BOX_W, BOX_H = 130.0, 70.0, 122.0, 62.0
 
 
 class Layout:
-    """Boxes laid out in sheets to the east of the map, column by column."""
+    """Boxes laid out in sheets to the east of the map, column by column; a column starts past
+    the widest box or track of the one before it (the tracks are two and three boxes wide)."""
 
-    def __init__(self, module: Module):
+    def __init__(self, module: Module, col: int = 0):
         self.x0 = GridNames(module.map.grid).layout.bounds()[0] + 60.0
         self.y0 = 10.0
-        self.col = 0
+        self.x = self.x0 + col * COL_W
         self.row = 0
         self.rows = 14
+        self.widest = 0.0
+
+    def _next_column(self) -> None:
+        self.x += max(COL_W, self.widest + COL_W - BOX_W)
+        self.row, self.widest = 0, 0.0
 
     def next(self, width: float = BOX_W, height: float = BOX_H) -> tuple[float, float, float, float]:
         if self.row >= self.rows:
-            self.col, self.row = self.col + 1, 0
-        x, y = self.x0 + self.col * COL_W, self.y0 + self.row * ROW_H
+            self._next_column()
+        x, y = self.x, self.y0 + self.row * ROW_H
         self.row += 1
+        self.widest = max(self.widest, width)
         return x, y, width, height
 
     def sheet(self) -> None:
         """Start a new display sheet in the next column."""
         if self.row:
-            self.col, self.row = self.col + 1, 0
+            self._next_column()
 
 
 def _rect(xywh: tuple[float, float, float, float]):  # type: ignore[no-untyped-def]
@@ -99,8 +106,7 @@ def artillery_track_id(div: str, designation: str) -> str:
 def tracks(p: Builder) -> None:
     """The map tracks (2.1.2, 3.3, 15.0), the Initiative Tracks of the DDs (3.4 F) and one
     fire-mission track per artillery unit on the Artillery Displays (10.1)."""
-    lay = Layout(p.module)
-    lay.col = 12
+    lay = Layout(p.module, col=12)
     wide = (BOX_W * 3, 36.0)
 
     def track(name: str, kind: str, text: str):  # type: ignore[no-untyped-def]
