@@ -128,3 +128,17 @@ def test_s6_checked_at_the_end_of_the_phase_at_warn_an_overstack_is_logged_and_k
     assert "override: over the stacking limit (2 > 1) at 0204 — §6" in entry.text
     assert phase_of(m, s).id == "red-move" and engine_state(s).frames == ()
     assert s.hex_of("b1") == s.hex_of("b2") == "0204"
+
+
+def test_s9_5_one_unit_per_hex_advances_never_into_a_vacated_hex_a_friendly_unit_has_entered():
+    """DoM's advance moves one unit (``advance.units: one``): once a US unit stands in 0608 (put
+    there by hand), only 0509 is left to advance into."""
+    from hexwright.runtime.engine import legal_actions
+    from hexwright.runtime.state import Location, MovePieces
+    from hexwright.runtime.state import apply as state_apply
+
+    m, s = retreat_due()
+    s, _ = apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0608", "0607")))
+    assert Advance(unit="us_5_11", path=("0509", "0608")) in legal_actions(m, s)
+    s, _ = state_apply(m, s, MovePieces(pieces=("us_5_10",), to=Location.hex("0608")))
+    assert {a.path[-1] for a in legal_actions(m, s) if isinstance(a, Advance)} == {"0509"}
