@@ -94,22 +94,43 @@ def paint_place_names(painter: QPainter, names: list[tuple[PlaceName, float, flo
             haloed_text(painter, place.text, font, x, y, color, halo, 0.14 * px, place.angle)
 
 
-def legend_size(entries: list[LegendEntry], size: float) -> tuple[float, float]:
-    return LEGEND_WIDTH * size, (len(entries) + 1.6) * LEGEND_ROW * size
+LEGEND_HEADS = ("Terrain", "MF", "Combat")
+LEGEND_COLUMNS = (1.15, 3.55, 5.2)
+"""Where the name, MF and combat columns start at the least, in hex sizes from the legend's left."""
+
+
+def _legend_columns(entries: list[LegendEntry], size: float, style: MapStyle) -> tuple[tuple[float, ...], float]:
+    """The columns' offsets and the legend's width: each column starts a gap after the widest
+    text of the one before it (a long MF entry such as "others bridge only, rail 1" pushes the
+    combat column right instead of running into it), never left of :data:`LEGEND_COLUMNS`."""
+    head = QFontMetricsF(style_font(style, 0.26 * size, bold=True))
+    body = QFontMetricsF(style_font(style, 0.24 * size))
+    gap = 0.3 * size
+    texts = [[e.name for e in entries], [e.movement for e in entries], [e.combat for e in entries]]
+    widths = [max([head.horizontalAdvance(title), *(body.horizontalAdvance(t) for t in column if t)])
+              for title, column in zip(LEGEND_HEADS, texts)]
+    cols: list[float] = []
+    for c, least in enumerate(LEGEND_COLUMNS):
+        cols.append(max(least * size, cols[-1] + widths[c - 1] + gap if cols else least * size))
+    return tuple(cols), max(LEGEND_WIDTH * size, cols[-1] + widths[-1] + gap)
+
+
+def legend_size(entries: list[LegendEntry], size: float, style: MapStyle) -> tuple[float, float]:
+    return _legend_columns(entries, size, style)[1], (len(entries) + 1.6) * LEGEND_ROW * size
 
 
 def paint_legend(painter: QPainter, entries: list[LegendEntry], x: float, y: float, size: float, style: MapStyle,
                  swatch: Callable[[QPainter, LegendEntry, QRectF], None]) -> None:
     """A framed table: symbol, name, movement cost, combat effect, one row per entry."""
-    w, h = legend_size(entries, size)
+    w, h = legend_size(entries, size, style)
     row = LEGEND_ROW * size
     _frame(painter, QRectF(x, y, w, h), style, size)
     ink = qcolor(style.palette.label)
     head = style_font(style, 0.26 * size, bold=True)
     body = style_font(style, 0.24 * size)
-    cols = (x + 1.15 * size, x + 3.55 * size, x + 5.2 * size)
+    cols = tuple(x + c for c in _legend_columns(entries, size, style)[0])
     base = y + 0.55 * row + 0.26 * size
-    for cx, text in zip(cols, ("Terrain", "MF", "Combat")):
+    for cx, text in zip(cols, LEGEND_HEADS):
         text_at(painter, text, head, cx, base, ink)
     for n, entry in enumerate(entries):
         top = y + (n + 1.2) * row

@@ -70,7 +70,7 @@ class FurniturePainter:
         if f.hex_scale:
             wanted.append(("scale", 4 * step + 0.6 * s, 1.0 * s, f.scale_at))
         if f.legend and self.legend:
-            w, h = legend_size(self.legend, s)
+            w, h = legend_size(self.legend, s, style)
             wanted.append(("legend", w, h, f.legend_at))
         if not wanted:
             return []
