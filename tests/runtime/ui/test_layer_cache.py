@@ -96,6 +96,7 @@ def test_a_level_stroke_redraws_tints_and_contours_but_not_terrain_or_lines(setu
 def test_a_hexside_edit_redraws_every_group_around_it(setup):
     """A change the painter cannot see in the hexes (a river on a hexside) redraws all groups."""
     _module, view = setup
+    view.centerOn(*view.map_painter.cache.center(view.map_painter.hex_index("0303")))  # in view whatever the map's furniture
     shown(view)
     assert edit_and_repaint(view, ["0303", "0304"]) == [CONTOURS, OVER, TERRAIN, UNDER]
 
