@@ -139,7 +139,7 @@ def plain_edges(m, cls: str, blocked: set[int]) -> tuple[list[int], list[int], l
     return src, dst, w, mg.scale
 
 
-def bench_reach(size: int, m, occ) -> None:
+def bench_reach(size: int, m, occ, profile: bool = False) -> None:
     import networkx as nx
 
     from hexwright.runtime.rules.position import position
@@ -169,6 +169,7 @@ def bench_reach(size: int, m, occ) -> None:
     a, b, r = paired(lambda: reach(m, occ, motor), nx_reach)
     row(size, "reach", a, "networkx dijkstra cutoff", b, "≤ 3×", ratio_of_pairs=r)
     bench_reach_in_play(size, m, occ, motor, nx_reach)
+    bench_reach_parts(size, m, occ, motor, nx_reach, profile)
     try:
         import numpy as np
         from scipy.sparse import csr_matrix
@@ -228,6 +229,46 @@ def bench_reach_in_play(size: int, m, occ, motor: str, nx_reach: Callable[[], ob
     turn = iter(states[1:] * 4)
     a, b, r = paired(lambda: unit_reach(m, next(turn), motor, m.rules), nx_reach)
     row(size, "reach in play (new state)", a, "networkx dijkstra cutoff", b, "≤ 3×", ratio_of_pairs=r)
+
+
+def bench_reach_parts(size: int, m, occ, motor: str, nx_reach: Callable[[], object], profile: bool) -> None:
+    """Where one reach query's time goes, each part paired with networkx's plain search: the
+    query given the position overlay (as in play) and given a plain occupancy (compared with
+    the cached position), its search alone (networkx with the ZOC weight function), and the
+    query with every hex's record and path read (the answer makes them when read); with
+    ``profile``, cProfile's figures of 50 queries."""
+    from hexwright.runtime.rules.movement_search import ZocSearch
+    from hexwright.runtime.rules.position import Position
+
+    pos = Position(m, occ)
+    mg, hm = movement_graph(m, "motor"), hex_map(m)
+    side, zoc = m.pieces.pieces[motor].side, m.rules.zoc
+
+    def search() -> None:
+        ezoc = pos.enemy_zoc(zoc, side)
+        s = ZocSearch(hm, mg, zoc, mg.ticks(Fraction(12)), hm.idx(occ[motor]), side, pos.enemy[side], ezoc, ezoc)
+        s.seed_start()
+        s.run_networkx(mg.graph)
+
+    def read_all() -> None:
+        for x in reach(m, pos, motor).hexes.values():
+            x.path  # noqa: B018 (named when read)
+
+    for what, fn in (("  given the overlay", lambda: reach(m, pos, motor)),
+                     ("  given a plain occupancy", lambda: reach(m, occ, motor)),
+                     ("  its search alone", search), ("  with every hex and path read", read_all)):
+        a, b, r = paired(fn, nx_reach)
+        row(size, what, a, "networkx dijkstra cutoff", b, ratio_of_pairs=r)
+    if profile:
+        import cProfile
+        import pstats
+
+        prof = cProfile.Profile()
+        prof.enable()
+        for _ in range(50):
+            reach(m, pos, motor)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(12)
 
 
 def bench_supply(size: int, m, occ) -> None:
@@ -480,6 +521,7 @@ def main() -> None:
     ap.add_argument("--sizes", default="50,100,200,400")
     ap.add_argument("--no-gui", action="store_true", help="skip editor open and render")
     ap.add_argument("--only", default="", help="comma list of: help,reach,supply,build,observe,files")
+    ap.add_argument("--profile", action="store_true", help="cProfile 50 reach queries at each size")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     tmp = Path(tempfile.mkdtemp(prefix="hw-bench-scale-"))
@@ -491,7 +533,7 @@ def main() -> None:
             print(f"--- {size}×{size}: {size * size} hexes, {len(occ)} units, {len(m.map.hexsides)} hexsides "
                   f"(generated in {t_gen:.1f} s)", flush=True)
             parts: list[tuple[str, Callable[[], None]]] = [
-                ("build", lambda: bench_build(size, m)), ("reach", lambda: bench_reach(size, m, occ)),  # noqa: B023
+                ("build", lambda: bench_build(size, m)), ("reach", lambda: bench_reach(size, m, occ, args.profile)),  # noqa: B023
                 ("supply", lambda: bench_supply(size, m, occ)), ("observe", lambda: bench_observe(size, m)),  # noqa: B023
                 ("files", lambda: bench_files(size, m, tmp, not args.no_gui))]  # noqa: B023
             for name, fn in parts:

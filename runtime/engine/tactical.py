@@ -16,6 +16,7 @@ from hexwright.runtime.rules import command_radius, supply
 from hexwright.runtime.state import piece_name
 
 from . import runner
+from .state_position import state_position
 from .transaction import Tx
 
 
@@ -44,7 +45,8 @@ def hq_traces(tx: Tx, hq: str) -> bool:
 def lines_of(tx: Tx, side: str) -> dict[str, bool]:
     """Each unit of ``side`` on the map → whether it traces its line of communication now
     (St-Lô 7.3.1; 9.3.2 A: a defending unit assigned assets)."""
-    return supply(tx.module, tx.state.occupancy(), side, control=tx.state.control, rules=tx.rules).units
+    with state_position(tx.module, tx.state) as (pos, _stamp):
+        return supply(tx.module, pos, side, control=tx.state.control, rules=tx.rules).units
 
 
 def price(tx: Tx, cost: ActionCost) -> Priced:

@@ -33,6 +33,7 @@ from hexwright.runtime.state import GameState
 
 from .control import control_map
 from .data import EngineState, engine_state, rules_of
+from .state_position import state_position
 
 
 @dataclass(frozen=True)
@@ -167,8 +168,8 @@ def _losses(module: Module, state: GameState, rule: VpRule) -> list[Score]:
 def supplied_hexes(module: Module, state: GameState, side: str, control: dict[str, str],
                    rules: RulesConfig | None = None) -> set[str]:
     """Hexes that trace supply to a source of ``side`` as if a unit of it stood there."""
-    result = supply(module, state.occupancy(), side, control=control, rules=rules)
-    return set(result.length)
+    with state_position(module, state) as (pos, _stamp):
+        return set(supply(module, pos, side, control=control, rules=rules).length)
 
 
 def _in_formation(module: Module, piece_formation: str | None, formation: str) -> bool:

@@ -33,62 +33,11 @@ from hexwright.runtime.model.rules_config import RulesConfig
 from .board import Unit
 from .hexmap import HexMap
 from .movement_graph import ALL, MovementGraph, movement_graph
-from .movement_search import STOP_ZOC, Negated, Route, ZocSearch, closest_free_edge_hexes
+from .movement_search import STOP_ZOC, Negated, ZocSearch, closest_free_edge_hexes
 from .position import Position, position
+from .reached import ReachedHex, ReachedHexes
 from .rulings import Ruling
 from .stacking import stacking_problem_of, unit_weight
-
-
-class ReachedHex:
-    """One hex a reach query found: its cost, a cheapest path, whether the move stops here
-    and whether it may end here. The path is named by label when first read (a query reaches
-    hundreds of hexes and a caller reads few of their paths); a plain slotted record, as a
-    query makes one per hex reached."""
-
-    __slots__ = ("_at", "_path", "_route", "can_end", "cost", "hex", "rulings", "stop")
-
-    def __init__(self, hex: str, cost: Fraction, path: tuple[str, ...] | None = None, stop: bool = False,
-                 can_end: bool = True, rulings: tuple[Ruling, ...] = (), *, route: Route | None = None,
-                 at: int = -1) -> None:
-        self.hex, self.cost, self.stop, self.can_end, self.rulings = hex, cost, stop, can_end, rulings
-        self._path, self._route, self._at = path, route, at
-
-    @classmethod
-    def plain(cls, hex: str, cost: Fraction, route: Route, at: int) -> ReachedHex:
-        """A hex the unit may end in, no stop: its path read off ``route`` at hex index ``at``
-        when asked (the common case, made without the keyword arguments' cost)."""
-        self = object.__new__(cls)
-        self.hex, self.cost, self.stop, self.can_end, self.rulings = hex, cost, False, True, ()
-        self._path, self._route, self._at = None, route, at
-        return self
-
-    @property
-    def path(self) -> tuple[str, ...]:
-        """Hexes entered, in order, ending here (the start hex is not included)."""
-        if self._path is None:
-            assert self._route is not None, "a ReachedHex needs a path or a route"
-            self._path = self._route.to(self._at)
-        return self._path
-
-    def _key(self) -> tuple[object, ...]:
-        return self.hex, self.cost, self.path, self.stop, self.can_end, self.rulings
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ReachedHex) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (f"ReachedHex(hex={self.hex!r}, cost={self.cost!r}, path={self.path!r}, stop={self.stop!r}, "
-                f"can_end={self.can_end!r}, rulings={self.rulings!r})")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return ReachedHex, (self.hex, self.cost, self.path, self.stop, self.can_end, self.rulings)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"hex": self.hex, "cost": str(self.cost), "path": list(self.path), "stop": self.stop,
-                "can_end": self.can_end, "rulings": [str(r) for r in self.rulings]}
 
 
 @dataclass(frozen=True)
@@ -114,7 +63,7 @@ class ReachResult:
     start: str
     """Start hex label, or ``box:<id>`` for entry from an off-map box."""
     allowance: Fraction
-    hexes: dict[str, ReachedHex] = field(default_factory=dict)
+    hexes: Mapping[str, ReachedHex] = field(default_factory=dict)
     exits: list[ExitOption] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
 
@@ -231,30 +180,26 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
 
     check_stacking = rules.enforcement_of("stacking") != "off"
     heavy = rules.stacking.limit is not None and rules.stacking.limit < unit_weight(me, rules.stacking)
-    labels, dist, stops, by_hex, hexes = hm.labels, search.dist, search.stop, pos.by_hex, result.hexes
+    labels, dist, stops, by_hex, start = hm.labels, search.dist, search.stop, pos.by_hex, search.start
     costs = {t: mg.cost(t) for t in set(dist.values())}
     if search.route is None:
-        search.path_to(search.start)
+        search.path_to(start)
     route = search.route
     assert route is not None
-    # hexes with something to say (a stop, someone to stack with); the rest take the plain path
-    crowded = dist if check_stacking and heavy else by_hex if check_stacking else ()
-    plain = ReachedHex.plain
-    for j in sorted(dist) if hm.labels_sorted else sorted(dist, key=labels.__getitem__):
+    # the hexes with something to say (a stop, someone to stack with) are made now; the plain
+    # ones (may end there, no stop) when read
+    crowded = dist if check_stacking and heavy else by_hex if check_stacking else {}
+    made: dict[str, ReachedHex] = {}
+    for j in stops.keys() | (crowded.keys() & dist.keys()):  # the intersection walks the smaller
+        if j == start:
+            continue
         label = labels[j]
-        if j not in stops and j not in crowded:
-            if j != search.start:
-                hexes[label] = plain(label, costs[dist[j]], route, j)
-            continue
-        if j == search.start:
-            continue
         why = stops.get(j)
         problem = ""
         if check_stacking:
             here = [pos.unit(u) for u in by_hex.get(j, []) if u != unit]
             problem = stacking_problem_of(here, rules.stacking, me)
         if why is None and not problem:
-            hexes[label] = plain(label, costs[dist[j]], route, j)
             continue
         rulings: list[Ruling] = []
         if why:
@@ -262,8 +207,10 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
             rulings.append(Ruling(rule, why, zoc.section if rule == "zoc" else rules.movement.section, label))
         if problem:
             rulings.append(Ruling("stacking", problem, rules.stacking.section, label))
-        hexes[label] = ReachedHex(label, costs[dist[j]], None, why is not None, not problem, tuple(rulings),
-                                  route=route, at=j)
+        made[label] = ReachedHex(label, costs[dist[j]], None, why is not None, not problem, tuple(rulings),
+                                 route=route, at=j)
+    order = sorted(dist) if hm.labels_sorted else sorted(dist, key=labels.__getitem__)
+    result.hexes = ReachedHexes([labels[j] for j in order if j != start], hm.index, dist, start, costs, route, made)
 
     if rules.movement.exit_allowed and rules.enforcement_of("exit") != "off":
         result.exits = _exits(search, rules)

@@ -215,7 +215,11 @@ class ZocSearch:
                                                                      weight=self._weight_function())
         self.dist = dist
         self._settle()
-        price = self._weight_function()
+        # the paths' pricing reads a copy of the search, so the answer (which holds the route)
+        # and the search hold no cycle of references: a query's garbage goes when it is dropped
+        twin = object.__new__(ZocSearch)
+        twin.__dict__.update(self.__dict__)
+        price = twin._weight_function()
         adj = graph._adj
 
         def parent(u: int) -> int:
@@ -248,9 +252,9 @@ class ZocSearch:
         its own occupancy, so a path read later (they are named when read) must not read it;
         no hex reached is enemy-occupied."""
         dist = self.dist
-        self.z = frozenset(u for u in dist if u in self.z)
-        self.raw_z = frozenset(u for u in dist if u in self.raw_z)
-        self.enemy = frozenset()
+        z = frozenset(u for u in dist if u in self.z)
+        self.raw_z = z if self.raw_z is self.z else frozenset(u for u in dist if u in self.raw_z)
+        self.z, self.enemy = z, frozenset()
 
     def _weight_function(self) -> Callable[[int, int, dict[str, Any]], int | None]:
         """The networkx weight function of this search: a step's ticks with the ZOC rules'

@@ -23,7 +23,7 @@ from hexwright.runtime.model.rules_config import ZocRules
 from .board import Unit
 from .cache import cached
 from .hexmap import HexMap, hex_map
-from .zoc import type_exerts_zoc
+from .zoc import type_exerts_zoc, zoc_hexes
 
 ZocKey = tuple[frozenset[str] | None, frozenset[str]]
 Counts = dict[int, int]
@@ -114,11 +114,8 @@ class Position(Mapping[str, str]):
         types, blocked = key
         if not type_exerts_zoc(self.module.pieces.unit_types[piece.unit_type], piece.unit_type, types):
             return
-        hm = self.hm
         targets = [s for s in self.sides if s != piece.side]
-        for _d, j in hm.neighbors[i]:
-            if blocked and blocked & hm.side_features.get((i, j), frozenset()):
-                continue
+        for j in zoc_hexes(self.hm, i, blocked):
             for s in targets:
                 _add(per_side[s], j, n)
 

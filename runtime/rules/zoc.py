@@ -13,6 +13,7 @@ from hexwright.runtime.model import UnitType
 from hexwright.runtime.model.rules_config import ZocRules
 
 from .board import Board, Unit
+from .hexmap import HexMap
 
 
 def type_exerts_zoc(unit_type: UnitType, type_id: str, exerting: Collection[str] | None) -> bool:
@@ -22,6 +23,15 @@ def type_exerts_zoc(unit_type: UnitType, type_id: str, exerting: Collection[str]
     if not unit_type.exerts_zoc:
         return False
     return exerting is None or type_id in exerting
+
+
+def zoc_hexes(hm: HexMap, i: int, blocked: Collection[str]) -> list[int]:
+    """The one ZOC extent: the hexes a unit in hex ``i`` projects its ZOC into, its neighbours
+    except across a hexside holding one of ``blocked`` (ToV 6.0: not across rivers).
+    :func:`zoc_of_side` and the position overlay both ask this."""
+    if not blocked:
+        return [j for _d, j in hm.neighbors[i]]
+    return [j for _d, j in hm.neighbors[i] if hm.side_features.get((i, j), frozenset()).isdisjoint(blocked)]
 
 
 def exerts_zoc(unit: Unit, zoc: ZocRules) -> bool:
@@ -40,10 +50,7 @@ def zoc_of_side(board: Board, zoc: ZocRules, side: str) -> set[int]:
         if u.side != side or u.hex in done or not exerts_zoc(u, zoc):
             continue
         done.add(u.hex)
-        for _d, j in hm.neighbors[u.hex]:
-            if blocked and blocked & hm.side_features.get((u.hex, j), frozenset()):
-                continue
-            out.add(j)
+        out.update(zoc_hexes(hm, u.hex, blocked))
     return out
 
 
