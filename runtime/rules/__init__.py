@@ -27,8 +27,9 @@ from .combat import (
 from .command import command_radius
 from .drop import DropHex, drop_problems, drop_zone
 from .los import Observation, observe, observe_many
-from .movement import ExitOption, ReachedHex, ReachResult, reach
+from .movement import ExitOption, ReachResult, reach
 from .movement_graph import MovementGraph, movement_graph
+from .reached import ReachedHex
 from .retreat import RetreatOptions, RetreatPath, advance_paths, retreat_paths
 from .rulings import Ruling
 from .stacking import stacking_violations
