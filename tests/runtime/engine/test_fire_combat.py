@@ -76,6 +76,19 @@ def test_10_5_2_the_defenders_op_keeps_out_of_the_attackers_op_hex_and_away_from
     assert "+2 to the defence" in entry.text
 
 
+def test_10_5_2_a_defensive_fire_without_the_apart_rule_may_place_its_op_by_the_enemy_op():
+    """``apart_from_enemy_op`` false: nothing keeps the defender's OP from the attacker's OP hex
+    or its neighbours (the rule of 10.5.2 B-C is the module's to state)."""
+    free = combat_fire_module()
+    free.rules.fire.missions["defend"].apart_from_enemy_op = False
+    s = declared_attack(free)
+    s, _ = apply(free, s, Fire(mission="on_call", target="0506", op="b_op", op_hex="0705", units=("b_a1",),
+                               intensities=("normal",), supports="b_inf"))
+    s, entry = apply(free, s, Fire(mission="defend", target="0505", op="r_op", op_hex="0705", units=("r_a1",),
+                                   intensities=("normal",), supports="r_inf"))
+    assert "to the defence" in entry.text
+
+
 def test_10_5_the_defenders_fires_are_labelled_with_the_value_they_add(m):
     """The phase bar's choices in the defender's fire frame are planned for the defender (its OP,
     its battery), not for the side whose phase it is: defensive 2 × OV 1 → +2."""

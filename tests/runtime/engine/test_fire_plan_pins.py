@@ -11,7 +11,8 @@ from operations_modules import rigged
 from hexwright.runtime.engine import EndPhase, Fire, apply, engine_state, legal_actions
 from hexwright.runtime.engine.core import prepared
 from hexwright.runtime.engine.fire import plan
-from hexwright.runtime.state import ActionError, initial_state
+from hexwright.runtime.state import ActionError, Eliminate, SetStep, initial_state
+from hexwright.runtime.state import apply as state_apply
 
 AT_0508 = {"mission": "barrage", "target": "0508", "op": "b_op", "op_hex": "0505"}
 
@@ -113,6 +114,14 @@ def test_15_0_no_air_strike_with_the_pool_spent(m):
         apply(m, s, fire)
 
 
+def test_15_0_no_air_strike_for_a_side_the_pool_gives_nothing():
+    """A pool with no value for blue (only red starts with air strikes): blue has none to fly."""
+    m2 = fire_module()
+    m2.rules.pools["air"].initial = {"red": 2}
+    problem, _ = _problem(m2, Fire(mission="air_strike", target="0508", op="b_op", op_hex="0505"), "air")
+    assert problem == "no Air strikes left"
+
+
 def test_16_0_a_weather_drm_counts_only_for_its_side_in_its_weather(m):
     """The interdiction mission's +2 is blue's in clear weather: none in rain."""
     rain = m.model_copy(deep=True)
@@ -182,3 +191,123 @@ def test_11_1_places_equally_good_for_two_ops_are_listed_op_by_op():
     assert places == [("a_op", "0505", 4), ("b_op", "0505", 4),
                       ("a_op", "0406", 1), ("a_op", "0506", 1), ("a_op", "0606", 1),
                       ("b_op", "0406", 1), ("b_op", "0506", 1), ("b_op", "0606", 1)]
+
+
+def test_10_1_1_10_3_a_reduced_firing_unit_fires_with_the_missions_and_value_of_its_reduced_face():
+    """10.1.1, 10.3: the missions and fire value are those printed on the face the unit shows: b_a1
+    at full strength (6 missions, support 2) affords every intensity; reduced (1 mission, support 1),
+    normal only."""
+    from hexwright.runtime.engine import fire_options
+    from hexwright.runtime.model import StepValues
+
+    m2 = fire_module()
+    m2.pieces.pieces["b_a1"].steps.append(StepValues(combat=0, movement=0, support=1, fire_missions=1))
+    s = _start(m2)
+    assert dict(fire_options(m2, s, "barrage", "0508").units)["b_a1"] == ("normal", "rapid", "maximum")
+    reduced, _ = state_apply(m2, s, SetStep(piece="b_a1", step=1))
+    assert dict(fire_options(m2, reduced, "barrage", "0508").units)["b_a1"] == ("normal",)
+    fire = Fire(**AT_0508, units=("b_a1",), intensities=("normal",))
+    assert plan(prepared(m2, s), fire).parts[0].printed == 2  # 10.3: the support value of the face shown
+    assert plan(prepared(m2, reduced), fire).parts[0].printed == 1
+
+
+def test_10_1_1_a_firing_unit_with_no_fire_missions_printed_has_none_to_fire():
+    """10.1.1: no fire-mission number on the counter is no mission: not even normal fire."""
+    m2 = fire_module()
+    m2.pieces.pieces["b_a1"].steps[0].fire_missions = None
+    problem, section = _problem(m2, Fire(**AT_0508, units=("b_a1",), intensities=("normal",)))
+    assert (problem, section) == ("Blue b_a1 regt: normal fire needs 1 mission(s), 0 left", "10.1.1, 10.2")
+
+
+@pytest.mark.parametrize("unit", ["b_a1", "b_op"])
+def test_11_1_14_1_an_eliminated_firing_unit_or_op_is_not_in_play(m, unit):
+    """A firing unit (14.1) or OP (11.1) that was eliminated can no longer fire or observe."""
+    s, _ = state_apply(m, _start(m), Eliminate(pieces=(unit,)))
+    p = plan(prepared(m, s), Fire(**AT_0508, units=("b_a1",), intensities=("normal",)))
+    assert p.problem == f"{unit} is not {'a firing unit' if unit == 'b_a1' else 'an OP'} of blue in play"
+
+
+def _op_places(m, s, mission: str, op: str = "b_op") -> list[str]:
+    from hexwright.runtime.engine.fire import op_hexes
+
+    tx = prepared(m, s)
+    return op_hexes(tx, tx.rules.fire.missions[mission], op)
+
+
+def test_11_1_1_an_op_stands_near_its_own_formations_units_not_another_formations_or_another_op():
+    """11.1.1 A, 14.1 B: within 4 hexes of b_inf (b_div, 0503); not near b_x (blue, of the second
+    division, 0109) nor near a second OP of b_div on the map (a_op, 0909)."""
+    from builders import add_unit
+
+    from hexwright.runtime.model import Placement
+
+    m2 = fire_module()
+    add_unit(m2, "b_x", "blue", combat=2, movement=4, formation="b_div2")
+    add_unit(m2, "a_op", "blue", "op", combat=0, movement=0, formation="b_div")
+    m2.scenarios["fire"].setup += [Placement(piece="b_x", hex="0109"), Placement(piece="a_op", hex="0909")]
+    places = _op_places(m2, _start(m2), "barrage")
+    assert "0503" in places and "0506" in places and "0108" not in places and "0908" not in places
+
+
+def test_15_0_a_an_air_strikes_op_stands_near_its_own_sides_units_of_the_types_named_not_the_enemys():
+    """15.0 A (``op_near: unit_types``, infantry): near b_inf (0503) whatever its formation; never
+    near red's infantry (r_inf, 0508) beyond b_inf's reach."""
+    places = _op_places(fire_module(), _start(fire_module(), "air"), "air_strike")
+    assert "0506" in places and "0509" not in places
+
+
+def test_10_5_2_a_defensive_fires_op_stands_near_the_unit_it_supports_only():
+    """10.5.2 A (``op_near: supported``): near b_inf when the fire supports b_inf, not near b_y,
+    another unit of the same division (0109) — and the other way round."""
+    from builders import add_unit
+
+    from hexwright.runtime.engine.fire import op_hexes
+    from hexwright.runtime.model import Placement
+    from hexwright.runtime.model.fire import FireMission
+
+    m2 = fire_module()
+    add_unit(m2, "b_y", "blue", combat=2, movement=4, formation="b_div")
+    m2.scenarios["fire"].setup.append(Placement(piece="b_y", hex="0109"))
+    tx = prepared(m2, _start(m2))
+    mission = FireMission(name="Defensive fire", value="defensive", op_near="supported", section="10.5")
+    near_inf, near_y = op_hexes(tx, mission, "b_op", "b_inf"), op_hexes(tx, mission, "b_op", "b_y")
+    assert "0503" in near_inf and "0108" not in near_inf
+    assert "0108" in near_y and "0503" not in near_y
+
+
+def test_15_0_a_an_air_strikes_op_does_not_stand_near_own_units_of_other_types():
+    """15.0 A: infantry only — a blue recon unit on the map (0109) gives the OP no place."""
+    from builders import add_unit
+
+    from hexwright.runtime.model import Placement
+
+    m2 = fire_module()
+    add_unit(m2, "b_rec", "blue", "rec", combat=1, movement=4, formation="b_div")
+    m2.scenarios["fire"].setup.append(Placement(piece="b_rec", hex="0109"))
+    places = _op_places(m2, _start(m2, "air"), "air_strike")
+    assert "0506" in places and "0108" not in places
+
+
+def test_11_1_2_an_enemy_op_alone_in_a_hex_is_no_target():
+    """11.1.2: OPs are not units to fire at — a barrage on a hex holding only red's OP is refused."""
+    from builders import add_unit
+
+    from hexwright.runtime.model import Placement
+
+    m2 = fire_module()
+    add_unit(m2, "r_op", "red", "op", combat=0, movement=0)
+    m2.scenarios["fire"].setup.append(Placement(piece="r_op", hex="0607"))
+    problem, section = _problem(m2, Fire(mission="barrage", target="0607", op="b_op", op_hex="0505",
+                                         units=("b_a1",), intensities=("normal",)))
+    assert (problem, section) == ("0607 holds no enemy unit", "14.1")
+
+
+def test_10_0_a_fire_in_a_game_without_fire_support_says_so():
+    """A module without ``rules.json`` ``fire``: the fire dialog's plan names what is missing."""
+    from hexwright.runtime.engine import fire_plan
+
+    m2 = fire_module()
+    s = _start(m2)
+    m2.rules.fire = None
+    assert fire_plan(m2, s, Fire(**AT_0508, units=("b_a1",), intensities=("normal",))).problem == \
+        "this game has no fire support (rules.json fire)"

@@ -53,6 +53,17 @@ def test_10_3_final_fire_value_is_printed_times_intensity_times_ov(m):
     assert q.total == 2 * 2 * 4 and q.column == "16-47"
 
 
+def test_10_3_11_3_the_log_of_a_fire_states_the_observation_each_value_its_sum_and_the_column():
+    """11.3: where the OP observes from and the OV; 10.3: each unit's printed value × the
+    intensity (by its name) × OV, the final fire value; 14.1: the column it reads."""
+    fm = fire_module()
+    fm.rules.fire.intensities["rapid"].name = "Rapid fire"
+    _s, entry = apply(fm, rigged(_start(fm), 5, 5), Fire(**BARRAGE_1, units=("b_a1",), intensities=("rapid",)))
+    assert entry.text.startswith(
+        "Barrage on 0508: Blue b_op regt at 0505 observes 0508 (clear line of sight; OV 4); Blue b_a1 regt support "
+        "2 × 2 (Rapid fire) × OV 4 = 16; final fire value 16 — 10.3; column 16-47 — 14.1; ")
+
+
 def test_10_1_missions_spent_by_intensity_up_to_the_limit_and_reset_in_the_rally_phase(m):
     """10.2.1: maximum costs three, rapid two; 10.1.1: no fire beyond the track; 10.1.2: reset."""
     s = rigged(_start(m), 1, 1)
@@ -152,6 +163,22 @@ def test_14_1_entrenchment_drm_of_the_target_hex_lowers_the_roll(m):
     s, entry = apply(m2, s, Fire(**BARRAGE_1, units=("b_a1", "b_a2", "b_gs"), intensities=("maximum",) * 3))
     assert "SP -2" in entry.text and "→ -1" in entry.text  # 1 − 2: the lowest row, P on 48+ (14.1.4 B)
     assert "pinned" in _seq(s).statuses["r_inf"]
+
+
+@pytest.mark.parametrize(("roll", "drm", "status"), [(1, -1, "pinned"), (1, -3, None), (6, 2, "disrupted")])
+def test_14_1_a_modified_roll_reads_its_row_and_beyond_the_table_the_first_or_last_row(roll, drm, status):
+    """The Barrage Table's rows run -1 to 6: a 1 with a DRM of -1 reads the row of 0 (P here); a
+    modified -2 reads the first row (-1: no effect) and a modified 8 the last (6: D)."""
+    from hexwright.runtime.model.fire import WeatherDrm
+
+    fm = fire_module()
+    table = fm.rules.fire.tables["barrage"]
+    table.columns[0].cells = ["N", "P", "N", "N", "N", "N", "N", "D"]
+    fm.rules.fire.missions["barrage"].weather_drms = [WeatherDrm(side="blue", weather="clear", drm=drm)]
+    fm.scenarios["fire"].conditions = {"weather": "clear"}
+    s, entry = apply(fm, rigged(_start(fm), roll), Fire(**BARRAGE_1, units=("b_a1",), intensities=("normal",)))
+    assert f"rolls {roll}, weather clear {drm:+d} (14.1) → {roll + drm}, column 1-15" in entry.text
+    assert _seq(s).statuses.get("r_inf", ()) == ((status,) if status else ())
 
 
 def test_16_interdiction_lowers_the_enemys_initiative_never_below_its_minimum_with_a_weather_drm(m):
