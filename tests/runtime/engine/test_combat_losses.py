@@ -51,8 +51,9 @@ def test_9_2_8_9_5_a_odds_round_down_and_above_the_table_use_the_highest_column(
 def test_9_2_4_steps_are_lost_by_infantry_first_then_assets_recon_last():
     """D3: the battalion's two steps, then the asset; the recon unit survives (9.2.4 A–B)."""
     m, s = start()
-    s, _ = fight(m, s)
+    s, entry = fight(m, s)
     assert s.pieces["r_bn"].at.kind == "eliminated" and s.pieces["r_gun"].at.kind == "eliminated"
+    assert "never lose steps" not in entry.text  # no immune unit in the hex: nothing to say (9.2.5)
     assert s.hex_of("r_rcn") == "0304"
     assert not any(isinstance(a, Advance) for a in legal_actions(m, s))  # the recon unit holds the hex
 
@@ -78,6 +79,14 @@ def test_9_2_4_one_step_flips_a_full_battalion_before_touching_the_asset():
     m, s = start(losses_module("D1"))
     s, _ = fight(m, s)
     assert s.pieces["r_bn"].step == 1 and s.hex_of("r_gun") == "0304"
+
+
+def test_9_2_5_the_log_names_only_the_immune_units_as_never_losing_steps():
+    """With the HQ in the hex and the battalion flipped but still there, only the HQ is named."""
+    m, s = start(losses_module("D1"), Placement(piece="r_hq", hex="0304"))
+    s, entry = fight(m, s)
+    assert s.pieces["r_bn"].step == 1
+    assert "(step 2); Red r_hq regt never lose steps in combat — 9.2.4" in entry.text
 
 
 def test_8_4_a_divisional_boundary_bars_moving_and_attacking_across_it():
@@ -141,3 +150,21 @@ def test_9_2_4_within_a_group_the_unit_with_the_most_steps_left_loses_first_what
     m, s = start(m, Placement(piece="r_bat", hex="0304", step=2))
     s, _ = fight(m, s)
     assert s.pieces["r_bn"].step == 1 and s.pieces["r_bat"].step == 2 and s.hex_of("r_bat") == "0304"
+
+
+def test_9_2_4_with_owner_allocation_and_no_infantry_left_the_owner_chooses_among_the_assets_only():
+    """9.2.4 B: with no infantry in the hex the next group, the assets, takes the loss: the owner
+    picks one of the two assets — never the recon unit of the group after."""
+    from builders import add_unit
+
+    from hexwright.runtime.engine import LoseStep
+
+    m = losses_module("D1")
+    m.rules.combat.loss_allocation = "owner"
+    add_unit(m, "r_gun2", "red", "asset", combat=0, movement=3)
+    m.scenarios["fight"].setup = [p for p in m.scenarios["fight"].setup if p.piece != "r_bn"] + [
+        Placement(piece="r_gun2", hex="0304")]
+    m, s = start(m)
+    s, _ = fight(m, s)
+    assert [a for a in legal_actions(m, s) if isinstance(a, LoseStep)] == [LoseStep(unit="r_gun"),
+                                                                              LoseStep(unit="r_gun2")]

@@ -275,17 +275,20 @@ def test_10_5_2_a_defensive_fires_op_stands_near_the_unit_it_supports_only():
     assert "0108" in near_y and "0503" not in near_y
 
 
-def test_15_0_a_an_air_strikes_op_does_not_stand_near_own_units_of_other_types():
-    """15.0 A: infantry only — a blue recon unit on the map (0109) gives the OP no place."""
+@pytest.mark.parametrize(("unit_type", "formation", "placed"), [("rec", "b_div", False), ("inf", "b_div2", True)])
+def test_15_0_a_an_air_strikes_op_stands_near_own_infantry_of_any_division_not_other_types(
+        unit_type, formation, placed):
+    """15.0 A: near infantry whatever its division — a blue infantry unit of the second division at
+    0109 gives the OP places there; a blue recon unit of the OP's own division gives none."""
     from builders import add_unit
 
     from hexwright.runtime.model import Placement
 
     m2 = fire_module()
-    add_unit(m2, "b_rec", "blue", "rec", combat=1, movement=4, formation="b_div")
-    m2.scenarios["fire"].setup.append(Placement(piece="b_rec", hex="0109"))
+    add_unit(m2, "b_new", "blue", unit_type, combat=1, movement=4, formation=formation)
+    m2.scenarios["fire"].setup.append(Placement(piece="b_new", hex="0109"))
     places = _op_places(m2, _start(m2, "air"), "air_strike")
-    assert "0506" in places and "0108" not in places
+    assert "0506" in places and ("0108" in places) is placed
 
 
 def test_11_1_2_an_enemy_op_alone_in_a_hex_is_no_target():
