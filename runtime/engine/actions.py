@@ -51,7 +51,8 @@ class ExitMap(_EngineAction):
     name: Literal["exit"] = "exit"
     unit: Id
     hex: Hex
-    edge: Id
+    edge: str = Field("", max_length=64, description="the map edge crossed; '' when the unit has no exit in "
+                      "reach (a drop on the exited pile), which the engine refuses with its reason")
 
 
 class Declare(_EngineAction):

@@ -143,7 +143,8 @@ def action_for_drop(module: Module, state: GameState, unit: str, at: Location,
         if view is not None and view.exits:
             hex, edge, _ = min(view.exits, key=lambda e: (e[2], e[0], e[1]))
             return ExitMap(unit=unit, hex=hex, edge=edge)
-        return ExitMap(unit=unit, hex=state.hex_of(unit) or "", edge="")
+        where = state.hex_of(unit)
+        return ExitMap(unit=unit, hex=where, edge="") if where else None  # refused: no edge in reach
     return None
 
 

@@ -225,7 +225,9 @@ def selectable(tx: Tx, step: CupFill, side: str) -> list[str]:
 
 
 def _count(tx: Tx, step: CupFill, side: str) -> int | None:
-    sel = step.sides[side]
+    sel = step.sides.get(side)
+    if sel is None:  # a side in the fill's order that puts no chits of its own
+        return 0
     if sel.count is not None:
         return sel.count
     if sel.count_field is None:

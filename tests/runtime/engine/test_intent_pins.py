@@ -131,3 +131,25 @@ def test_s10_2_a_drop_on_the_exited_pile_leaves_by_the_cheapest_exit():
     assert action_for_drop(m, s, "b_1", Location.off("eliminated")) is None  # not the engine's business
     assert refusal(m, s, Move(unit="b_1", to="0103")) is None
     assert refusal(m, s, Move(unit="b_1", to="0707")) == "Red r_1 regt is in 0707: opposing units never share a hex"
+
+
+def test_s8_1_3_a_drop_on_the_exited_pile_with_no_exit_in_reach_is_refused_by_name():
+    """A unit that cannot reach a map edge this move, dropped on the exited pile: a refusal
+    saying so (it was a pydantic error: the exit action could not be made with no edge)."""
+    from builders import add_unit, rules_module
+
+    from hexwright.runtime.model import Phase, Placement, Scenario
+    from hexwright.runtime.model.sequence import ActionsStep, SequenceRules
+
+    m = rules_module()
+    m.meta.sequence = [Phase(id="move", name="Movement", side="blue", kind="movement")]
+    m.rules.sequence = SequenceRules(phases={"move": [ActionsStep(id="m", allow=["move", "exit"])]})
+    add_unit(m, "b_far", movement=1)
+    m.scenarios = {"s": Scenario(name="S", last_turn=2, first_side="blue",
+                                 setup=[Placement(piece="b_far", hex="0404")])}
+    s = initial_state(m, "s", 1)
+    assert not reach_of(m, s, "b_far").exits
+    action = action_for_drop(m, s, "b_far", Location.off("exited"))
+    assert action == ExitMap(unit="b_far", hex="0404", edge="")
+    why = refusal(m, s, action)
+    assert why is not None and "cannot leave the map from here this move" in why

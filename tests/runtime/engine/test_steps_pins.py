@@ -528,3 +528,18 @@ def test_tov_13_0_a_victory_check_that_finds_a_sudden_death_ends_the_game_and_sa
     s, entry = apply(m, s, Choose(option="go"))
     assert "game over — Blue: Blue sudden death (0303 held — 13.0) (13.0)" in entry.text
     assert engine_state(s).over and legal_actions(m, s) == []
+
+
+def test_tov_4_2_a_side_in_the_fills_order_with_no_chits_of_its_own_puts_none_and_the_fill_goes_on():
+    """A cup fill going round blue and red where only blue puts chits (red has no ``sides``
+    entry): red's turn puts nothing and the step ends (it raised a KeyError)."""
+    from hexwright.runtime.model.sequence import EachSide
+
+    fill = CupFill(id="fill", name="Chit selection", cup="cup", side=EachSide(order=["red", "blue"]), section="4.2",
+                   sides={"blue": ChitSelection(chits=["c1", "c2"], count=1)})
+    m = seq_module({"a": [fill, go(id="after")]})
+    m.pieces.chits = {c: Chit(name=c.upper(), side="blue") for c in ("c1", "c2")}
+    s = start(m)
+    assert legal_actions(m, s) == [PutChit(chit="c1"), PutChit(chit="c2")]
+    s, _ = apply(m, s, PutChit(chit="c1"))
+    assert s.cups["cup"] == ("c1",) and prepared(m, s).data.seq.step == "after"
