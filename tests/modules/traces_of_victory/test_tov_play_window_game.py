@@ -235,7 +235,8 @@ def test_14_a_scenario_played_hot_seat_to_the_victory_screen(qtbot, tmp_path, si
     assert counts["retreat"] + counts["advance"] >= 1 and counts["put_chit"] and counts["draw"], counts
     assert engine_state(state).seq.arrived and hand_overs >= 10  # 11.0; a hand-over at every change of side
     control = control_map(m, state)
-    assert all(control.get(h) == "us" for h in objectives) == (v.basis == "sudden_death")
+    if v.basis == "sudden_death":  # 13.0 (held and traced; held alone is not enough: the Combined Assault's case)
+        assert all(control.get(h) == "us" for h in objectives)
     assert (v.winner, v.level, v.basis, state.turn) == expected
     headline = screen.findChildren(QLabel)[0].text()
     assert v.text(m) in headline and "Game over" in win.rules.phase_label.text()
