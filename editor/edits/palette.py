@@ -58,27 +58,29 @@ def without_type(module: Module, category: Category, type_id: str, replacement: 
     if category == "terrain" and replacement is not None:  # (checked above: terrain always has one)
         if m.default_terrain == type_id:
             m.default_terrain = replacement
-        for data in m.hexes.values():
+        for label, data in m.hexes.items():  # hex data is replaced, never changed (it is shared)
             if data.terrain == type_id:
-                data.terrain = None if replacement == m.default_terrain else replacement
+                terrain = None if replacement == m.default_terrain else replacement
+                m.hexes[label] = data.model_copy(update={"terrain": terrain})
             elif data.terrain == m.default_terrain:
-                data.terrain = None
+                m.hexes[label] = data.model_copy(update={"terrain": None})
     elif category == "feature":
-        for data in m.hexes.values():
+        for label, data in m.hexes.items():
             kept = []
             for f in data.features:
                 if f.type != type_id:
                     kept.append(f)
                 elif replacement is not None:
                     kept.append(f.model_copy(update={"type": replacement}))
-            data.features = kept
+            if kept != data.features:
+                m.hexes[label] = data.model_copy(update={"features": kept})
     else:
         attr = "features" if category == "hexside" else "connections"
-        for side in m.hexsides.values():
+        for key, side in m.hexsides.items():
             ids = getattr(side, attr)
             if type_id in ids:
                 ids = [replacement if i == type_id else i for i in ids if i != type_id or replacement]
-                setattr(side, attr, sorted(set(ids)))
+                m.hexsides[key] = side.model_copy(update={attr: sorted(set(ids))})
     from hexwright.runtime.storage import canonical
 
     return canonical(out)
@@ -112,9 +114,9 @@ def without_level(module: Module, value: int, replacement: int | None) -> Module
         names = GridNames(m.grid)
         for h in names.grid.hexes():
             m.hexes.setdefault(names.label(h), HexData())
-    for data in m.hexes.values():
+    for label, data in m.hexes.items():
         if data.level == value and replacement is not None:  # (checked above: needed while hexes stand on it)
-            data.level = replacement
+            m.hexes[label] = data.model_copy(update={"level": replacement})
     from hexwright.runtime.storage import canonical
 
     return canonical(out)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field, ValidatorFunctionWrapHandler, field_validator
 
 from .common import Color, HexLabel, Id, Model, Provenance
 from .grid import Grid
 from .map_style import Furniture, PlaceName, StyleChoice
+from .shared_data import shared_hexes, shared_hexsides
 
 FeatureKind = Literal[
     "village", "town", "city", "major_city", "fortification", "fort_line", "steeple",
@@ -98,6 +99,10 @@ every hex and hexside read) says ``"default": []`` in the JSON Schema as a ``[]`
 class HexData(Model):
     """Everything one hex holds."""
 
+    # a value: read from a file, one instance is shared by the hexes that hold the same values
+    # (.shared_data), so an edit replaces a hex's data and never changes it in place
+    model_config = ConfigDict(frozen=True)
+
     terrain: Id | None = Field(None, description="None: the map's default terrain")
     level: int = 0
     features: list[HexFeature] = Field(default_factory=list, json_schema_extra=EMPTY_LIST_DEFAULT)
@@ -107,6 +112,8 @@ class HexData(Model):
 
 class HexsideData(Model):
     """Everything one hexside holds: lines along it and connections across it."""
+
+    model_config = ConfigDict(frozen=True)  # a value, shared as HexData is
 
     features: list[Id] = Field(default_factory=list, json_schema_extra=EMPTY_LIST_DEFAULT)
     connections: list[Id] = Field(default_factory=list, json_schema_extra=EMPTY_LIST_DEFAULT,
@@ -176,6 +183,20 @@ class MapData(Model):
     style: StyleChoice = Field(StyleChoice(), description="the map style it is drawn in (classic if unset)")
     place_names: list[PlaceName] = Field([], description="names printed on the map, with halos")
     furniture: Furniture = Furniture()
+
+    @field_validator("hexes", mode="wrap")
+    @classmethod
+    def _hexes_shared(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> dict[str, HexData]:
+        """Plain hexes made once per distinct value; anything else validated as a whole, so
+        its errors name the hex and the field."""
+        shared = shared_hexes(value, HexData)
+        return shared if shared is not None else handler(value)
+
+    @field_validator("hexsides", mode="wrap")
+    @classmethod
+    def _hexsides_shared(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> dict[str, HexsideData]:
+        shared = shared_hexsides(value, HexsideData)
+        return shared if shared is not None else handler(value)
 
     def hex_data(self, label: str) -> HexData:
         """The data of hex ``label``; a hex absent from the file has the defaults."""

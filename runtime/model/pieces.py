@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from .common import Color, Id, Model, Provenance, RelPath
+from .map import EMPTY_LIST_DEFAULT
+
+EMPTY_DICT_DEFAULT: dict[str, Any] = {"default": {}}
+"""As :data:`.map.EMPTY_LIST_DEFAULT`: a ``{}`` default deep-copied for each of 8,000 units read is a factory."""
 
 Echelon = Literal["army_group", "army", "corps", "division", "brigade", "regiment", "battalion", "company", "other"]
 UnitSize = Literal["", "•", "••", "•••", "I", "II", "III", "X", "XX", "XXX", "XXXX"]
@@ -72,7 +76,8 @@ class StepValues(Model):
     long_range: int | None = Field(None, description="artillery long-range value")
     fire_missions: int | None = None
     action_points: int | None = None
-    extra: dict[Id, int | str] = Field({}, description="any other printed value, by name")
+    extra: dict[Id, int | str] = Field(default_factory=dict, description="any other printed value, by name",
+                                       json_schema_extra=EMPTY_DICT_DEFAULT)
     image: RelPath | None = Field(None, description="designer's own art for this side (images/…)")
     provenance: Provenance | None = None
 
@@ -104,7 +109,7 @@ class Piece(Model):
     hq: Id | None = Field(None, description="the HQ piece that commands this unit")
     steps: list[StepValues] = Field(min_length=1)
     setup: str = Field("", description="setup code as printed: a hex, a box letter, a turn, DD, R…")
-    restrictions: list[Restriction] = []
+    restrictions: list[Restriction] = Field(default_factory=list, json_schema_extra=EMPTY_LIST_DEFAULT)
     optional_rule: Id | None = Field(None, description="only in play when this optional rule is on")
     note: str = ""
     provenance: Provenance | None = None
