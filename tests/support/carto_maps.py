@@ -161,11 +161,11 @@ def showcase_module(style: str = "classic") -> Module:
     # A hill: level 1 around, 2 in the middle, a level-3 top with a cliff to level 1 on one side.
     for c, r, lv in ((4, 3, 1), (5, 3, 1), (4, 4, 1), (5, 4, 2), (6, 3, 2), (6, 4, 3), (7, 3, 1), (7, 4, 1),
                      (5, 2, 1), (6, 2, 1), (5, 5, 1), (6, 1, 1)):
-        m.hexes.setdefault(_label(c, r), HexData()).level = lv
+        m.hexes[_label(c, r)] = m.hexes.get(_label(c, r), HexData()).model_copy(update={"level": lv})
     for (c, r), kind in (((6, 5), "city"), ((2, 4), "town"), ((9, 4), "village"), ((10, 7), "fort"),
                          ((3, 6), "line"), ((9, 2), "steeple"), ((7, 7), "objective")):
         m.hexes.setdefault(_label(c, r), HexData()).features.append(HexFeature(type=kind))
-    m.hexes[_label(6, 5)].name = "Castelnau"
+    m.hexes[_label(6, 5)] = m.hexes[_label(6, 5)].model_copy(update={"name": "Castelnau"})
     _add(m, _river(grid, [(0, 5), (2, 5), (4, 6), (6, 6), (8, 5), (10, 5), (11, 3)]), feature="river")
     _add(m, _river(grid, [(3, 8), (3, 7), (4, 6)]), feature="stream")
     _add(m, _river(grid, [(9, 8), (9, 6), (9, 5)]), feature="canal")
@@ -215,7 +215,7 @@ def st_lo_module(style: str = "modern", cols: int = 16, rows: int = 12) -> Modul
     for (c, r), kind in (((7, 5), "city"), ((3, 3), "village"), ((12, 7), "steeple")):
         if c < cols and r < rows:
             m.hexes[_label(c, r)].features.append(HexFeature(type=kind))
-    m.hexes[_label(7, 5)].name = "St-Lô"
+    m.hexes[_label(7, 5)] = m.hexes[_label(7, 5)].model_copy(update={"name": "St-Lô"})
     _add(m, _river(grid, [(6, 0), (6, 3), (7, 5), (7, 6), (8, 9), (7, rows - 1)]), feature="river")
     _add(m, _river(grid, [(1, 11), (3, 10), (5, 8), (7, 7)]), feature="stream")
     _add(m, _along(grid, [(0, 5), (1, 5), (2, 5), (3, 5), (4, 5), (5, 5), (6, 5), (7, 5), (8, 5), (9, 5),

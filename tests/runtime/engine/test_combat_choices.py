@@ -80,7 +80,7 @@ def test_10_2_3_7_1_an_attack_shifted_off_the_table_is_offered_with_each_choice_
     from hexwright.runtime.model import CombatEffect, HexData
 
     m = combat_module()
-    m.map.hexes.setdefault("0504", HexData()).terrain = "woods"
+    m.map.hexes["0504"] = m.map.hexes.get("0504", HexData()).model_copy(update={"terrain": "woods"})
     m.tables.terrain_effects.combat["woods"] = CombatEffect(shift=-1)
     m.rules.combat.shifted_off_table = "no_attack"
     for u in ("r_1", "r_2"):

@@ -86,7 +86,7 @@ def test_12_7_only_the_garrison_is_always_in_supply_in_metz():
     in Metz; r_new in Metz is not of the garrison, r_1 of the garrison is not in Metz."""
     m = activation_module()
     for label in ("0909", "0901"):
-        m.map.hexes[label].features = []
+        m.map.hexes[label] = m.map.hexes[label].model_copy(update={"features": []})
     m.map.areas["metz"] = Area(name="Metz", hexes=["0808", "0807"])
     m.rules.sequence.phases["blue_orders"] = [SupplyCheck(
         id="supply", side=FixedSide(side="red"), sides=["red"], exempt_areas=["metz"], exempt_formations=["r_d1"],

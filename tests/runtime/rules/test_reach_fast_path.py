@@ -152,7 +152,8 @@ def test_whole_side_supply_equals_a_networkx_search_tov_8_1(seed):
     m.rules = m.rules.model_copy(update={"supply": SupplyRules(blocked_by_hexsides=["river"])})
     m.map.hex_feature_types["depot"] = HexFeatureType(name="Depot", kind="depot")
     for label in rng.sample(sorted(m.map.hexes), 3):
-        m.map.hexes[label].features = [HexFeature(type="depot", side=rng.choice([None, "blue"]))]
+        depot = HexFeature(type="depot", side=rng.choice([None, "blue"]))
+        m.map.hexes[label] = m.map.hexes[label].model_copy(update={"features": [depot]})
     m.mark_edited()
     ours = supply(m, occ, "blue")
     expected = reference_supply_lengths(m, occ, "blue")

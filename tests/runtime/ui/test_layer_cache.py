@@ -74,7 +74,7 @@ def test_a_terrain_stroke_redraws_only_the_terrain_around_its_hexes(setup):
     shown(view)  # every tile drawn
     stroke = ["0504", "0505", "0605"]
     for label in stroke:
-        module.map.hexes[label].terrain = "marsh"
+        module.map.hexes[label] = module.map.hexes[label].model_copy(update={"terrain": "marsh"})
     assert edit_and_repaint(view, stroke) == [TERRAIN]
     drawn = view.map_scene.map_item.layer_cache.drawn
     around = view.map_painter.repaint_rect(stroke).adjusted(-1, -1, 1, 1)  # out to whole pixels
@@ -88,7 +88,7 @@ def test_a_level_stroke_redraws_tints_and_contours_but_not_terrain_or_lines(setu
     shown(view)
     stroke = ["0604", "0605"]
     for label in stroke:
-        module.map.hexes[label].level = 2
+        module.map.hexes[label] = module.map.hexes[label].model_copy(update={"level": 2})
     assert edit_and_repaint(view, stroke) == [CONTOURS, UNDER]
     assert_same(shown(view), afresh(module, view))
 
@@ -148,7 +148,7 @@ def test_a_second_view_at_another_zoom_keeps_its_own_tiles(setup, qtbot):
     assert item.layer_cache is board and board.drawn == []  # composed from its tiles, nothing drawn again
     stroke = ["0604", "0605"]
     for label in stroke:
-        module.map.hexes[label].level = 2
+        module.map.hexes[label] = module.map.hexes[label].model_copy(update={"level": 2})
     item.invalidate_hexes(stroke)
     overview.viewport().grab()
     assert item.layer_cache is small and {group for group, _area in small.drawn} == {CONTOURS, UNDER}

@@ -25,9 +25,8 @@ def coloured(style: str):
     module = st_lo_module(style, cols=10, rows=8)
     m: MapData = module.map
     m.terrain_types["bocage"] = TerrainType(name="Plain", color="#e0e0e0")  # solid: nothing drawn over the tint
-    for data in m.hexes.values():
-        data.terrain = None
-        data.features = []
+    for label, data in m.hexes.items():
+        m.hexes[label] = data.model_copy(update={"terrain": None, "features": []})
     m.hexsides.clear()
     m.default_terrain = "bocage"
     m.levels = [Level(value=0, color=RED), Level(value=1, color=RED), Level(value=2, color=RED, stripe_color=BLUE)]
