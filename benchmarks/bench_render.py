@@ -173,7 +173,8 @@ def bench_style(app: QApplication, map_data: MapData, image: QImage, style: MapS
     timed("radius-2 brush repaint, cold caches", [paint_once(fresh, image, view, exposed)])
     runs = []
     for k in range(REPEATS):
-        map_data.hexes[middle].terrain = ("woods", "clear")[k % 2]  # the stroke's edit
+        map_data.hexes[middle] = map_data.hexes[middle].model_copy(  # the stroke's edit
+            update={"terrain": ("woods", "clear")[k % 2]})
         mp.invalidate(brush)  # as the editor does with the edit's change record
         runs.append(paint_once(mp, image, view, exposed))
     timed("radius-2 brush repaint, warm, painter alone (no tile cache)", runs)

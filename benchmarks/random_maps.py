@@ -49,9 +49,10 @@ def random_map(size: int, units: int, seed: int = 1, levels: int = 6, id_digits:
                 m.map.hexsides[key] = HexsideData(features=["river"] if river else [],
                                                   connections=["road"] if road else [])
     for r in range(0, size, 10):
-        m.map.hexes[scheme.format(grid.hex_at(r), grid)].features = [HexFeature(type="source", side="blue")]
-        m.map.hexes[scheme.format(grid.hex_at((size - 1) * size + r), grid)].features = [
-            HexFeature(type="source", side="red")]
+        for i, side in ((r, "blue"), ((size - 1) * size + r, "red")):  # hex data is replaced, never changed
+            label = scheme.format(grid.hex_at(i), grid)
+            m.map.hexes[label] = m.map.hexes[label].model_copy(
+                update={"features": [HexFeature(type="source", side=side)]})
     m.tables.terrain_effects = TerrainEffects(
         terrain={"clear": {"*": "1"}, "woods": {"*": "2"}, "rough": {"*": "3"}},
         hexsides={"river": {"*": "+2"}}, connections={"road": {"*": "1/2", "foot": "1"}})
