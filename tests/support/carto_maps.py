@@ -206,12 +206,12 @@ def st_lo_module(style: str = "modern", cols: int = 16, rows: int = 12) -> Modul
                 h += height * math.exp(-((x - hx) ** 2 + (y - hy) ** 2) / (2 * spread ** 2))
             h = max(0.0, h - 0.3 * abs(x - 7.0) * (y > 6))  # the river valley cuts the middle
             level = min(13, int(h))
-            hd = HexData(level=level)
+            terrain = None
             if (c * 7 + r * 3) % 11 == 0 or (c, r) in ((10, 2), (11, 2), (11, 3), (12, 3), (3, 9), (4, 9)):
-                hd.terrain = "woods"
+                terrain = "woods"
             if (c, r) in ((7, 5), (7, 6), (8, 5), (6, 6)):
-                hd.terrain = "clear"
-            m.hexes[_label(c, r)] = hd
+                terrain = "clear"
+            m.hexes[_label(c, r)] = HexData(level=level, terrain=terrain)
     for (c, r), kind in (((7, 5), "city"), ((3, 3), "village"), ((12, 7), "steeple")):
         if c < cols and r < rows:
             m.hexes[_label(c, r)].features.append(HexFeature(type=kind))

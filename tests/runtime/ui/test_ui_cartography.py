@@ -83,8 +83,8 @@ def test_repainting_only_around_an_edited_hex_gives_the_full_render(qapp, style)
 
     paint(None)
     label = "0504"
-    hd = module.map.hexes.setdefault(label, HexData())
-    hd.terrain, hd.level = "woods", hd.level + 3
+    hd = module.map.hexes.get(label, HexData())
+    module.map.hexes[label] = hd.model_copy(update={"terrain": "woods", "level": hd.level + 3})
     mp.invalidate([label])  # what the editor does with the edit's change record
     touched = [label] + [mp.cache.label(j) for j in mp.cache.neighbors(mp.hex_index(label)) if j >= 0]
     exposed = QRectF(mp.hexes_rect(touched).toAlignedRect())
