@@ -33,10 +33,10 @@ class Layout:
     """Boxes laid out in sheets to the east of the map, column by column; a column starts past
     the widest box or track of the one before it (the tracks are two and three boxes wide)."""
 
-    def __init__(self, module: Module, col: int = 0):
+    def __init__(self, module: Module, x: float | None = None):
         self.x0 = GridNames(module.map.grid).layout.bounds()[0] + 60.0
         self.y0 = 10.0
-        self.x = self.x0 + col * COL_W
+        self.x = self.x0 if x is None else x
         self.row = 0
         self.rows = 14
         self.widest = 0.0
@@ -106,7 +106,9 @@ def artillery_track_id(div: str, designation: str) -> str:
 def tracks(p: Builder) -> None:
     """The map tracks (2.1.2, 3.3, 15.0), the Initiative Tracks of the DDs (3.4 F) and one
     fire-mission track per artillery unit on the Artillery Displays (10.1)."""
-    lay = Layout(p.module, col=12)
+    shown = [b.rect for b in p.module.map.boxes.values() if b.rect is not None]
+    right = max((r.x + r.width for r in shown), default=None)
+    lay = Layout(p.module, None if right is None else right + 2 * (COL_W - BOX_W) + BOX_W / 2)  # past the boxes
     wide = (BOX_W * 3, 36.0)
 
     def track(name: str, kind: str, text: str):  # type: ignore[no-untyped-def]
