@@ -256,6 +256,24 @@ def rules_module(cols: int = 7, rows: int = 7, *, terrain: dict[str, str] | None
     return m
 
 
+def end_of_phase_stacking_module() -> Module:
+    """DoM §6 checked at the end of each movement phase: two movement phases (blue, red), blue's
+    b1 in 0202 and b2 in 0204 (6 MA each), red's r1 in 0707, scenario "s" of three turns."""
+    from hexwright.runtime.model import Phase
+    from hexwright.runtime.model.rules_config import RulesConfig, StackingRules
+
+    m = rules_module(rules=RulesConfig(stacking=StackingRules(check_at="end_of_phase", check_phases=["movement"],
+                                                              section="§6")))
+    m.meta.sequence = [Phase(id="blue-move", name="Blue movement", side="blue", kind="movement"),
+                       Phase(id="red-move", name="Red movement", side="red", kind="movement")]
+    add_unit(m, "b1", movement=6)
+    add_unit(m, "b2", movement=6)
+    add_unit(m, "r1", side="red")
+    m.scenarios = {"s": Scenario(name="S", last_turn=3, first_side="blue", setup=[
+        Placement(piece="b1", hex="0202"), Placement(piece="b2", hex="0204"), Placement(piece="r1", hex="0707")])}
+    return m
+
+
 def add_unit(m: Module, piece_id: str, side: str = "blue", unit_type: str = "inf", *, combat: int = 4,
              movement: int = 8, attack: int | None = None, defense: int | None = None,
              formation: str | None = None, size: str = "III", reduced: int | None = None) -> str:

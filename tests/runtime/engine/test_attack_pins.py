@@ -170,18 +170,24 @@ def test_a_pin_result_pins_every_defender_when_the_module_declares_the_pinned_st
     assert engine_state(s).seq.statuses == {"r_1": ("pinned",), "r_2": ("pinned",)}
 
 
+def resolved_with_every_cell(who: str, what: str, casualty_rules: bool):
+    """The state and log entry after b_1 and b_2 attack 0504 on a CRT whose every cell gives
+    ``who`` the effect ``what``, in a module with or without casualty checks (ToV 10.3)."""
+    from hexwright.runtime.model.combat_options import CasualtyCheck
+
+    m = attack_module()
+    every_cell(m, "X", ResultCode(name="Effect", effects=[ResultEffect(who=who, what=what)]))
+    m.rules.combat.casualty = CasualtyCheck(section="10.3") if casualty_rules else None
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
+    return apply(m, s, Resolve(hex="0504"))
+
+
 @pytest.mark.parametrize("casualty_rules", [False, True])
 def test_an_effect_the_module_does_not_automate_is_left_to_the_players_in_the_log(casualty_rules):
     """A pin with no pinned status declared is left to the players, whether or not the module
     has casualty checks (ToV 10.3, ``combat.casualty``)."""
-    from hexwright.runtime.model.combat_options import CasualtyCheck
-
-    m = attack_module()
-    every_cell(m, "P", ResultCode(name="Pinned", effects=[ResultEffect(who="defender", what="pin")]))
-    m.rules.combat.casualty = CasualtyCheck(section="10.3") if casualty_rules else None
-    s = in_combat(m)
-    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
-    s, entry = apply(m, s, Resolve(hex="0504"))
+    s, entry = resolved_with_every_cell("defender", "pin", casualty_rules)
     assert "defender pin: not automated, apply it by hand" in entry.text
     assert not engine_state(s).seq.statuses
 
@@ -189,14 +195,7 @@ def test_an_effect_the_module_does_not_automate_is_left_to_the_players_in_the_lo
 @pytest.mark.parametrize("casualty_rules", [False, True])
 def test_tov_10_3_a_casualty_check_is_rolled_where_the_module_has_casualty_rules_else_left_to_the_players(
         casualty_rules):
-    from hexwright.runtime.model.combat_options import CasualtyCheck
-
-    m = attack_module()
-    every_cell(m, "C", ResultCode(name="Check", effects=[ResultEffect(who="attacker", what="casualty_check")]))
-    m.rules.combat.casualty = CasualtyCheck(section="10.3") if casualty_rules else None
-    s = in_combat(m)
-    s, _ = apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
-    s, entry = apply(m, s, Resolve(hex="0504"))
+    s, entry = resolved_with_every_cell("attacker", "casualty_check", casualty_rules)
     assert ("attacker casualty_check: not automated, apply it by hand" in entry.text) is not casualty_rules
     top = engine_state(s).top
     assert (top is not None and top.proc == "roll" and top.result == "casualty") is casualty_rules

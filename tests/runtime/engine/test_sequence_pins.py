@@ -106,22 +106,12 @@ def test_tov_2_3_an_hq_with_no_retreat_path_is_relocated_rather_than_eliminated(
 def test_s6_checked_at_the_end_of_the_phase_at_warn_an_overstack_is_logged_and_kept():
     """``stacking.check_at: end_of_phase`` with stacking at ``warn``: the phase ends with an
     override logged for the hex, and nobody is asked to eliminate anything."""
-    from builders import add_unit, rules_module
+    from builders import end_of_phase_stacking_module
 
     from hexwright.runtime.engine import EndPhase, Move, phase_of
-    from hexwright.runtime.model import Phase, Placement, Scenario
-    from hexwright.runtime.model.rules_config import RulesConfig, StackingRules
     from hexwright.runtime.state import initial_state
 
-    m = rules_module(rules=RulesConfig(stacking=StackingRules(check_at="end_of_phase", check_phases=["movement"],
-                                                              section="§6")))
-    m.meta.sequence = [Phase(id="blue-move", name="Blue movement", side="blue", kind="movement"),
-                       Phase(id="red-move", name="Red movement", side="red", kind="movement")]
-    add_unit(m, "b1", movement=6)
-    add_unit(m, "b2", movement=6)
-    add_unit(m, "r1", side="red")
-    m.scenarios = {"s": Scenario(name="S", last_turn=3, first_side="blue", setup=[
-        Placement(piece="b1", hex="0202"), Placement(piece="b2", hex="0204"), Placement(piece="r1", hex="0707")])}
+    m = end_of_phase_stacking_module()
     m.rules.enforcement["stacking"] = "warn"
     s, _ = apply(m, initial_state(m, "s", 1), Move(unit="b1", to="0204"))
     s, entry = apply(m, s, EndPhase())

@@ -9,12 +9,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from builders import add_unit, play_module, rules_module
+from builders import end_of_phase_stacking_module, play_module
 
 from hexwright.runtime.cli.main import main
 from hexwright.runtime.engine import ENGINE, EndPhase, Move, to_step
-from hexwright.runtime.model import Phase, Placement, Scenario
-from hexwright.runtime.model.rules_config import RulesConfig, StackingRules
 from hexwright.runtime.state import (
     CommitDice,
     Game,
@@ -37,15 +35,7 @@ from hexwright.runtime.storage import save_module
 
 def stacking_game() -> Game:
     """A rules game (DoM §6) whose end of phase left 0204 overstacked: Blue must eliminate a unit."""
-    m = rules_module(rules=RulesConfig(stacking=StackingRules(check_at="end_of_phase", check_phases=["movement"],
-                                                              section="§6")))
-    m.meta.sequence = [Phase(id="blue-move", name="Blue movement", side="blue", kind="movement"),
-                       Phase(id="red-move", name="Red movement", side="red", kind="movement")]
-    add_unit(m, "b1", movement=6)
-    add_unit(m, "b2", movement=6)
-    add_unit(m, "r1", side="red")
-    m.scenarios = {"s": Scenario(name="S", last_turn=3, first_side="blue", setup=[
-        Placement(piece="b1", hex="0202"), Placement(piece="b2", hex="0204"), Placement(piece="r1", hex="0707")])}
+    m = end_of_phase_stacking_module()
     game = Game(m, "s", 1, engine=ENGINE)
     game.do(to_step(Move(unit="b1", to="0204")))
     game.do(to_step(EndPhase()))
