@@ -232,3 +232,13 @@ def test_fire_names_that_do_not_resolve_are_listed_by_field(m):
     found = {(i.file, i.field) for i in check_module(bad)}
     assert ("rules.json", "fire.pinned") in found and ("rules.json", "fire.missions.barrage.always_fire") in found
     assert not [i for i in check_module(m) if "fire" in i.field]
+
+
+def test_10_1_1_a_one_step_battery_turned_to_its_back_fires_with_its_only_face(m):
+    """b_gs has one face (support 5, four missions): shown on its back it still fires at 5 × 3 × OV 4."""
+    from hexwright.runtime.state import SetStep
+    from hexwright.runtime.state import apply as state_apply
+
+    s, _ = state_apply(m, _start(m), SetStep(piece="b_gs", step=1))
+    p = plan(prepared(m, s), Fire(**BARRAGE_1, units=("b_gs",), intensities=("maximum",)))
+    assert p.problem == "" and [x.value for x in p.parts] == [60]

@@ -154,3 +154,12 @@ def test_a_unit_with_no_movement_stays_at_0_whatever_its_statuses():
     m.scenarios["s"].setup.append(m.scenarios["s"].setup[0].model_copy(update={"piece": "b_gun", "hex": "0202"}))
     s = holding(m, initial_state(m, "s", 1), b_gun=("out_of_supply",))
     assert allowance(m, s, "b_gun") == 0
+
+
+def test_tov_8_1_a_one_step_unit_turned_to_its_back_moves_on_its_only_face_out_of_supply():
+    """A one-step unit shown on its back (a state the play window's "flip" allows) has only its
+    one face: out of supply halves that face's allowance (6 → 3)."""
+    m = status_module()
+    s = holding(m, initial_state(m, "s", 1), b_2=("out_of_supply",))
+    back = s.model_copy(update={"pieces": {**s.pieces, "b_2": s.pieces["b_2"].model_copy(update={"step": 1})}})
+    assert allowance(m, back, "b_2") == 3
