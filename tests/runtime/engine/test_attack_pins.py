@@ -293,19 +293,28 @@ def test_st_lo_14_2_a_unit_whose_status_forbids_attacking_is_refused_and_not_off
         apply(m, s, Declare(attackers=("b_1", "b_2"), hex="0504"))
 
 
-def test_tov_4_3_a_unit_the_activation_does_not_order_may_not_attack():
-    """Blue orders its 1st and 3rd divisions: b_3 (2nd division, next to 0504 here) is not activated."""
+def unordered_b3_at_combat(enforcement: dict[str, str] | None = None):
+    """ToV 4.3 on the combat module: blue orders its 1st and 3rd divisions, and b_3 (2nd
+    division) stands in 0503 next to 0504; the module and the state at its combat step."""
     from combat_modules import combat_module
 
     from hexwright.runtime.engine import Choose
 
     m = combat_module()
+    if enforcement is not None:
+        m.rules.enforcement = enforcement
     m.scenarios["act"].setup = [p for p in m.scenarios["act"].setup if p.piece != "b_3"] + [
         Placement(piece="b_3", hex="0503")]
     s = initial_state(m, "act", 0)
     for f in ("b_d1", "b_d3"):
         s, _ = apply(m, s, Choose(option="divisions", target=f))
     s, _ = apply(m, s, EndPhase())
+    return m, s
+
+
+def test_tov_4_3_a_unit_the_activation_does_not_order_may_not_attack():
+    """Blue orders its 1st and 3rd divisions: b_3 (2nd division, next to 0504 here) is not activated."""
+    m, s = unordered_b3_at_combat()
     assert all("b_3" not in d.attackers for d in legal_actions(m, s) if isinstance(d, Declare))
     with pytest.raises(ActionError, match=r"b_3 regt may not attack: not activated"):
         apply(m, s, Declare(attackers=("b_1", "b_3"), hex="0504"))
@@ -330,18 +339,7 @@ def test_9_a_unit_that_attacked_and_resolved_may_not_attack_again_in_the_phase()
 def test_tov_4_3_with_the_combat_step_at_warn_a_unit_not_ordered_attacks_with_an_override_logged():
     """The step's enforcement ``warn`` (``step.fight``): b_3 (2nd division, not ordered) is offered
     and may attack, and the declaration logs the broken constraint as an override."""
-    from combat_modules import combat_module
-
-    from hexwright.runtime.engine import Choose
-
-    m = combat_module()
-    m.rules.enforcement = {"step.fight": "warn"}
-    m.scenarios["act"].setup = [p for p in m.scenarios["act"].setup if p.piece != "b_3"] + [
-        Placement(piece="b_3", hex="0503")]
-    s = initial_state(m, "act", 0)
-    for f in ("b_d1", "b_d3"):
-        s, _ = apply(m, s, Choose(option="divisions", target=f))
-    s, _ = apply(m, s, EndPhase())
+    m, s = unordered_b3_at_combat({"step.fight": "warn"})
     assert Declare(attackers=("b_1", "b_3"), hex="0504") in legal_actions(m, s)
     s, entry = apply(m, s, Declare(attackers=("b_1", "b_3"), hex="0504"))
     assert "override: Blue b_3 regt may not attack: not activated" in entry.text
