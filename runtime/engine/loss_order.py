@@ -9,11 +9,8 @@ from hexwright.runtime.state import piece_name
 
 from . import relocation
 from .data import Frame
+from .losses import steps_left
 from .transaction import Tx
-
-
-def _steps_left(tx: Tx, unit: str) -> int:
-    return len(tx.module.pieces.pieces[unit].steps) - tx.state.pieces[unit].step
 
 
 def loss_order(tx: Tx, rules: LossRules, units: tuple[str, ...]) -> list[str]:
@@ -25,7 +22,7 @@ def loss_order(tx: Tx, rules: LossRules, units: tuple[str, ...]) -> list[str]:
     def rank(unit: str) -> tuple[int, int, str]:
         kind = m.pieces.pieces[unit].unit_type
         group = next((i for i, g in enumerate(groups) if kind in g), len(groups))
-        return group, -_steps_left(tx, unit), unit
+        return group, -steps_left(tx, unit), unit
 
     return sorted((u for u in units if m.pieces.pieces[u].unit_type not in rules.immune
                    and tx.state.hex_of(u) is not None), key=rank)
