@@ -96,6 +96,14 @@ class Coverage:
         found = {t for line in range(m.line, m.end_line + 1) for t in self.by_line.get(line, [])}
         return sorted(found, key=lambda t: (self.seconds[t], t)) if found else self.everything
 
+    def timeout_for(self, m: Mutant, whole: float, factor: float) -> float:
+        """How long the mutant's run may take: ``factor`` times the traced seconds of the tests it
+        runs (the whole subset's when it runs them all), plus 20 s for the start and collection. A
+        mutant that loops forever in one fast test then costs seconds, not three times the subset."""
+        tests = self.tests_for(m)
+        spent = whole if tests is self.everything else sum(self.seconds[t] for t in tests)
+        return min(spent, whole) * factor + 20
+
 
 @dataclass
 class Outcome:
@@ -406,7 +414,6 @@ def mutate_file(plan: Plan, trace: Trace, copies: list[Path], args: argparse.Nam
     report, original, path = plan.report, plan.source, plan.report.path
     check_copy(copies[0], path)
     coverage = Coverage.of(trace.files[path], plan.tests)
-    timeout = trace.seconds * args.timeout_factor + 10
     how = "traced run cached" if trace.cached else "traced"
     print(f"{path}: {len(plan.mutants)} mutants ({report.equivalent} equivalent left out), tests {' '.join(plan.tests)} "
           f"({trace.seconds:.1f} s unmutated, {how})", flush=True)
@@ -422,6 +429,7 @@ def mutate_file(plan: Plan, trace: Trace, copies: list[Path], args: argparse.Nam
             target.write_bytes(m.apply(original))
             forget_bytecode(worker.copy, path)
             t0 = time.monotonic()
+            timeout = coverage.timeout_for(m, trace.seconds, args.timeout_factor)
             code, out = worker.run(coverage.tests_for(m), timeout)
             status = "timeout" if code is None else ("survived" if code == 0 else "killed")
             return Outcome(m, status, time.monotonic() - t0, out)
@@ -493,7 +501,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", help="only mutants whose key contains one of these texts")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--timeout-factor", type=float, default=3.0,
-                        help="a mutant's run may take this many times the unmutated run, plus 10 s")
+                        help="a mutant's run may take this many times the traced time of "
+                        "the tests it runs, plus 20 s")
     parser.add_argument("--fail-under", type=float, help="exit 1 if a file scores below this percentage")
     parser.add_argument("--json", type=Path, help="write every mutant's outcome to this file")
     parser.add_argument("--reuse", type=Path, metavar="JSON",

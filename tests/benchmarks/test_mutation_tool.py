@@ -122,6 +122,17 @@ def test_tests_for_a_mutant_come_from_the_trace(monkeypatch, mutants):
     assert mutate.Coverage(["tests/"], {}, {}).tests_for(m) == ["tests/"]
 
 
+def test_a_mutants_timeout_follows_the_tests_it_runs(monkeypatch, mutants):
+    mutate = load("mutate", monkeypatch)
+    found = mutants.find_mutants(SOURCE.encode(), "m.py")
+    m = next(m for m in found if m.key == "clamp: not x -> x")
+    at_import = next(m for m in found if m.key == "<module>: 10 -> 11")
+    coverage = mutate.Coverage(["tests/"], {m.line: ["t::slow", "t::fast"]}, {"t::slow": 2.0, "t::fast": 0.5})
+    assert coverage.timeout_for(m, whole=100.0, factor=3.0) == 2.5 * 3 + 20
+    assert coverage.timeout_for(at_import, whole=100.0, factor=3.0) == 100.0 * 3 + 20
+    assert coverage.timeout_for(m, whole=1.0, factor=3.0) == 1.0 * 3 + 20
+
+
 def test_a_mutated_files_cached_bytecode_is_forgotten(monkeypatch, tmp_path):
     mutate = load("mutate", monkeypatch)
     cache = tmp_path / mutate.PYCACHE / "tmp" / "copy" / ".mutation-import" / "hexwright"
