@@ -287,6 +287,7 @@ def apply_resolve(tx: Tx, act: Resolve) -> None:
     attackers = tuple(a for a in dec.attackers if tx.state.hex_of(a) is not None)
     hexes = defending_hexes(tx, attackers, act.hex)
     defenders = [p for h in hexes for p in defender_in(tx, h)]
+    tx.set(defended=tuple(sorted(set(tx.data.defended) | set(defenders))))  # DoM §9: each unit of the stack
     if not defenders or not attackers:
         tx.say(f"attack on {act.hex} called off: {'no defender left' if not defenders else 'no attacker left'}")
         return

@@ -268,6 +268,21 @@ def test_9_a_defender_attacked_and_resolved_may_be_attacked_again_only_as_defend
             apply(m, s, second)
 
 
+def test_9_every_unit_of_an_attacked_stack_counts_as_attacked_when_each_unit_defends_once():
+    """DoM §9 "a defending unit may only be attacked once" (``defend_once: unit``): an attack on
+    0504 attacks r_1 and r_2 both; with r_1 gone afterwards, r_2 may not be attacked again."""
+    m = attack_module()
+    every_cell(m, "-", ResultCode(name="No effect"))
+    m.rules.combat.declare_all_first = False
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    s, _ = apply(m, s, Resolve(hex="0504"))
+    s, _ = state_apply(m, s, Eliminate(pieces=["r_1"]))
+    assert not [a for a in legal_actions(m, s) if isinstance(a, Declare) and a.hex == "0504"]
+    with pytest.raises(ActionError, match=r"Red r_2 regt is already attacked this turn at 0504 — 9\.1"):
+        apply(m, s, Declare(attackers=("b_3",), hex="0504"))
+
+
 def test_9_one_attack_at_a_time_when_attacks_are_not_all_declared_first():
     m = attack_module()
     m.rules.combat.declare_all_first = False
