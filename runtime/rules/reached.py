@@ -20,13 +20,12 @@ class ReachedHex:
     """One hex a reach query found: its cost, a cheapest path, whether the move stops here
     and whether it may end here. The path is named by label when first read (a query reaches
     hundreds of hexes and a caller reads few of their paths); a plain slotted record, as a
-    query makes one per hex reached."""
+    query makes one per hex reached. ``path`` is given, or read off ``route`` at hex index ``at``."""
 
     __slots__ = ("_at", "_path", "_route", "can_end", "cost", "hex", "rulings", "stop")
 
-    def __init__(self, hex: str, cost: Fraction, path: tuple[str, ...] | None = None, stop: bool = False,
-                 can_end: bool = True, rulings: tuple[Ruling, ...] = (), *, route: Route | None = None,
-                 at: int = -1) -> None:
+    def __init__(self, hex: str, cost: Fraction, path: tuple[str, ...] | None, stop: bool, can_end: bool,
+                 rulings: tuple[Ruling, ...], *, route: Route | None = None, at: int = 0) -> None:
         self.hex, self.cost, self.stop, self.can_end, self.rulings = hex, cost, stop, can_end, rulings
         self._path, self._route, self._at = path, route, at
 
