@@ -69,3 +69,23 @@ def test_s2_3_landing_in_enemy_zoc_is_ruled_or_refused_as_the_module_says():
 def test_the_zone_is_sorted_by_label():
     labels = list(zone(drop_map(), AirDrop(box="air")))
     assert labels == sorted(labels) and "0101" in labels
+
+
+def test_s2_3_a_refused_terrain_is_named_as_the_module_names_it():
+    """The refusal reads the terrain types' names (here Forest and Open ground, not the ids
+    woods and clear), and a listed id the map does not define by its id."""
+    m = drop_map()
+    m.map.terrain_types["woods"].name = "Forest"
+    m.map.terrain_types["clear"].name = "Open ground"
+    drop = AirDrop(box="air", terrain=["clear", "dunes"])
+    assert reasons(m, "0202", drop) == [("drop", "forest hex: drops only on open ground, dunes hexes")]
+
+
+def test_s2_3_with_zoc_rules_off_a_drop_ignores_enemy_zoc():
+    """``enforcement: {zoc: off}``: 0504 next to r_inf is a landing hex like any other, with no
+    ZOC ruling, even where the drop keeps out of enemy ZOC."""
+    m = drop_map()
+    m.rules.enforcement = {"zoc": "off"}
+    keep_out = AirDrop(box="air", into_ezoc=False, stop_on_landing=False)
+    assert zone(m, keep_out)["0504"].rulings == ()
+    assert reasons(m, "0504", keep_out) == []
