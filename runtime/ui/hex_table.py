@@ -9,14 +9,17 @@ drawing; this table answers from lists and is updated for just the hexes an edit
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import attrgetter
 
 from hexwright.runtime.model import MapData
 
 from .hex_cache import HexCache
 
+_LEVEL = attrgetter("level")
 NOTHING_ELSE: tuple = ("", ())
 """A hex without a name or features, whether the map holds data for it or not (painting a
 hex the map did not hold changes its terrain, not what is drawn over it)."""
@@ -47,15 +50,25 @@ class HexTable:
         """Name and features of each hex (what else of a hex is drawn), to tell what an edit changed."""
         self.counts: Counter[int] = Counter()
         """How many hexes of the map data have each level (hexes not in it are level 0 but not counted)."""
-        where = cache.label_index()
-        for label, hd in map_data.hexes.items():  # as _read does, without comparing with before
-            i = where.get(label)
-            if i is not None:
-                self.present[i] = True
-                self.terrain[i] = hd.terrain if hd.terrain is not None else self.default
-                self.level[i] = hd.level
-                self.other[i] = (hd.name, tuple(repr(f) for f in hd.features) if hd.features else ())
-                self.counts[hd.level] += 1
+        # As _read does for each hex, without a Python step per hex (160,000 on a 400×400 map):
+        # each hex's index, its values read once per distinct instance (hexes of one value
+        # share one), and the lists filled by C-level maps. A label not of this grid is left out.
+        hexes = map_data.hexes
+        at = list(map(cache.label_index().get, hexes))
+        values = list(hexes.values())
+        if None in at:
+            on_grid = [i is not None for i in at]
+            at, values = list(compress(at, on_grid)), list(compress(values, on_grid))
+        ids = list(map(id, values))
+        distinct = dict(zip(ids, values))
+        terrain = {key: hd.terrain if hd.terrain is not None else self.default for key, hd in distinct.items()}
+        other = {key: (hd.name, tuple(repr(f) for f in hd.features) if hd.features else ())
+                 for key, hd in distinct.items()}
+        levels = list(map(_LEVEL, values))
+        for column, cells in ((self.present, repeat(True)), (self.terrain, map(terrain.__getitem__, ids)),
+                              (self.level, levels), (self.other, map(other.__getitem__, ids))):
+            deque(map(column.__setitem__, at, cells), maxlen=0)
+        self.counts.update(levels)
 
     def _read(self, i: int, label: str) -> set[str]:
         """Read hex ``i`` again; returns what of it changed (``terrain``, ``level``, ``other``)."""
