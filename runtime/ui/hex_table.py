@@ -13,13 +13,23 @@ from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import compress, repeat
-from operator import attrgetter
+from operator import attrgetter, setitem
+from typing import TypeVar, cast
 
 from hexwright.runtime.model import MapData
 
 from .hex_cache import HexCache
 
+T = TypeVar("T")
+
 _LEVEL = attrgetter("level")
+
+
+def _fill(column: list[T], at: list[int], cells: Iterable[T]) -> None:
+    """``column[at[k]]`` = the k-th of ``cells``, for every k, in one C-level pass."""
+    deque(map(setitem, repeat(column), at, cells), maxlen=0)
+
+
 NOTHING_ELSE: tuple = ("", ())
 """A hex without a name or features, whether the map holds data for it or not (painting a
 hex the map did not hold changes its terrain, not what is drawn over it)."""
@@ -54,20 +64,22 @@ class HexTable:
         # each hex's index, its values read once per distinct instance (hexes of one value
         # share one), and the lists filled by C-level maps. A label not of this grid is left out.
         hexes = map_data.hexes
-        at = list(map(cache.label_index().get, hexes))
+        found = list(map(cache.label_index().get, hexes))
         values = list(hexes.values())
-        if None in at:
-            on_grid = [i is not None for i in at]
-            at, values = list(compress(at, on_grid)), list(compress(values, on_grid))
+        if None in found:
+            on_grid = [i is not None for i in found]
+            found, values = list(compress(found, on_grid)), list(compress(values, on_grid))
+        at = cast(list[int], found)
         ids = list(map(id, values))
         distinct = dict(zip(ids, values))
         terrain = {key: hd.terrain if hd.terrain is not None else self.default for key, hd in distinct.items()}
         other = {key: (hd.name, tuple(repr(f) for f in hd.features) if hd.features else ())
                  for key, hd in distinct.items()}
         levels = list(map(_LEVEL, values))
-        for column, cells in ((self.present, repeat(True)), (self.terrain, map(terrain.__getitem__, ids)),
-                              (self.level, levels), (self.other, map(other.__getitem__, ids))):
-            deque(map(column.__setitem__, at, cells), maxlen=0)
+        _fill(self.present, at, repeat(True))
+        _fill(self.terrain, at, map(terrain.__getitem__, ids))
+        _fill(self.level, at, levels)
+        _fill(self.other, at, map(other.__getitem__, ids))
         self.counts.update(levels)
 
     def _read(self, i: int, label: str) -> set[str]:
