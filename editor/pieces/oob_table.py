@@ -77,13 +77,14 @@ class OobTableModel(QAbstractTableModel):
         self.doc = doc
         self.last_error = ""
         self._ids: list[str] = []
+        self._row_of: dict[str, int] = {}
         self._columns: list[str] = []
         self._rows: dict[str, dict[str, str]] = {}
-        self._base_rows: dict[str, dict[str, str]] | None = None
-        """In a variant: the base's rows, to mark what the variant overrides."""
-        if doc.variant is not None:
-            base = doc.variant.base.module.pieces.pieces
-            self._base_rows = {pid: piece_row(pid, p) for pid, p in base.items()}
+        """The cells of each unit shown or edited so far: a row is made when the view first asks
+        for it (opening a map of 8,000 units makes the few dozen rows on screen)."""
+        self._base = doc.variant.base.module.pieces.pieces if doc.variant is not None else None
+        """In a variant: the base's units, to mark what the variant overrides."""
+        self._base_rows: dict[str, dict[str, str]] = {}
         self.reload()
         doc.changed.connect(self._changed)
 
@@ -93,22 +94,37 @@ class OobTableModel(QAbstractTableModel):
         self.beginResetModel()
         pieces = self.doc.module.pieces.pieces
         self._ids = list(pieces)
+        self._row_of = {pid: row for row, pid in enumerate(self._ids)}
         self._columns = list(PIECE_COLUMNS) + step_columns(pieces)
-        self._rows = {pid: piece_row(pid, p) for pid, p in pieces.items()}
+        self._rows = {}
         self.endResetModel()
+
+    def _row(self, piece_id: str) -> dict[str, str]:
+        row = self._rows.get(piece_id)
+        if row is None:
+            row = self._rows[piece_id] = piece_row(piece_id, self.doc.module.pieces.pieces[piece_id])
+        return row
+
+    def _base_row(self, piece_id: str) -> dict[str, str] | None:
+        if self._base is None or piece_id not in self._base:
+            return None
+        row = self._base_rows.get(piece_id)
+        if row is None:
+            row = self._base_rows[piece_id] = piece_row(piece_id, self._base[piece_id])
+        return row
 
     def _changed(self, changes: Changes) -> None:
         keys = changes.keys(Kind.PIECES)
         pieces = self.doc.module.pieces.pieces
         if not keys:
             return
-        if not all(key in self._rows and key in pieces for key in keys) \
-                or not set(step_columns(pieces)) <= set(self._columns):
+        if not all(key in self._row_of and key in pieces for key in keys) \
+                or not set(step_columns({key: pieces[key] for key in keys})) <= set(self._columns):
             self.reload()
             return
         for key in sorted(keys):  # only these rows changed
-            self._rows[key] = piece_row(key, pieces[key])
-            row = self._ids.index(key)
+            self._rows.pop(key, None)
+            row = self._row_of[key]
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self._columns) - 1))
             self.headerDataChanged.emit(Qt.Orientation.Vertical, row, row)
 
@@ -129,7 +145,7 @@ class OobTableModel(QAbstractTableModel):
         if not index.isValid():
             return None
         column = self._columns[index.column()]
-        text = self._rows[self._ids[index.row()]].get(column, "")
+        text = self._row(self._ids[index.row()]).get(column, "")
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return text
         if role == Qt.ItemDataRole.UserRole:  # sort key: numbers as numbers
@@ -145,12 +161,12 @@ class OobTableModel(QAbstractTableModel):
 
     def overridden(self, piece_id: str, column: str | None = None) -> bool:
         """In a variant: whether it sets this unit's value in ``column`` (any column: None)."""
-        if self._base_rows is None:
+        if self._base is None:
             return False
-        base = self._base_rows.get(piece_id)
+        base = self._base_row(piece_id)
         if base is None:
             return True
-        row = self._rows[piece_id]
+        row = self._row(piece_id)
         columns = [column] if column is not None else sorted(set(row) | set(base))
         return any(row.get(c, "") != base.get(c, "") for c in columns)
 
@@ -159,11 +175,11 @@ class OobTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if horizontal:
                 return self._columns[section]
-            mark = " ✎" if self._base_rows is not None and self.overridden(self._ids[section]) else ""
+            mark = " ✎" if self._base is not None and self.overridden(self._ids[section]) else ""
             return f"{section + 1}{mark}"
-        if role == Qt.ItemDataRole.ToolTipRole and not horizontal and self._base_rows is not None:
+        if role == Qt.ItemDataRole.ToolTipRole and not horizontal and self._base is not None:
             pid = self._ids[section]
-            if pid not in self._base_rows:
+            if pid not in self._base:
                 return "added by this variant"
             return "changed by this variant (tinted cells)" if self.overridden(pid) else "inherited from the base"
         return None
@@ -181,7 +197,7 @@ class OobTableModel(QAbstractTableModel):
         piece_id = self._ids[index.row()]
         column = self._columns[index.column()]
         text = str(value).strip()
-        if text == self._rows[piece_id].get(column, ""):
+        if text == self._row(piece_id).get(column, ""):
             return False
         existing = self.doc.module.pieces.pieces[piece_id]
         try:

@@ -55,6 +55,7 @@ TABS: list[tuple[str, tuple[str, ...], type[BaseModel], tuple[str, ...]]] = [
     ("Statuses, pools, arrivals", (), RulesConfig, _TOP),
 ]
 """(tab title, path in rules.json, model, fields left out)."""
+_FORMS = {title: (path, model, skip) for title, path, model, skip in TABS}
 
 LEVELS = ("enforce", "warn", "off")
 
@@ -75,13 +76,14 @@ class RulesDock(QWidget):
         self.outline = SequenceOutline(doc)
         self.outline.refused.connect(self.show_refusal)
         self.tabs.addTab(self.outline, "Sequence of play")
-        self.forms: dict[str, tuple[tuple[str, ...], ModelForm]] = {}
-        for title, path, model, skip in TABS:
-            form = ModelForm(model, lambda: self.doc.module, skip=skip, columns=2)
-            form.edited.connect(lambda value, key, p=path: self._edited(p, value, key))
-            form.refused.connect(self.show_refusal)
-            self.forms[title] = (path, form)
-            self.tabs.addTab(self._scrolled(form), title)
+        self._built: dict[str, tuple[tuple[str, ...], ModelForm]] = {}
+        """The forms made so far: a form is made when its tab is first shown or asked for (the
+        dozen forms of rules.json took most of this dock's making, behind tabs not shown)."""
+        self._pages: dict[str, QScrollArea] = {}
+        for title, _path, _model, _skip in TABS:
+            page = self._pages[title] = self._scrolled(None)
+            self.tabs.addTab(page, title)
+        self.tabs.currentChanged.connect(self._shown)
         self.victory = VictoryEditor(doc)
         self.tabs.addTab(self._scrolled(self.victory), "Victory")
         self.enforcement = QTableWidget(0, 2)
@@ -93,17 +95,30 @@ class RulesDock(QWidget):
         self.reload()
 
     @staticmethod
-    def _scrolled(page: QWidget) -> QScrollArea:
+    def _scrolled(page: QWidget | None) -> QScrollArea:
         """A page that scrolls by itself when taller than the dock: the dock never scrolls as a whole,
         so the tabs, the outline's buttons and the refusal message stay in sight."""
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(page)
+        if page is not None:
+            scroll.setWidget(page)
         return scroll
+
+    @property
+    def forms(self) -> dict[str, tuple[tuple[str, ...], ModelForm]]:
+        """Every form by its tab's title, with its path in rules.json (each made now if it was not)."""
+        return {title: (path, self.form(title)) for title, path, _model, _skip in TABS}
+
+    def _shown(self, index: int) -> None:
+        title = self.tabs.tabText(index)
+        if title in self._pages:
+            self.form(title)
 
     def tab(self, title: str) -> QWidget:
         """The page of the tab titled ``title`` (tests and the window's menu use it)."""
+        if title in self._pages:
+            self.form(title)
         for i in range(self.tabs.count()):
             page = self.tabs.widget(i)
             if self.tabs.tabText(i) == title and page is not None:
@@ -111,7 +126,16 @@ class RulesDock(QWidget):
         raise KeyError(title)
 
     def form(self, title: str) -> ModelForm:
-        return self.forms[title][1]
+        built = self._built.get(title)
+        if built is None:
+            path, model, skip = _FORMS[title]
+            form = ModelForm(model, lambda: self.doc.module, skip=skip, columns=2)
+            form.edited.connect(lambda value, key, p=path: self._edited(p, value, key))
+            form.refused.connect(self.show_refusal)
+            form.set_value(get_path(self.doc.module.rules, path))
+            self._pages[title].setWidget(form)
+            built = self._built[title] = (path, form)
+        return built[1]
 
     # -- document → forms ----------------------------------------------------------------------
 
@@ -122,7 +146,7 @@ class RulesDock(QWidget):
 
     def reload(self) -> None:
         rules = self.doc.module.rules
-        for path, form in self.forms.values():
+        for path, form in self._built.values():  # a form not made yet reads the rules when it is
             form.set_value(get_path(rules, path))
         self.outline.reload()
         self._reload_enforcement()

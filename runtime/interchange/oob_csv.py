@@ -21,6 +21,8 @@ import io
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import attrgetter
 from typing import Any, get_args
 
 from pydantic import TypeAdapter, ValidationError
@@ -155,12 +157,27 @@ def step_cell(values: StepValues, name: str) -> str:
 # --------------------------------------------------------------------------- export
 
 
-def step_columns(pieces: dict[str, Piece]) -> list[str]:
+def step_columns(pieces: Mapping[str, Piece]) -> list[str]:
     """``stepN_field`` columns for every step value some piece uses, steps in order."""
-    steps = max((len(p.steps) for p in pieces.values()), default=1)
-    used = {name for p in pieces.values() for s in p.steps for name in STEP_FIELDS if step_cell(s, name)}
-    names = [n for n in STEP_FIELDS if n in used] or ["combat", "movement"]
+    steps = max(map(len, map(_STEPS, pieces.values())), default=1)
+    every = list(chain.from_iterable(map(_STEPS, pieces.values())))
+    given = set().union(*map(_GIVEN, every))  # a field never given holds its default: an empty cell
+    names = [n for n in STEP_FIELDS if n in given and _used(every, n)] or ["combat", "movement"]
     return [f"step{i}_{n}" for i in range(1, steps + 1) for n in names]
+
+
+_STEPS, _GIVEN = attrgetter("steps"), attrgetter("model_fields_set")
+
+
+def _used(steps: list[StepValues], name: str) -> bool:
+    """Whether some step's :func:`step_cell` for ``name`` is not empty: read from the distinct
+    values, so 8,000 units of four steps cost no Python step per cell."""
+    values = map(attrgetter(name), steps)
+    if name == "extra":
+        return any(values)  # format_extra writes every pair of a dict
+    if name == "provenance":
+        return any(p.clue for p in values if p is not None)
+    return any(v is not None and str(v) for v in set(values))
 
 
 def piece_row(piece_id: str, piece: Piece) -> dict[str, str]:

@@ -6,6 +6,10 @@ on which copy wins), integers of thousands of digits (``ValueError`` past 4,300 
 slow well before), and an escaped lone surrogate (``"\\ud800"``), which loads but can never
 be written back as UTF-8, so every later save fails. :func:`loads_strict` refuses all of
 them with :class:`JsonProblem`, naming the line or the field.
+
+A file is read by orjson when it is installed (a 12 MB map in half the time of ``json``
+and without a walk over the values afterwards); whatever orjson refuses, or might read
+differently from ``json``, is read again by ``json`` as before, which says what is wrong.
 """
 
 from __future__ import annotations
@@ -14,6 +18,11 @@ import json
 import math
 import re
 from typing import Any
+
+try:
+    import orjson
+except ImportError:  # pragma: no cover - a dependency; without it every file takes json's reads below
+    orjson = None  # type: ignore[assignment]
 
 MAX_INT_DIGITS = 40
 """Longer than any count, id number or seed a file holds (a seed is below 2**63)."""
@@ -34,6 +43,10 @@ def loads_strict(data: bytes) -> Any:
     Most files are fine, so they are first read by the parser's C code alone and then
     checked as a whole (:func:`_plainly_fine`); only a file that check cannot clear is read
     again with a Python hook on every object and number, which names what is wrong."""
+    if orjson is not None:
+        value = _read_fast(data)
+        if value is not _UNSURE:
+            return value
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -53,6 +66,48 @@ def loads_strict(data: bytes) -> Any:
     return value
 
 
+_UNSURE = object()
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_LONG_DIGIT_RUN = b"0" * 19
+_HIDDEN_QUOTE_COLON_SPACE = re.compile(rb"\\u00(?:22|3[aA]|20)")
+
+
+def _read_fast(data: bytes) -> Any:
+    """``data`` read by orjson, or ``_UNSURE`` when ``json``'s reads must decide.
+
+    orjson refuses, as we do, NaN and the infinities, numbers too large for a float, text
+    that is not UTF-8 (a BOM too) and an escaped lone surrogate; its floats are ``json``'s
+    to the last bit. It differs in two ways, both caught here: a key written twice (the
+    last copy wins) and a whole number beyond 64 bits (read as a float). A number of 19
+    digits or more is left to ``json``'s reads. A repeated key is found by counting the
+    places where a key ends (a ``"`` then ``:``) in ``data`` and in orjson's own writing of
+    the value read: every member of every object adds one place to each; a member
+    dropped as a repeat adds one to ``data`` only, and so may the places inside its
+    strings; a ``"`` or ``:`` inside a string adds the same to both unless ``data`` wrote it
+    (or a space) as a ``\\u`` escape, which is left to ``json``'s reads too."""
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError:  # broken or refused: json's reads say where and why
+        return _UNSURE
+    if data.translate(_DIGITS_AS_ZERO).find(_LONG_DIGIT_RUN) != -1:
+        return _UNSURE
+    if b"\\u00" in data and _HIDDEN_QUOTE_COLON_SPACE.search(data):
+        return _UNSURE
+    try:
+        written = orjson.dumps(value)
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes
+        return _UNSURE
+    return value if _key_ends(data) == _key_ends(written) else _UNSURE
+
+
+def _key_ends(data: bytes) -> int:
+    """The places in ``data`` where a ``"`` is followed by ``:`` (JSON whitespace between)."""
+    plain = data.count(b'":')
+    if data.count(b":") == plain:  # no colon after a space: counted ten times faster than found by the expression
+        return plain
+    return sum(1 for _ in _KEY_END_SPACED_BYTES.finditer(data)) + plain
+
+
 def _loads_checked(text: str) -> Any:
     """The slow, naming read: every object checked for a repeated key, every number for its size."""
     try:
@@ -69,6 +124,7 @@ def _loads_checked(text: str) -> Any:
 
 
 _KEY_END_SPACED = re.compile(r'"[ \t\n\r]+:')
+_KEY_END_SPACED_BYTES = re.compile(rb'"[ \t\n\r]+:')
 _INT_LIMIT = 10 ** MAX_INT_DIGITS
 """The smallest whole number written with more than MAX_INT_DIGITS digits."""
 

@@ -9,6 +9,7 @@ are built lazily the first time a hex is drawn, so opening a 10,000-hex map stay
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from PySide6.QtCore import QLineF, QPointF, QRectF
 from PySide6.QtGui import QPolygonF
@@ -44,7 +45,7 @@ class HexCache:
         self._lines: list[list[QLineF] | None] = [None] * n
         self._labels: list[str | None] = [None] * n
         self._neighbors: list[tuple[int, ...]] | None = None
-        self._index_of_label: dict[str, int] | None = None
+        self._index_of_label: Mapping[str, int] | None = None
         self._offsets = self.layout.corner_offsets()
         self._template = QPolygonF([QPointF(x, y) for x, y in self._offsets])
         """A hex's outline about (0, 0): a hex's polygon is it moved to the hex's centre."""
@@ -64,14 +65,14 @@ class HexCache:
         """Dense index of the hex called ``label``; ``None`` if no hex has that label."""
         return self.label_index().get(label)
 
-    def label_index(self) -> dict[str, int]:
-        """Every hex label of the grid with its dense index."""
+    def label_index(self) -> Mapping[str, int]:
+        """Every hex label of the grid with its dense index (read-only)."""
         if self._index_of_label is None:
-            try:  # every label at once, each column's and row's text made once
-                self._labels = list[str | None](self.scheme.format_all(self.hex_grid))
+            try:  # every label at once, shared with the checks that read the module
+                self._index_of_label = self.scheme.index(self.hex_grid)
+                self._labels = list[str | None](self._index_of_label)
             except ValueError:  # a grid its scheme cannot label: labels made (and refused) one by one
-                pass
-            self._index_of_label = {self.label(i): i for i in range(self.cols * self.rows)}
+                self._index_of_label = {self.label(i): i for i in range(self.cols * self.rows)}
         return self._index_of_label
 
     # -- lazily cached per-hex values ---------------------------------------------------

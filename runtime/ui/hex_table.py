@@ -9,13 +9,26 @@ drawing; this table answers from lists and is updated for just the hexes an edit
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import attrgetter, setitem
+from typing import TypeVar, cast
 
 from hexwright.runtime.model import MapData
 
 from .hex_cache import HexCache
+
+T = TypeVar("T")
+
+_LEVEL = attrgetter("level")
+
+
+def _fill(column: list[T], at: list[int], cells: Iterable[T]) -> None:
+    """``column[at[k]]`` = the k-th of ``cells``, for every k, in one C-level pass."""
+    deque(map(setitem, repeat(column), at, cells), maxlen=0)
+
 
 NOTHING_ELSE: tuple = ("", ())
 """A hex without a name or features, whether the map holds data for it or not (painting a
@@ -47,15 +60,27 @@ class HexTable:
         """Name and features of each hex (what else of a hex is drawn), to tell what an edit changed."""
         self.counts: Counter[int] = Counter()
         """How many hexes of the map data have each level (hexes not in it are level 0 but not counted)."""
-        where = cache.label_index()
-        for label, hd in map_data.hexes.items():  # as _read does, without comparing with before
-            i = where.get(label)
-            if i is not None:
-                self.present[i] = True
-                self.terrain[i] = hd.terrain if hd.terrain is not None else self.default
-                self.level[i] = hd.level
-                self.other[i] = (hd.name, tuple(repr(f) for f in hd.features) if hd.features else ())
-                self.counts[hd.level] += 1
+        # As _read does for each hex, without a Python step per hex (160,000 on a 400×400 map):
+        # each hex's index, its values read once per distinct instance (hexes of one value
+        # share one), and the lists filled by C-level maps. A label not of this grid is left out.
+        hexes = map_data.hexes
+        found = list(map(cache.label_index().get, hexes))
+        values = list(hexes.values())
+        if None in found:
+            on_grid = [i is not None for i in found]
+            found, values = list(compress(found, on_grid)), list(compress(values, on_grid))
+        at = cast(list[int], found)
+        ids = list(map(id, values))
+        distinct = dict(zip(ids, values))
+        terrain = {key: hd.terrain if hd.terrain is not None else self.default for key, hd in distinct.items()}
+        other = {key: (hd.name, tuple(repr(f) for f in hd.features) if hd.features else ())
+                 for key, hd in distinct.items()}
+        levels = list(map(_LEVEL, values))
+        _fill(self.present, at, repeat(True))
+        _fill(self.terrain, at, map(terrain.__getitem__, ids))
+        _fill(self.level, at, levels)
+        _fill(self.other, at, map(other.__getitem__, ids))
+        self.counts.update(levels)
 
     def _read(self, i: int, label: str) -> set[str]:
         """Read hex ``i`` again; returns what of it changed (``terrain``, ``level``, ``other``)."""

@@ -55,13 +55,13 @@ def check_module(module: Module, assets: dict[str, bytes] | None = None) -> list
 
 
 class _Labels:
-    """The map's grid, label scheme and every hex label, made once per check."""
+    """The map's grid, label scheme and every hex label (shared with the painter, see ``LabelScheme.index``)."""
 
     def __init__(self, module: Module) -> None:
         self.grid = module.map.grid.hex_grid()
         self.scheme = module.map.grid.labels.scheme()
         try:
-            self.known = {label: i for i, label in enumerate(self.scheme.format_all(self.grid))}
+            self.known = self.scheme.index(self.grid)
         except ValueError:  # a grid its scheme cannot label: every label is parsed (and refused)
             self.known = {}
         self.directions = {name: d for d, name in enumerate(self.grid.directions)}

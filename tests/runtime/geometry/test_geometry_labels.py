@@ -156,3 +156,21 @@ def test_all_labels_at_once_equal_one_by_one(grid: HexGrid, scheme: LabelScheme)
             scheme.format_all(grid)
     else:
         assert scheme.format_all(grid) == one_by_one
+
+
+@FAST
+@given(grids(max_size=25), schemes())
+def test_the_label_index_gives_each_label_its_hex_and_cannot_be_changed(grid: HexGrid, scheme: LabelScheme) -> None:
+    """``index`` maps every label ``format`` gives to its hex's dense index (``col * rows + row``),
+    read-only since the checks and the painter share it; it fails where ``format_all`` fails."""
+    try:
+        labels = scheme.format_all(grid)
+    except ValueError:
+        with pytest.raises(ValueError, match="cannot be labelled"):
+            scheme.index(grid)
+        return
+    index = scheme.index(grid)
+    assert {label: h[0] * grid.rows + h[1] for label, h in zip(labels, grid.hexes())} == dict(index)
+    with pytest.raises(TypeError):
+        index[labels[0]] = -1  # type: ignore[index]
+    assert scheme.index(grid)[labels[-1]] == len(labels) - 1

@@ -18,8 +18,9 @@ from hexwright.runtime.interchange.oob_csv import (
     import_csv,
     parse_extra,
     parse_restrictions,
+    step_columns,
 )
-from hexwright.runtime.model import Restriction
+from hexwright.runtime.model import Piece, Provenance, Restriction, StepValues
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -51,6 +52,28 @@ def test_export_has_one_column_per_field_and_step():
     assert (row["step1_attack"], row["step1_defense"], row["step1_movement"]) == ("7", "5", "8")
     assert (row["step2_attack"], row["formation"], row["size"], row["setup"]) == ("4", "7ad", "X", "B")
     assert next(r for r in _rows(text) if r["id"] == "us-502-101")["restrictions"] == "no_move_before_turn=2"
+
+
+def _unit(*steps: StepValues) -> Piece:
+    return Piece(side="a", designation="x", unit_type="inf", steps=list(steps))
+
+
+def test_a_step_column_is_listed_when_some_unit_prints_a_value_in_it():
+    """Values given but empty (a blank label, no extra values, a clue left blank) print nothing:
+    no column; a value set after the unit was made does."""
+    blank = StepValues(label="", combat=None, extra={}, provenance=Provenance(clue=""))
+    later = StepValues()
+    later.morale = 0
+    pieces = {"u1": _unit(StepValues(attack=3), blank), "u2": _unit(later, StepValues(label="front", extra={"ap": 1})),
+              "u3": _unit(StepValues(provenance=Provenance(clue="fig. 4")))}
+    names = ["label", "attack", "morale", "extra", "provenance"]
+    assert step_columns(pieces) == [f"step{i}_{n}" for i in (1, 2) for n in names]
+
+
+def test_with_no_step_values_the_columns_are_combat_and_movement_for_each_step():
+    assert step_columns({"u1": _unit(StepValues(), StepValues(label=""))}) == [
+        "step1_combat", "step1_movement", "step2_combat", "step2_movement"]
+    assert step_columns({}) == ["step1_combat", "step1_movement"]
 
 
 def test_round_trip_into_an_empty_order_of_battle_gives_the_same_pieces():
