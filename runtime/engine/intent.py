@@ -18,7 +18,7 @@ from hexwright.runtime.state import ActionError, GameState, Location
 
 from .actions import Advance, Drop, EngineAction, Enter, ExitMap, Move, Retreat
 from .arrivals import legal_entries
-from .context import movers, unit_reach
+from .context import is_mover, unit_reach
 from .core import check_and_apply
 from .data import engine_state, rules_of
 from .drops import drop_of, droppers
@@ -57,7 +57,7 @@ def reach_of(module: Module, state: GameState, unit: str, mode: str | None = Non
         assert drop is not None
         zone = drop_zone(module, state.occupancy(), unit, drop, rules)
         return ReachView(unit, Fraction(0), {h: (Fraction(0), (h,), True) for h in zone}, (), drop=True)
-    if unit not in movers(module, state, data):
+    if not is_mover(module, state, unit, data):
         return None
     if mode and rules.enforcement_of("movement") == "enforce":
         from .moves import mode_problem
