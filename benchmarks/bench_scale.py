@@ -169,6 +169,7 @@ def bench_reach(size: int, m, occ, profile: bool = False) -> None:
     a, b, r = paired(lambda: reach(m, occ, motor), nx_reach)
     row(size, "reach", a, "networkx dijkstra cutoff", b, "≤ 3×", ratio_of_pairs=r)
     bench_reach_in_play(size, m, occ, motor, nx_reach, profile)
+    bench_play_turn(size, m, occ)
     bench_reach_parts(size, m, occ, motor, nx_reach, profile)
     try:
         import numpy as np
@@ -242,6 +243,37 @@ def bench_reach_in_play(size: int, m, occ, motor: str, nx_reach: Callable[[], ob
             unit_reach(m, s, motor, m.rules)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(12)
+
+
+def bench_play_turn(size: int, m, occ) -> None:
+    """A move as the play window makes it with the rules on: the reach shaded for the unit
+    dragged (``reach_of``), the move applied by the engine (its reach, the enemy and stacking
+    checks of the end hex, control), then what the window asks of the new state to refresh
+    (side to act, prompt, movement modes, VP totals, hexes to click). No peer: its figure is
+    for the growth with the units on the map (it walked all 8,000 several times per move)."""
+    from hexwright.runtime.engine import Move, apply, choices, offered_modes, reach_of, step_prompt, to_act, totals
+    from hexwright.runtime.model import Phase, Placement, Scenario
+    from hexwright.runtime.state import initial_state
+
+    sequence, scenarios = m.meta.sequence, m.scenarios
+    m.meta.sequence = [Phase(id="blue-move", name="Blue movement", side="blue", kind="movement"),
+                       Phase(id="red-move", name="Red movement", side="red", kind="movement")]
+    m.scenarios = {"bench": Scenario(name="Bench", last_turn=3, first_side="blue",
+                                     setup=[Placement(piece=p, hex=h) for p, h in sorted(occ.items())])}
+    try:
+        state = initial_state(m, "bench", 1)
+        movers = [p for p in sorted(occ) if m.pieces.pieces[p].side == "blue" and m.pieces.pieces[p].unit_type == "arm"]
+        samples = []
+        for unit in movers[:16]:
+            t0 = clock()
+            view = reach_of(m, state, unit)
+            if view is not None and view.hexes:
+                state, _ = apply(m, state, Move(unit=unit, to=sorted(view.hexes)[len(view.hexes) // 2]))
+                to_act(m, state), step_prompt(m, state), offered_modes(m, state), totals(m, state), choices(m, state)
+                samples.append(clock() - t0)
+        row(size, f"play turn: a move ({len(samples)})", statistics.median(samples[1:]) if len(samples) > 1 else None)
+    finally:
+        m.meta.sequence, m.scenarios = sequence, scenarios
 
 
 def bench_reach_parts(size: int, m, occ, motor: str, nx_reach: Callable[[], object], profile: bool) -> None:
