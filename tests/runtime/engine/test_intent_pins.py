@@ -169,3 +169,7 @@ def test_s8_1_the_window_shows_the_reach_of_exactly_the_units_that_may_move_now(
     assert reach_of(m, moved, unit) is None  # it has moved this phase
     assert [p for p in sorted(may) if reach_of(m, moved, p) is not None] == [p for p in sorted(may) if p != unit]
     assert reach_of(m, s, "no_such_unit") is None
+    shown = {p: reach_of(m, s, p) for p in sorted(may)}
+    stops = {p: v.stops() for p, v in shown.items()}
+    assert any(any(st.values()) for st in stops.values())  # stopped in EZOC (§8.1.1): shaded apart
+    assert all(st == {h: stop for h, (_cost, _path, stop) in shown[p].hexes.items()} for p, st in stops.items())
