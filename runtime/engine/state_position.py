@@ -43,21 +43,18 @@ class _Tracker:
 
     def sync(self, pieces: Mapping[str, PieceState]) -> None:
         if pieces is self.pieces:
+            self.examined = 0
             return
         old, pos = self.pieces, self.pos
         self.pieces = {}  # until the walk is done: a failure leaves a position no table names
         recorded = differences(old, pieces) if old else None
         if recorded is not None:  # the tables' records name the pieces that differ
-            gone: list[str] = []
-            changed = sorted(recorded)
-        else:
+            changed, gone = sorted(recorded), []
+            self.examined = len(changed)
+        else:  # compared entry by entry; after no table (the first walk, a failure): whatever the position holds
             changed = [pid for pid, p in pieces.items() if old.get(pid) is not p]
-            kept = len(pieces) - len(changed) + sum(1 for pid in changed if pid in old)
-            if not old:  # the first walk, or the one after a failure: whatever the position holds
-                gone = sorted(pid for pid in pos if pid not in pieces)
-            else:
-                gone = sorted(old.keys() - pieces.keys()) if kept != len(old) else []
-        self.examined = len(changed) + len(gone) if recorded is not None else len(pieces)
+            gone = sorted((old.keys() if old else pos.keys()) - pieces.keys())
+            self.examined = len(pieces)
         moved = False
         for pid in gone:
             if pid in pos:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from builders import add_unit, rules_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -164,3 +165,30 @@ def test_a_stamp_names_one_position_and_a_flip_keeps_it():
     with state_position(m, state) as (pos, back):  # undo
         assert back is not other and back is not first
         assert dict(pos) == state.occupancy()
+
+
+def test_the_kept_position_drops_pieces_a_table_no_longer_has_even_after_a_failed_walk():
+    """Tables of different games share no record: a piece missing from the new one leaves the
+    position; a table naming a piece the module lacks is refused (ValueError) and the next
+    walk puts the position right whatever that one left."""
+    m, state, labels, _rng = random_game(9)
+    assert pieces_examined(m) == 0  # nothing walked yet
+    a_fresh_index_agrees(m, state)
+    a_fresh_index_agrees(m, state)  # the same state again: nothing to walk
+    assert pieces_examined(m) == 0
+    on_map = sorted(p for p, ps in state.pieces.items() if ps.at.kind == "hex")
+    fewer = state.model_copy(update={"pieces": {p: ps for p, ps in state.pieces.items() if p != on_map[0]}})
+    with state_position(m, state) as (_pos, before):
+        pass
+    a_fresh_index_agrees(m, fewer)
+    with state_position(m, fewer) as (pos, after):
+        assert on_map[0] not in pos
+        assert after is not before  # answers kept for the position with the piece are not read again
+    free = next(h for h in labels if h not in state.occupancy().values())
+    bad = state.model_copy(update={"pieces": {**state.pieces, "u00": PieceState(at=Location.hex(free)),
+                                              "zz": PieceState(at=Location.hex(free))}})
+    with pytest.raises(ValueError, match="unknown piece 'zz'"):
+        state_position_of(m, bad)
+    smaller = fewer.model_copy(update={"pieces": {p: ps for p, ps in fewer.pieces.items() if p != on_map[1]}})
+    a_fresh_index_agrees(m, smaller)  # after the failure: u00 back in its hex, on_map[0] and [1] gone
+    assert pieces_examined(m) == len(smaller.pieces)
