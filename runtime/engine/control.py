@@ -45,18 +45,16 @@ class Control(Mapping[str, str]):
         self._all: dict[str, str] | None = None
 
     def __getitem__(self, label: str) -> str:
-        if self._all is not None:
-            return self._all[label]
         only = controllable(self.module)
         if only is None or label in only:
             with state_position(self.module, self.state) as (pos, _stamp):
                 i = pos.hm.index.get(label)
                 here = list(pos.by_hex.get(i, ())) if i is not None else []
             sides = {self.module.pieces.pieces[pid].side for pid in here}
-            if len(sides) == 1:
-                return sides.pop()
-            if sides:  # units of several sides: the last of them in the table, as control_map reads it
+            if len(sides) > 1:  # units of several sides: the last of them in the table, as control_map reads it
                 return self.module.pieces.pieces[[pid for pid in self.state.pieces if pid in here][-1]].side
+            if sides:
+                return sides.pop()
         return self.state.control[label]
 
     def _whole(self) -> dict[str, str]:

@@ -74,7 +74,7 @@ def test_dom_7_control_read_hex_by_hex_is_the_control_map_after_any_moves(seed):
         whole = control_map(m, state)
         one = Control(m, state)
         assert {h: one.get(h) for h in labels} == {h: whole.get(h) for h in labels}
-        assert dict(Control(m, state)) == whole
+        assert dict(Control(m, state)) == whole and len(Control(m, state)) == len(whole)
         if rng.random() < 0.3:
             action = SetControl(hex=rng.choice(labels), side=rng.choice(["blue", "red", None]))
         else:

@@ -6,6 +6,7 @@ hexes and enemy ZOC as indexing every unit afresh."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from builders import add_unit, hexside_id, rules_module
@@ -80,6 +81,9 @@ def test_position_kept_move_by_move_equals_a_fresh_index(seed):
         for side in ("blue", "red"):
             assert set(pos.enemy[side]) == board.enemy_hexes(side)
             assert set(pos.own[side]) == board.friendly_hexes(side)
+            here = Counter(u.hex for u in board.units.values() if u.side == side)  # units per hex, stacks counted
+            assert pos.own[side] == dict(here)
+            assert pos.enemy[side] == dict(Counter(u.hex for u in board.units.values() if u.side != side))
             assert set(pos.enemy_zoc(m.rules.zoc, side)) == enemy_zoc(board, m.rules.zoc, side)
         assert pos.by_hex == board.by_hex
         for z, side, kept in marks:  # one byte per hex, kept move by move like the counts
