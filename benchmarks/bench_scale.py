@@ -168,7 +168,8 @@ def bench_reach(size: int, m, occ, profile: bool = False) -> None:
     assert got == want, "networkx's reach differs from ours"
     a, b, r = paired(lambda: reach(m, occ, motor), nx_reach)
     row(size, "reach", a, "networkx dijkstra cutoff", b, "≤ 3×", ratio_of_pairs=r)
-    bench_reach_in_play(size, m, occ, motor, nx_reach)
+    bench_reach_in_play(size, m, occ, motor, nx_reach, profile)
+    bench_play_turn(size, m, occ)
     bench_reach_parts(size, m, occ, motor, nx_reach, profile)
     try:
         import numpy as np
@@ -204,10 +205,12 @@ def bench_reach(size: int, m, occ, profile: bool = False) -> None:
         row(size, "reach", a, "rustworkx dijkstra (no cut)", b, ratio_of_pairs=r)
 
 
-def bench_reach_in_play(size: int, m, occ, motor: str, nx_reach: Callable[[], object]) -> None:
+def bench_reach_in_play(size: int, m, occ, motor: str, nx_reach: Callable[[], object], profile: bool = False) -> None:
     """Reach as the engine asks it in play (``unit_reach`` on a game state), each query on a
     new state: the one before with a unit far away moved (a different hex each time, so no
-    answer is remembered), as after every move of a game."""
+    answer is remembered), as after every move of a game. The next row sets the target of
+    2 ms against networkx's own plain search timed beside it: the multiple of that search
+    which 2 ms allows. With ``profile``, cProfile's figures of 50 such queries."""
     from hexwright.runtime.engine import unit_reach
     from hexwright.runtime.state import GameState, Location, MovePieces, PieceState
     from hexwright.runtime.state import apply as state_apply
@@ -221,14 +224,56 @@ def bench_reach_in_play(size: int, m, occ, motor: str, nx_reach: Callable[[], ob
     held = set(occ.values())
     free = [h for h in hm.labels if h not in held and hm.grid.distance(hm.grid.hex_at(hm.idx(h)), start) > 40]
     states = []
-    for k in range(40):
+    for k in range(100):
         state, _ = state_apply(m, state, MovePieces(pieces=tuple(far), to=Location.hex(free[k * 7])))
         states.append(state)
     want = reach(m, occ, motor).to_json()
     assert unit_reach(m, states[0], motor, m.rules).to_json() == want, "reach in play differs from reach"
-    turn = iter(states[1:] * 4)
-    a, b, r = paired(lambda: unit_reach(m, next(turn), motor, m.rules), nx_reach)
+    turn = iter(states[1:41])
+    a, b, r = paired(lambda: unit_reach(m, next(turn), motor, m.rules), nx_reach, repeat=31)
     row(size, "reach in play (new state)", a, "networkx dijkstra cutoff", b, "≤ 3×", ratio_of_pairs=r)
+    row(size, "  2 ms as a multiple of it", 0.002, "networkx dijkstra cutoff", b, f"≤ 2 ms: ≤ {0.002 / b:.2f}× nx")
+    if profile:
+        import cProfile
+        import pstats
+
+        prof = cProfile.Profile()
+        prof.enable()
+        for s in states[41:91]:
+            unit_reach(m, s, motor, m.rules)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(12)
+
+
+def bench_play_turn(size: int, m, occ) -> None:
+    """A move as the play window makes it with the rules on: the reach shaded for the unit
+    dragged (``reach_of``), the move applied by the engine (its reach, the enemy and stacking
+    checks of the end hex, control), then what the window asks of the new state to refresh
+    (side to act, prompt, movement modes, VP totals, hexes to click). No peer: its figure is
+    for the growth with the units on the map (it walked all 8,000 several times per move)."""
+    from hexwright.runtime.engine import Move, apply, choices, offered_modes, reach_of, step_prompt, to_act, totals
+    from hexwright.runtime.model import Phase, Placement, Scenario
+    from hexwright.runtime.state import initial_state
+
+    sequence, scenarios = m.meta.sequence, m.scenarios
+    m.meta.sequence = [Phase(id="blue-move", name="Blue movement", side="blue", kind="movement"),
+                       Phase(id="red-move", name="Red movement", side="red", kind="movement")]
+    m.scenarios = {"bench": Scenario(name="Bench", last_turn=3, first_side="blue",
+                                     setup=[Placement(piece=p, hex=h) for p, h in sorted(occ.items())])}
+    try:
+        state = initial_state(m, "bench", 1)
+        movers = [p for p in sorted(occ) if m.pieces.pieces[p].side == "blue" and m.pieces.pieces[p].unit_type == "arm"]
+        samples = []
+        for unit in movers[:16]:
+            t0 = clock()
+            view = reach_of(m, state, unit)
+            if view is not None and view.hexes:
+                state, _ = apply(m, state, Move(unit=unit, to=sorted(view.hexes)[len(view.hexes) // 2]))
+                to_act(m, state), step_prompt(m, state), offered_modes(m, state), totals(m, state), choices(m, state)
+                samples.append(clock() - t0)
+        row(size, f"play turn: a move ({len(samples)})", statistics.median(samples[1:]) if len(samples) > 1 else None)
+    finally:
+        m.meta.sequence, m.scenarios = sequence, scenarios
 
 
 def bench_reach_parts(size: int, m, occ, motor: str, nx_reach: Callable[[], object], profile: bool) -> None:
@@ -246,7 +291,8 @@ def bench_reach_parts(size: int, m, occ, motor: str, nx_reach: Callable[[], obje
 
     def search() -> None:
         ezoc = pos.enemy_zoc(zoc, side)
-        s = ZocSearch(hm, mg, zoc, mg.ticks(Fraction(12)), hm.idx(occ[motor]), side, pos.enemy[side], ezoc, ezoc)
+        s = ZocSearch(hm, mg, zoc, mg.ticks(Fraction(12)), hm.idx(occ[motor]), side, pos.enemy[side], ezoc, ezoc,
+                      marks=pos.marks(zoc, side))
         s.seed_start()
         s.run_networkx(mg.graph)
 
@@ -521,7 +567,7 @@ def main() -> None:
     ap.add_argument("--sizes", default="50,100,200,400")
     ap.add_argument("--no-gui", action="store_true", help="skip editor open and render")
     ap.add_argument("--only", default="", help="comma list of: help,reach,supply,build,observe,files")
-    ap.add_argument("--profile", action="store_true", help="cProfile 50 reach queries at each size")
+    ap.add_argument("--profile", action="store_true", help="cProfile 50 reach queries at each size, in play and given the overlay")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     tmp = Path(tempfile.mkdtemp(prefix="hw-bench-scale-"))

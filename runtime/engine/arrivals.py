@@ -30,9 +30,9 @@ def entry_hexes(tx: Tx, group: ArrivalGroup) -> list[str]:
     """The group's entry hexes, then its side's supply sources when it enters there (ToV 11.2)."""
     sources = source_hexes(tx.module, tx.rules.supply, group.side) if group.at_sources else []
     if group.controlled_sources:
-        from .control import control_map
+        from .control import Control
 
-        control = control_map(tx.module, tx.state)
+        control = Control(tx.module, tx.state)
         sources = [h for h in sources if control.get(h) == group.side]
     return list(dict.fromkeys(list(group.hexes) + sources))
 

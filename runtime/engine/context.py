@@ -89,18 +89,25 @@ def movers(module: Module, state: GameState, data: EngineState | None = None, *,
     ``activated_only``, those of the activation running that have moves left."""
     data = data or engine_state(state)
     side = phase_side(module, state)
+    return [pid for pid in sorted(state.pieces) if _moves_now(module, state, data, side, pid, activated_only)]
+
+
+def is_mover(module: Module, state: GameState, unit: str, data: EngineState | None = None) -> bool:
+    """``unit`` is one of :func:`movers` (asked of one unit, without going through every piece)."""
+    data = data or engine_state(state)
+    return unit in state.pieces and _moves_now(module, state, data, phase_side(module, state), unit, False)
+
+
+def _moves_now(module: Module, state: GameState, data: EngineState, side: str | None, pid: str,
+               activated_only: bool) -> bool:
+    if side_of(module, pid) != side or pid in data.moved:
+        return False
     act = data.seq.activation
-    out = []
-    for pid in sorted(state.pieces):
-        if side_of(module, pid) != side or pid in data.moved:
-            continue
-        if activated_only and (act is None or pid not in act.units or act.moved.get(pid, 0) >= act.moves
-                               or not takes_part(module, data, pid)):
-            continue
-        at = state.pieces[pid].at
-        if at.kind == "hex" or (entry_box(module, state, pid) and arrival_turn(module, state, pid) <= state.turn):
-            out.append(pid)
-    return out
+    if activated_only and (act is None or pid not in act.units or act.moved.get(pid, 0) >= act.moves
+                           or not takes_part(module, data, pid)):
+        return False
+    at = state.pieces[pid].at
+    return at.kind == "hex" or bool(entry_box(module, state, pid) and arrival_turn(module, state, pid) <= state.turn)
 
 
 def in_play(module: Module, state: GameState) -> frozenset[str] | None:

@@ -5,19 +5,23 @@ retreat or advance passes through)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 
 from hexwright.runtime.model import Module
+from hexwright.runtime.rules.cache import cached
 from hexwright.runtime.state import GameState
+
+from .state_position import state_position
 
 
 def controllable(module: Module) -> frozenset[str] | None:
     """The hexes subject to control (ToV 6.1: cities, towns, supply sources), None: every hex
-    (DoM §7); from ``rules.json`` ``control.feature_types``."""
-    types = set(module.rules.control.feature_types)
+    (DoM §7); from ``rules.json`` ``control.feature_types``. Found once per revision of the map."""
+    types = frozenset(module.rules.control.feature_types)
     if not types:
         return None
-    return frozenset(label for label, h in module.map.hexes.items() if any(f.type in types for f in h.features))
+    return cached("controllable", module, (module.map,), (types,), lambda: frozenset(
+        label for label, h in module.map.hexes.items() if any(f.type in types for f in h.features)))
 
 
 def control_map(module: Module, state: GameState) -> dict[str, str]:
@@ -28,6 +32,41 @@ def control_map(module: Module, state: GameState) -> dict[str, str]:
         if p.at.kind == "hex" and (only is None or p.at.id in only):
             out[p.at.id] = module.pieces.pieces[pid].side
     return dict(sorted(out.items()))
+
+
+class Control(Mapping[str, str]):
+    """:func:`control_map` read hex by hex: the side of the units in a hex, from the engine's
+    kept position of ``state``, else the last side to pass. Asking about a few hexes (victory
+    points, sudden death, controlled sources) costs a few look-ups, not a walk of every piece;
+    going through all of it makes the whole map once."""
+
+    def __init__(self, module: Module, state: GameState) -> None:
+        self.module, self.state = module, state
+        self._all: dict[str, str] | None = None
+
+    def __getitem__(self, label: str) -> str:
+        only = controllable(self.module)
+        if only is None or label in only:
+            with state_position(self.module, self.state) as (pos, _stamp):
+                i = pos.hm.index.get(label)
+                here = list(pos.by_hex.get(i, ())) if i is not None else []
+            sides = {self.module.pieces.pieces[pid].side for pid in here}
+            if len(sides) > 1:  # units of several sides: the last of them in the table, as control_map reads it
+                return self.module.pieces.pieces[[pid for pid in self.state.pieces if pid in here][-1]].side
+            if sides:
+                return sides.pop()
+        return self.state.control[label]
+
+    def _whole(self) -> dict[str, str]:
+        if self._all is None:
+            self._all = control_map(self.module, self.state)
+        return self._all
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._whole())
+
+    def __len__(self) -> int:
+        return len(self._whole())
 
 
 def passed(state: GameState, side: str, hexes: Iterable[str], module: Module | None = None) -> GameState:

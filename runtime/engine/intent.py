@@ -9,22 +9,56 @@ unit is carried (the landing hexes of a drop).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from hexwright.runtime.model import Module
-from hexwright.runtime.rules import drop_zone
+from hexwright.runtime.rules import ReachedHex, drop_zone
 from hexwright.runtime.state import ActionError, GameState, Location
 
 from .actions import Advance, Drop, EngineAction, Enter, ExitMap, Move, Retreat
 from .arrivals import legal_entries
-from .context import movers, unit_reach
+from .context import is_mover, unit_reach
 from .core import check_and_apply
 from .data import engine_state, rules_of
 from .drops import drop_of, droppers
 from .relocation import legal_relocations
 from .sequence import advance_options, retreat_options
 from .transaction import Tx
+
+Shown = tuple[Fraction, tuple[str, ...], bool]
+"""A hex of a reach as the window shows it: cost, path, must stop there."""
+
+
+class ReachHexes(Mapping[str, Shown]):
+    """The hexes of a reach the unit may end in, each :data:`Shown` when read: the window
+    shades every hex and shows the path of the one under the pointer, so a path is named
+    only for a hex read (naming all of them up front was most of a move at 400×400)."""
+
+    def __init__(self, hexes: Mapping[str, ReachedHex], strict: bool) -> None:
+        self._hexes = hexes
+        self._keys = [h for h, x in hexes.items() if x.can_end] if strict else list(hexes)
+        self._in = frozenset(self._keys)
+
+    def __getitem__(self, label: str) -> Shown:
+        if label not in self._in:
+            raise KeyError(label)
+        x = self._hexes[label]
+        return x.cost, x.path, x.stop
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __contains__(self, label: object) -> bool:
+        return label in self._in
+
+    def stops(self) -> dict[str, bool]:
+        """Hex → must stop there, naming no path."""
+        return {h: self._hexes[h].stop for h in self._keys}
 
 
 @dataclass(frozen=True)
@@ -33,10 +67,16 @@ class ReachView:
 
     unit: str
     allowance: Fraction
-    hexes: dict[str, tuple[Fraction, tuple[str, ...], bool]]
+    hexes: Mapping[str, Shown]
     exits: tuple[tuple[str, str, Fraction], ...]
     drop: bool = False
     """An air drop (DoM §8.2): ``hexes`` are the landing hexes, each a stop, no MF spent."""
+
+    def stops(self) -> dict[str, bool]:
+        """Hex → must stop there: what the window shades, without naming the paths."""
+        if isinstance(self.hexes, ReachHexes):
+            return self.hexes.stops()
+        return {h: stop for h, (_cost, _path, stop) in self.hexes.items()}
 
 
 def _tx(module: Module, state: GameState) -> Tx:
@@ -57,7 +97,7 @@ def reach_of(module: Module, state: GameState, unit: str, mode: str | None = Non
         assert drop is not None
         zone = drop_zone(module, state.occupancy(), unit, drop, rules)
         return ReachView(unit, Fraction(0), {h: (Fraction(0), (h,), True) for h in zone}, (), drop=True)
-    if unit not in movers(module, state, data):
+    if not is_mover(module, state, unit, data):
         return None
     if mode and rules.enforcement_of("movement") == "enforce":
         from .moves import mode_problem
@@ -66,9 +106,7 @@ def reach_of(module: Module, state: GameState, unit: str, mode: str | None = Non
             return None  # ToV 11.2: rail or double only on the turn the unit appears
     r = unit_reach(module, state, unit, rules, mode=(step_mode(module, state) if mode is None else mode) or None)
     strict = rules.stacking.check_at == "end_of_move" and rules.enforcement_of("stacking") == "enforce"
-    return ReachView(unit, r.allowance, {h: (x.cost, x.path, x.stop) for h, x in r.hexes.items()
-                                         if x.can_end or not strict},
-                     tuple((e.hex, e.edge, e.cost) for e in r.exits))
+    return ReachView(unit, r.allowance, ReachHexes(r.hexes, strict), tuple((e.hex, e.edge, e.cost) for e in r.exits))
 
 
 def choices(module: Module, state: GameState) -> dict[str, EngineAction]:

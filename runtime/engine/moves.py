@@ -20,6 +20,7 @@ from .control import passed
 from .data import ExitRecord
 from .overstack import at_move_end, check_move_end
 from .restrictions import check_restrictions, restriction_problem
+from .state_position import state_position
 from .statuses import blocked_from
 from .transaction import Tx
 
@@ -155,10 +156,11 @@ def apply_move(tx: Tx, act: Move) -> None:
     side = side_of(m, act.unit)
     check_hex(m, act.to)
     check_restrictions(tx, act.unit, act.to)
-    for pid, p in state.pieces.items():
-        if p.at == Location.hex(act.to) and side_of(m, pid) != side:
-            tx.refuse(f"{piece_name(m, pid)} is in {act.to}: opposing units never share a hex",
-                      m.rules.movement.section)
+    with state_position(m, state) as (pos, _stamp):
+        enemy = [pid for pid in pos.by_hex.get(pos.hm.idx(act.to), ()) if side_of(m, pid) != side]
+    if enemy:
+        tx.refuse(f"{piece_name(m, enemy[0])} is in {act.to}: opposing units never share a hex",
+                  m.rules.movement.section)
     limits = in_play(m, state)
     if limits is not None and act.to not in limits:
         area = m.map.areas[m.scenarios[state.scenario].map_limits or ""]

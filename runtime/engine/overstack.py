@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 from hexwright.runtime.model import Phase
-from hexwright.runtime.rules import Ruling, stacking_violations
+from hexwright.runtime.rules import Ruling, stacking_problem_at
 
+from .state_position import state_position
 from .transaction import Tx
 
 
@@ -24,7 +25,8 @@ def check_move_end(tx: Tx, hex: str) -> None:
     """After a unit ended its move in ``hex``: refuse or note an overstack there."""
     if tx.rules.enforcement_of("stacking") == "off":
         return
-    problem = dict(stacking_violations(tx.module, tx.state.occupancy(), tx.rules)).get(hex)
+    with state_position(tx.module, tx.state) as (pos, _stamp):
+        problem = stacking_problem_at(pos, pos.hm.idx(hex), tx.rules.stacking)
     if not problem:
         return
     sec = tx.rules.stacking.section

@@ -3,11 +3,14 @@
 The rules read a position (:class:`runtime.rules.position.Position`: the units in each
 hex, the enemy ZOC counts) rather than a list of units. :func:`state_position` keeps one
 per module in step with the game states the engine asks about: a state with the same
-``pieces`` table as the last costs nothing, and another moves only the pieces whose
-:class:`~runtime.state.PieceState` differs (``apply`` copies the table and replaces the
-pieces an action changes, so the others are the same objects). Undo, a loaded save or a
-bot trying moves from a root state are each one such walk; a query never re-indexes
-every unit on the map, nor sorts them (``GameState.occupancy()``).
+``pieces`` table as the last costs nothing, and another moves only the pieces that differ.
+``apply`` records which pieces it replaced in the table it makes
+(:mod:`runtime.state.piece_table`), so after a move, an undo, a replay or a bot's try from
+a state asked about before, the walk reads those few from the tables' records; only a
+table with no record in common with the last (a state read from a file, a copy) is
+compared with it entry by entry (each entry by identity: ``apply`` copies the table and
+replaces the pieces an action changes, so the others are the same objects). A query never
+re-indexes every unit on the map, nor sorts them (``GameState.occupancy()``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.rules.cache import cached
 from hexwright.runtime.rules.position import Position
 from hexwright.runtime.state import GameState, PieceState
+from hexwright.runtime.state.piece_table import differences
 
 
 class Stamp:
@@ -34,26 +38,32 @@ class _Tracker:
         self.pos = Position(module)
         self.pieces: Mapping[str, PieceState] = {}
         self.stamp = Stamp()
+        self.examined = 0
+        """How many pieces the last walk looked at."""
 
     def sync(self, pieces: Mapping[str, PieceState]) -> None:
         if pieces is self.pieces:
+            self.examined = 0
             return
         old, pos = self.pieces, self.pos
         self.pieces = {}  # until the walk is done: a failure leaves a position no table names
-        changed = [pid for pid, p in pieces.items() if old.get(pid) is not p]
-        kept = len(pieces) - len(changed) + sum(1 for pid in changed if pid in old)
-        if not old:  # the first walk, or the one after a failure: whatever the position holds
-            gone = sorted(pid for pid in pos if pid not in pieces)
-        else:
-            gone = sorted(old.keys() - pieces.keys()) if kept != len(old) else []
+        recorded = differences(old, pieces) if old else None
+        if recorded is not None:  # the tables' records name the pieces that differ
+            changed, gone = sorted(recorded), []
+            self.examined = len(changed)
+        else:  # compared entry by entry; after no table (the first walk, a failure): whatever the position holds
+            changed = [pid for pid, p in pieces.items() if old.get(pid) is not p]
+            gone = sorted((old.keys() if old else pos.keys()) - pieces.keys())
+            self.examined = len(pieces)
         moved = False
         for pid in gone:
             if pid in pos:
                 pos.move(pid, None)
                 moved = True
         for pid in changed:
-            at = pieces[pid].at
-            label = at.id if at.kind == "hex" else None
+            piece = pieces.get(pid)
+            at = piece.at if piece is not None else None
+            label = at.id if at is not None and at.kind == "hex" else None
             if pos.get(pid) != label:
                 pos.move(pid, label)
                 moved = True
@@ -70,3 +80,11 @@ def state_position(module: Module, state: GameState) -> Iterator[tuple[Position,
     with tracker.pos.lock:
         tracker.sync(state.pieces)
         yield tracker.pos, tracker.stamp
+
+
+def pieces_examined(module: Module) -> int:
+    """How many pieces the last walk of ``module``'s kept position looked at: after ``apply``,
+    the pieces the action changed (read from the tables' records,
+    :func:`runtime.state.piece_table.differences`); for a table with no record in common with
+    the last (a state read from a file), every piece of the game."""
+    return cached("state-position", module, (module.map, module.pieces), (), lambda: _Tracker(module)).examined

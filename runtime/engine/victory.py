@@ -23,6 +23,7 @@ Other kinds are listed in the rules for the players to score by hand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from hexwright.runtime.model import Module
@@ -31,7 +32,7 @@ from hexwright.runtime.model.tables import SuddenDeath, UnitsInArea, VpRule
 from hexwright.runtime.rules import supply
 from hexwright.runtime.state import GameState
 
-from .control import control_map
+from .control import Control
 from .data import EngineState, engine_state, rules_of
 from .state_position import state_position
 
@@ -85,7 +86,7 @@ def _strings(value: int | str | list[str] | None) -> list[str]:
 def scores(module: Module, state: GameState) -> list[Score]:
     """Every point scored so far, by rule (control counted as it stands now)."""
     data = engine_state(state)
-    control = control_map(module, state)
+    control = Control(module, state)
     out: list[Score] = []
     traced: dict[str, set[str]] = {}
     for index, rule in enumerate(module.tables.victory.rules):
@@ -165,7 +166,7 @@ def _losses(module: Module, state: GameState, rule: VpRule) -> list[Score]:
     return out
 
 
-def supplied_hexes(module: Module, state: GameState, side: str, control: dict[str, str],
+def supplied_hexes(module: Module, state: GameState, side: str, control: Mapping[str, str],
                    rules: RulesConfig | None = None) -> set[str]:
     """Hexes that trace supply to a source of ``side`` as if a unit of it stood there."""
     with state_position(module, state) as (pos, _stamp):
@@ -195,7 +196,7 @@ def destroyed_formations(module: Module, state: GameState, formations: list[str]
     return out
 
 
-def units_in_area(module: Module, state: GameState, side: str, cond: UnitsInArea, control: dict[str, str],
+def units_in_area(module: Module, state: GameState, side: str, cond: UnitsInArea, control: Mapping[str, str],
                   rules: RulesConfig | None = None) -> list[str]:
     """Units of ``side`` in ``cond.area`` of ``cond.sizes``, tracing supply if asked (ToV 15.2)."""
     area = set(module.map.areas[cond.area].hexes) if cond.area in module.map.areas else set()
@@ -206,7 +207,7 @@ def units_in_area(module: Module, state: GameState, side: str, cond: UnitsInArea
             and (supplied is None or hex in supplied)]
 
 
-def _holds(module: Module, state: GameState, sd: SuddenDeath, control: dict[str, str],
+def _holds(module: Module, state: GameState, sd: SuddenDeath, control: Mapping[str, str],
            rules: RulesConfig | None) -> str:
     """What of ``sd`` holds now, as text ("" if it does not hold)."""
     if any(control.get(h) != sd.side for h in sd.hexes):
@@ -231,7 +232,7 @@ def _holds(module: Module, state: GameState, sd: SuddenDeath, control: dict[str,
 def sudden_death_held(module: Module, state: GameState,
                       rules: RulesConfig | None = None) -> tuple[SuddenDeath, str] | None:
     """The first ``sudden_death`` condition that holds now, with what holds as text (None if none)."""
-    control = control_map(module, state)
+    control = Control(module, state)
     for sd in module.tables.victory.sudden_death:
         if (sd.scenarios and state.scenario not in sd.scenarios) or state.turn < sd.from_turn \
                 or (sd.optional_rule is not None and not state.optional_rules.get(sd.optional_rule, False)):

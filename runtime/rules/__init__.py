@@ -32,7 +32,7 @@ from .movement_graph import MovementGraph, movement_graph
 from .reached import ReachedHex
 from .retreat import RetreatOptions, RetreatPath, advance_paths, retreat_paths
 from .rulings import Ruling
-from .stacking import stacking_violations
+from .stacking import stacking_problem_at, stacking_violations
 from .supply import SupplyResult, source_hexes, supply
 from .zoc import enemy_zoc, exerts_zoc, zoc_of_side
 
@@ -40,6 +40,6 @@ __all__ = [
     "Board", "CombatOdds", "CombatOutcome", "DropHex", "ExitOption", "Modifier", "MovementGraph",
     "Observation", "ReachResult", "ReachedHex", "RetreatOptions", "RetreatPath", "Ruling", "SupplyResult", "Unit",
     "advance_paths", "clear_cache", "column_for", "combat_odds", "command_radius", "crt_cell", "drop_problems",
-    "drop_zone", "enemy_zoc", "exerts_zoc", "hex_drms", "largest_per_group", "make_board", "movement_graph", "observe", "observe_many", "reach", "resolve", "retreat_paths", "source_hexes", "stacking_violations",
+    "drop_zone", "enemy_zoc", "exerts_zoc", "hex_drms", "largest_per_group", "make_board", "movement_graph", "observe", "observe_many", "reach", "resolve", "retreat_paths", "source_hexes", "stacking_problem_at", "stacking_violations",
     "supply", "zoc_of_side",
 ]

@@ -135,13 +135,14 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
     side = piece.side
     zoc = rules.zoc
     enemy: Container[int] = pos.enemy.get(side, {})
-    raw_z: Container[int] = pos.enemy_zoc(zoc, side) if rules.enforcement_of("zoc") != "off" else frozenset()
+    zoc_on = rules.enforcement_of("zoc") != "off"
+    raw_z: Container[int] = pos.enemy_zoc(zoc, side) if zoc_on else frozenset()
     z = Negated(raw_z, pos.own.get(side, {}), me.hex) if zoc.friendly_negates_for_movement else raw_z
     search = ZocSearch(
         hm, mg, zoc, mg.ticks(total), me.hex, side, enemy, z, raw_z,
         enter_z=mg.ticks(parse_fraction(zoc.enter_cost)), leave_z=mg.ticks(parse_fraction(zoc.leave_cost)),
         enter_x=_surcharges(hm, mg, enter_surcharge), leave_x=_surcharges(hm, mg, leave_surcharge),
-        x_free_across=surcharge_free)
+        x_free_across=surcharge_free, marks=pos.marks(zoc, side) if zoc_on and z is raw_z else None)
     result = ReachResult(unit, f"box:{box}" if box is not None else hm.labels[me.hex], total)
     mode_rules = rules.movement.modes.get(mode) if mode is not None else None
     if mode_rules is not None and mode_rules.keep_away_from_enemy is not None:
@@ -152,15 +153,15 @@ def _reach(module: Module, pos: Position, unit: str, box: str | None, weather: s
             result.rulings.append(Ruling("movement", f"{mode_rules.name}: within {mode_rules.keep_away_from_enemy} "
                                          "hexes of an enemy unit", mode_rules.section, hm.labels[search.start]))
             return result
-        search.enemy = near.union(pos.enemy.get(side, {}))
+        search.enemy, search.marks = near.union(pos.enemy.get(side, {})), None
     if mode_rules is not None and mode_rules.no_ezoc:  # ToV 11.2: enters no EZOC hex
         zoc_hexes = set(pos.enemy_zoc(zoc, side)) if rules.enforcement_of("zoc") != "off" else set()
         held = search.enemy if isinstance(search.enemy, set) else set(pos.enemy.get(side, {}))
-        search.enemy = held | (zoc_hexes - {search.start})
+        search.enemy, search.marks = held | (zoc_hexes - {search.start}), None
     if within is not None:  # a scenario's map limits (ToV 14.1, 14.2): the hexes outside are never entered
         inside = {hm.idx(h) for h in within}
         held = search.enemy if isinstance(search.enemy, set) else set(pos.enemy.get(side, {}))
-        search.enemy = held | {i for i in range(len(hm.labels)) if i not in inside}
+        search.enemy, search.marks = held | {i for i in range(len(hm.labels)) if i not in inside}, None
     w = zoc.withdrawal
     if (w is not None and search.started_in_z and not zoc.can_leave
             and (w.optional_rule is None or w.optional_rule in optional_rules)

@@ -37,6 +37,7 @@ from hexwright.runtime.model.rules_config import ZocRules, ZocWithdrawal
 
 from .hexmap import HexMap
 from .movement_graph import ALL, MovementGraph
+from .position import ENEMY, IN_ZOC
 
 STOP_ZOC = "stopped: enemy ZOC"
 STOP_ALL = "stopped: all MF spent"
@@ -107,6 +108,9 @@ class ZocSearch:
     heap: list[tuple[int, int]] = field(default_factory=list)
     route: Route | None = None
     """The paths, once the search has run (:meth:`path_to`)."""
+    marks: bytearray | None = None
+    """The position's :meth:`~.position.Position.marks` of :attr:`enemy` and :attr:`z`, when
+    they are the position's own counts: the weight function reads a hex from them by index."""
 
     @property
     def started_in_z(self) -> bool:
@@ -254,7 +258,7 @@ class ZocSearch:
         dist = self.dist
         z = frozenset(u for u in dist if u in self.z)
         self.raw_z = z if self.raw_z is self.z else frozenset(u for u in dist if u in self.raw_z)
-        self.z, self.enemy = z, frozenset()
+        self.z, self.enemy, self.marks = z, frozenset(), None
 
     def _weight_function(self) -> Callable[[int, int, dict[str, Any]], int | None]:
         """The networkx weight function of this search: a step's ticks with the ZOC rules'
@@ -316,7 +320,32 @@ class ZocSearch:
                 return None if forbid_z else w + enter_z
             return w
 
-        return plain_weight if not slow and not enter_x else weight
+        marks = self.marks
+        if marks is None or slow or enter_x:
+            return plain_weight if not slow and not enter_x else weight
+
+        def marked_weight(v: int, u: int, e: dict[str, Any], mark: bytearray = marks,
+                          beyond: list[int] = beyond) -> int | None:
+            """:func:`plain_weight` reading the enemy units and the EZOC of both hexes from one
+            byte each."""
+            if mark[v] & IN_ZOC:
+                return None if stop_on_enter and v != start else weight(v, u, e)
+            if v == start:
+                return weight(v, u, e)
+            k = mark[u]
+            if k & ENEMY:
+                return None
+            if e:
+                w = steps[v][u]
+                if w is None or w == ALL:
+                    return None
+            else:
+                w = beyond[u]
+            if k:  # in EZOC
+                return None if forbid_z else w + enter_z
+            return w
+
+        return marked_weight
 
     def path_to(self, j: int) -> tuple[str, ...]:
         """Hexes entered from the start to ``j`` (the start excluded); shared prefixes memoised."""

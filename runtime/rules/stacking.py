@@ -13,6 +13,7 @@ from hexwright.runtime.model import Module
 from hexwright.runtime.model.rules_config import RulesConfig, StackingRules
 
 from .board import Board, Unit, make_board
+from .position import Position
 
 
 def unit_weight(unit: Unit, rules: StackingRules) -> int:
@@ -49,6 +50,12 @@ def stacking_problem(board: Board, rules: StackingRules, unit: Unit, hex_index: 
 def stacking_problem_of(here: list[Unit], rules: StackingRules, unit: Unit) -> str:
     """Why ``unit`` may not end in a hex holding ``here`` (not ``unit`` itself), or ``""``."""
     return _problem(here + [unit], rules)
+
+
+def stacking_problem_at(pos: Position, hex_index: int, rules: StackingRules) -> str:
+    """Why the units now in ``hex_index`` of ``pos`` break the stacking rules, or ``""``: one
+    hex of :func:`stacking_violations`, read from a kept position instead of indexing every unit."""
+    return _problem([pos.unit(u) for u in pos.by_hex.get(hex_index, ())], rules)
 
 
 def stacking_violations(module: Module, occupancy: Mapping[str, str],

@@ -3,6 +3,8 @@
 * :mod:`runtime.state.game_state` — :class:`GameState` and :class:`Location`, frozen data;
 * :mod:`runtime.state.actions` — the :data:`Action` union and :class:`LogEntry`;
 * :mod:`runtime.state.apply` — ``apply(module, state, action, engine) -> (state, entry)``;
+* :mod:`runtime.state.piece_table` — the pieces table ``apply`` makes, with the record of
+  which pieces it replaced (``differences`` of two tables, read by the engine's kept position);
 * :mod:`runtime.state.rules_engine` — :class:`RulesEngine`, what a game needs of the
   rules engine it is given (the state package never imports one);
 * :mod:`runtime.state.setup` — ``initial_state(module, scenario, seed)``;

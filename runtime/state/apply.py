@@ -15,6 +15,7 @@ from .dice import apply_commit, apply_reveal, check_draw
 from .errors import ActionError
 from .game_state import GameState, LastMove, Location, MarkerState, PieceState
 from .names import location_name, marker_name, phase_name, piece_name, pieces_name, side_prefix
+from .piece_table import edited
 from .rng import below, roll
 from .rules_engine import RulesEngine
 
@@ -93,11 +94,11 @@ def _move(module: Module, state: GameState, act: a.MovePieces) -> Result:
     _distinct(act.markers)
     check_location(module, act.to)
     sources = [_piece(state, pid).at for pid in act.pieces] + [_marker(state, mid).at for mid in act.markers]
-    pieces = dict(state.pieces)
+    placed: dict[str, PieceState] = {}
     markers = dict(state.markers)
     order = state.next_order
     for pid in act.pieces:
-        pieces[pid] = pieces[pid].model_copy(update={"at": act.to, "order": order})
+        placed[pid] = state.pieces[pid].model_copy(update={"at": act.to, "order": order})
         order += 1
     for mid in act.markers:
         markers[mid] = markers[mid].model_copy(update={"at": act.to, "order": order})
@@ -108,15 +109,14 @@ def _move(module: Module, state: GameState, act: a.MovePieces) -> Result:
     else:
         moved = ", ".join(f"{n} {location_name(module, s)}" for n, s in zip(names, sources))
         text = f"{moved} → {location_name(module, act.to)}"
-    update = {"pieces": pieces, "markers": markers, "next_order": order}
+    update = {"pieces": edited(state.pieces, placed), "markers": markers, "next_order": order}
     if act.pieces:
         update["last_moved"] = LastMove(pieces=act.pieces, source=sources[0], target=act.to)
     return state.model_copy(update=update), _entry(state, act, text)
 
 
 def _with_step(state: GameState, piece_id: str, step: int) -> GameState:
-    pieces = dict(state.pieces)
-    pieces[piece_id] = pieces[piece_id].model_copy(update={"step": step})
+    pieces = edited(state.pieces, {piece_id: state.pieces[piece_id].model_copy(update={"step": step})})
     return state.model_copy(update={"pieces": pieces})
 
 
@@ -143,12 +143,12 @@ def _set_step(module: Module, state: GameState, act: a.SetStep) -> Result:
 
 
 def _eliminated(state: GameState, piece_ids: tuple[str, ...]) -> GameState:
-    pieces = dict(state.pieces)
+    gone: dict[str, PieceState] = {}
     order = state.next_order
     for pid in piece_ids:
-        pieces[pid] = pieces[pid].model_copy(update={"at": Location.off("eliminated"), "order": order})
+        gone[pid] = state.pieces[pid].model_copy(update={"at": Location.off("eliminated"), "order": order})
         order += 1
-    return state.model_copy(update={"pieces": pieces, "next_order": order})
+    return state.model_copy(update={"pieces": edited(state.pieces, gone), "next_order": order})
 
 
 def _step_loss(module: Module, state: GameState, act: a.StepLoss) -> Result:

@@ -328,7 +328,7 @@ class RulesPlay:
                 self.window.statusBar().showMessage(f"{name} is not open to this unit now: choose Normal movement",
                                                     5000)
             return
-        shaded = {h: (STOP if stop else REACH) for h, (_c, _p, stop) in view.hexes.items()}
+        shaded = {h: (STOP if stop else REACH) for h, stop in view.stops().items()}
         self.overlay.show_hexes(shaded)
         start = self.window.game.state.hex_of(item_id)
         how = f"{self.mode_combo.currentText()}: " if mode else ""

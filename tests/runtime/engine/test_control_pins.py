@@ -4,6 +4,8 @@ cities and supply sources only; DoM §7: every hex)."""
 from __future__ import annotations
 
 from builders import add_unit
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pin_modules import go, seq_module
 
 from hexwright.runtime.engine import control_map
@@ -38,3 +40,44 @@ def test_tov_6_1_a_move_takes_control_of_the_controllable_hexes_it_passes_only()
     m.rules.control = ControlRules(feature_types=["depot"], section="6.1")
     s, _ = apply(m, initial_state(m, "s", 1), Move(unit="b_1", to="0305"))
     assert s.hex_of("b_1") == "0305" and s.control == {"0304": "blue"}
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9))
+def test_dom_7_control_read_hex_by_hex_is_the_control_map_after_any_moves(seed):
+    """Control asked of one hex (victory points, sudden death, controlled sources) says what the
+    whole map says: the occupant's side where a unit stands (the last in the table where both
+    sides stand, a position the rules never make but a hand move can), else the last side to
+    pass — only in hexes that can be controlled (ToV 6.1), every hex else (DoM §7)."""
+    import random
+
+    from builders import rules_module
+
+    from hexwright.runtime.engine.control import Control
+    from hexwright.runtime.model import Scenario
+    from hexwright.runtime.state import GameState, Location, MovePieces, PieceState, SetControl
+    from hexwright.runtime.state import apply as state_apply
+    from hexwright.runtime.state.rng import RngState
+
+    rng = random.Random(seed)
+    m = rules_module(4, 4)
+    labels = [f"{c:02d}{r:02d}" for c in range(1, 5) for r in range(1, 5)]
+    for label in rng.sample(labels, 5):
+        m.map.hexes[label] = HexData(features=[HexFeature(type="depot")])
+    if rng.random() < 0.5:
+        m.rules.control = ControlRules(feature_types=["depot"])
+    m.scenarios["s"] = Scenario(name="S", last_turn=3)
+    pieces = {add_unit(m, f"u{k}", rng.choice(["blue", "red"])): PieceState(at=Location.hex(rng.choice(labels)))
+              for k in range(8)}
+    state = GameState(scenario="s", turn=1, pieces=pieces, rng=RngState(seed=seed))
+    for _ in range(12):
+        whole = control_map(m, state)
+        one = Control(m, state)
+        assert {h: one.get(h) for h in labels} == {h: whole.get(h) for h in labels}
+        assert dict(Control(m, state)) == whole and len(Control(m, state)) == len(whole)
+        if rng.random() < 0.3:
+            action = SetControl(hex=rng.choice(labels), side=rng.choice(["blue", "red", None]))
+        else:
+            action = MovePieces(pieces=(rng.choice(sorted(pieces)),),
+                                to=Location.hex(rng.choice(labels)) if rng.random() < 0.8 else Location.off("eliminated"))
+        state, _ = state_apply(m, state, action)

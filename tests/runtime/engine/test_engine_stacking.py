@@ -104,3 +104,21 @@ def test_s6_stacking_off_notes_nothing_when_a_move_ends_overstacked():
         m.rules.enforcement["stacking"] = "off"
         s, entry = apply(m, s, Move(unit="b1", to="0204"))
         assert s.hex_of("b1") == "0204" and "stacking" not in entry.text and "limit" not in entry.text
+
+
+def test_s6_the_window_shows_each_hex_as_the_reach_has_it_and_no_overstacked_end_at_end_of_move():
+    from hexwright.runtime.engine import rules_of, unit_reach
+
+    for check_at, strict in (("end_of_move", True), ("end_of_phase", False)):
+        m, s = _game(check_at)
+        view = reach_of(m, s, "b1")
+        r = unit_reach(m, s, "b1", rules_of(m, s))
+        want = {h: (x.cost, x.path, x.stop) for h, x in r.hexes.items() if x.can_end or not strict}
+        assert ("0204" in want) is not strict and "0204" in r.hexes
+        assert dict(view.hexes) == want and list(view.hexes) == list(want) and len(view.hexes) == len(want)
+        assert ("0204" in view.hexes) is not strict
+        assert view.stops() == {h: stop for h, (_cost, _path, stop) in want.items()}
+        assert max(len(path) for _cost, path, _stop in want.values()) > 1
+        if strict:
+            with pytest.raises(KeyError):
+                view.hexes["0204"]

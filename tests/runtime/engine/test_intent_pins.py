@@ -153,3 +153,23 @@ def test_s8_1_3_a_drop_on_the_exited_pile_with_no_exit_in_reach_is_refused_by_na
     assert action == ExitMap(unit="b_far", hex="0404", edge="")
     why = refusal(m, s, action)
     assert why is not None and "cannot leave the map from here this move" in why
+
+
+def test_s8_1_the_window_shows_the_reach_of_exactly_the_units_that_may_move_now():
+    from hexwright.runtime.engine import movers
+
+    m = dom()
+    s = position({"us_5_10": "0305", "us_5_11": "0307", "us_7_ccb": "0310", "de_462_1010": "0911"})
+    may = set(movers(m, s))
+    assert may and may < set(s.pieces)  # the US units on the map, not the German ones
+    for pid in sorted(s.pieces):
+        assert (reach_of(m, s, pid) is not None) == (pid in may), pid
+    unit = next(p for p in sorted(may) if reach_of(m, s, p).hexes)
+    moved, _ = apply(m, s, Move(unit=unit, to=sorted(reach_of(m, s, unit).hexes)[0]))
+    assert reach_of(m, moved, unit) is None  # it has moved this phase
+    assert [p for p in sorted(may) if reach_of(m, moved, p) is not None] == [p for p in sorted(may) if p != unit]
+    assert reach_of(m, s, "no_such_unit") is None
+    shown = {p: reach_of(m, s, p) for p in sorted(may)}
+    stops = {p: v.stops() for p, v in shown.items()}
+    assert any(any(st.values()) for st in stops.values())  # stopped in EZOC (§8.1.1): shaded apart
+    assert all(st == {h: stop for h, (_cost, _path, stop) in shown[p].hexes.items()} for p, st in stops.items())

@@ -6,6 +6,7 @@ hexes and enemy ZOC as indexing every unit afresh."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from builders import add_unit, hexside_id, rules_module
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from hexwright.runtime.model.rules_config import RulesConfig, ZocRules, ZocWithdrawal
 from hexwright.runtime.rules import enemy_zoc, make_board, reach
 from hexwright.runtime.rules.movement_search import ZocSearch
-from hexwright.runtime.rules.position import Position
+from hexwright.runtime.rules.position import ENEMY, IN_ZOC, Position
 
 
 def random_game(seed: int):
@@ -65,6 +66,8 @@ def test_position_kept_move_by_move_equals_a_fresh_index(seed):
     m, occ, rng = random_game(seed)
     pos = Position(m, occ)
     labels = sorted(pos.hm.labels)
+    armour_only = m.rules.zoc.model_copy(update={"exerting_unit_types": ["arm"]})  # another ZOC key
+    marks = [(z, side, pos.marks(z, side)) for z in (m.rules.zoc, armour_only) for side in ("blue", "red")]
     for _ in range(15):
         pid = rng.choice(sorted(m.pieces.pieces))
         target = None if rng.random() < 0.15 else rng.choice(labels)
@@ -78,8 +81,16 @@ def test_position_kept_move_by_move_equals_a_fresh_index(seed):
         for side in ("blue", "red"):
             assert set(pos.enemy[side]) == board.enemy_hexes(side)
             assert set(pos.own[side]) == board.friendly_hexes(side)
+            here = Counter(u.hex for u in board.units.values() if u.side == side)  # units per hex, stacks counted
+            assert pos.own[side] == dict(here)
+            assert pos.enemy[side] == dict(Counter(u.hex for u in board.units.values() if u.side != side))
             assert set(pos.enemy_zoc(m.rules.zoc, side)) == enemy_zoc(board, m.rules.zoc, side)
         assert pos.by_hex == board.by_hex
+        for z, side, kept in marks:  # one byte per hex, kept move by move like the counts
+            ezoc, enemy = enemy_zoc(board, z, side), board.enemy_hexes(side)
+            assert list(kept) == [(ENEMY if i in enemy else 0) | (IN_ZOC if i in ezoc else 0)
+                                  for i in range(len(labels))]
+            assert kept is pos.marks(z, side)
 
 
 def test_position_refuses_an_unknown_piece_or_hex_and_stays_as_it_was():
