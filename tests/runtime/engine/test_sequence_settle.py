@@ -96,3 +96,41 @@ def test_10_5_only_hqs_follow_a_units_advance_not_the_other_units_of_its_hex():
         s, _ = apply(m, s, next(a for a in legal_actions(m, s) if isinstance(a, Retreat)))
     s, _ = apply(m, s, Advance(unit="b_1", path=("0504",)))
     assert legal_actions(m, s) == [Roll()] and s.hex_of("b_2") == "0404"
+
+
+def test_7_1_with_every_attack_declared_first_the_defender_chooses_air_support_for_each():
+    """Red declares two attacks before resolving either (``declare_all_first``): blue, with two
+    air points (one per hex), is asked for its defence support after each declaration."""
+    from hexwright.runtime.engine import Choose, Support
+    from hexwright.runtime.state import initial_state
+
+    m = combat_module(code="A1", air=2)
+    m.rules.combat.declare_all_first = True
+    s = initial_state(m, "act", 0)
+    s, _ = apply(m, s, Choose(option="pass"))
+    s, _ = apply(m, s, EndPhase())            # red's whole side is activated
+    s, _ = apply(m, s, Declare(attackers=("r_1",), hex="0404"))
+    s, _ = apply(m, s, Support(points=1))
+    s, _ = apply(m, s, Declare(attackers=("r_2",), hex="0403"))
+    assert legal_actions(m, s) == [Support(points=0), Support(points=1)]
+
+
+def test_14_2_a_status_cleared_at_the_turns_end_goes_when_its_last_phase_ends():
+    """``pinned`` is ``cleared_at_turn_end`` (ToV 14.2 as module data): red's r_1, pinned, is
+    freed when the last phase of turn 1 ends, and the log of that action says so."""
+    from sequence_modules import activation_module
+
+    from hexwright.runtime.engine import Choose
+    from hexwright.runtime.state import initial_state
+
+    m = activation_module()
+    s = initial_state(m, "act", 1)
+    data = engine_state(s)
+    s = s.model_copy(update={"engine": data.model_copy(update={"seq": data.seq.model_copy(
+        update={"statuses": {"r_1": ("pinned",)}})})})
+    s, _ = apply(m, s, Choose(option="pass"))
+    s, entry = apply(m, s, EndPhase())
+    assert s.turn == 1 and "pinned" in engine_state(s).seq.statuses["r_1"]
+    s, entry = apply(m, s, EndPhase())
+    assert s.turn == 2 and "pinned" not in engine_state(s).seq.statuses.get("r_1", ())
+    assert entry.text.startswith("Pinned removed from 1 unit(s); → Turn 2")
