@@ -134,3 +134,13 @@ def test_14_2_a_status_cleared_at_the_turns_end_goes_when_its_last_phase_ends():
     s, entry = apply(m, s, EndPhase())
     assert s.turn == 2 and "pinned" not in engine_state(s).seq.statuses.get("r_1", ())
     assert entry.text.startswith("Pinned removed from 1 unit(s); → Turn 2")
+
+
+def test_10_4_10_5_with_no_fire_on_either_side_the_attack_waits_to_be_resolved_at_once():
+    """No artillery in play on either side: neither blue's on-call fire (10.4) nor red's
+    defensive fire (10.5) is asked for, and the declared attack is ready to resolve."""
+    m = combat_fire_module()
+    sc = m.scenarios["clash"]
+    sc.setup = [p for p in sc.setup if p.piece not in ("r_a1", "b_a1", "b_a2", "b_gs")]
+    s = declared_attack(m)
+    assert engine_state(s).frames == () and Resolve(hex="0506") in legal_actions(m, s)
