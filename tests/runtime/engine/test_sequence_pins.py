@@ -187,3 +187,18 @@ def test_st_lo_9_2_6_a_the_advance_is_logged_on_the_units_move_its_assets_follow
     s, _ = apply(m, rigged(s, 6, 1, 6), Resolve(hex="0304"))
     s, entry = apply(m, s, Advance(unit="b_inf", path=("0304",)))
     assert entry.text == "Blue b_inf bn 0303 → 0304 (advance after combat); Blue b_m4_1 regt 0303 → 0304"
+
+
+def test_s10_1_the_points_scored_at_the_end_of_a_turn_are_logged_by_the_action_that_ends_it():
+    """US 2/5 east of the Moselle (0905) for three turns in a row scores at the end of turn 3:
+    the last EndPhase of that turn logs it."""
+    from hexwright.runtime.engine import EndPhase
+
+    m = dom()
+    s = position({"us_5_2": "0905", "de_462_1010": "0101"})
+    texts = []
+    for _ in range(4 * 3):
+        s, entry = apply(m, s, EndPhase())
+        texts.append(entry.text)
+    assert s.turn == 4
+    assert [t for t in texts if "VP" in t] == [texts[-1]] and "US 2/5 iregt: 5 VP, 3 turns in" in texts[-1]
