@@ -242,8 +242,8 @@ def apply_advance(tx: Tx, act: Advance) -> None:
             tx.refuse(f"{act.path[-1]} is occupied", sec)
     start = tx.state.hex_of(act.unit)
     tx.do(MovePieces(pieces=(act.unit,), to=Location.hex(act.path[-1])))
-    assets.follow(tx, act.unit)  # St-Lô 9.2.6 A: with its assets
     tx.texts[-1] += " (advance after combat" + (" with its stack)" if top.result == WITH_STACK else ")")
+    assets.follow(tx, act.unit)  # St-Lô 9.2.6 A: with its assets, on a line of their own
     tx.state = passed(tx.state, side_of(tx.module, act.unit), act.path, tx.module)
     _pop(tx)
     if tx.rules.combat.advance.units == "any":  # ToV 10.5: all, some or none of the attackers

@@ -132,3 +132,73 @@ def test_s9_5_one_unit_per_hex_advances_never_into_a_vacated_hex_a_friendly_unit
     assert Advance(unit="us_5_11", path=("0509", "0608")) in legal_actions(m, s)
     s, _ = state_apply(m, s, MovePieces(pieces=("us_5_10",), to=Location.hex("0608")))
     assert {a.path[-1] for a in legal_actions(m, s) if isinstance(a, Advance)} == {"0509"}
+
+
+def test_s9_5_one_unit_advances_never_into_the_vacated_hex_a_friendly_unit_has_entered_whatever_the_limit():
+    """As above with US 10/5 put into 0509 itself, on a copy of DoM whose stacking limit is two
+    (so the limit does not keep the advance out): with one unit to advance, none is offered and
+    the advance closes by itself."""
+    from hexwright.runtime.engine import legal_actions
+    from hexwright.runtime.state import Location, MovePieces
+    from hexwright.runtime.state import apply as state_apply
+
+    m, s = retreat_due()
+    s, _ = apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0608", "0607")))
+    m = m.model_copy(deep=True)
+    m.rules.stacking.limit = 2
+    s, _ = state_apply(m, s, MovePieces(pieces=("us_5_10",), to=Location.hex("0509")))
+    assert not [a for a in legal_actions(m, s) if isinstance(a, (Advance, Decline))]
+
+
+def test_s9_3_s9_5_overridden_retreats_and_advances_are_ruled_at_the_hex_they_end_in():
+    """At ``warn``, a two-hex retreat or advance off the legal paths is let through with an
+    override ruled at its last hex; a one-hex retreat is logged with no "via"."""
+    from hexwright.runtime.engine import check_and_apply
+
+    m, s = retreat_due(retreat="warn", advance="warn")
+    _, entry, rulings = check_and_apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0608", "0609")))
+    assert [r.hex for r in rulings] == ["0609"] and "0509 → 0609 (retreat via 0608); override" in entry.text
+    _, entry, _ = check_and_apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0508",)))
+    assert entry.text.startswith("DE Fhnjkr/462 iregt 0509 → 0508 (retreat); override:")
+    s, _ = apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0608", "0607")))
+    s, entry, rulings = check_and_apply(m, s, Advance(unit="us_5_11", path=("0509", "0610")))
+    assert [r.hex for r in rulings] == ["0610"] and s.hex_of("us_5_11") == "0610"
+
+
+def test_s9_5_declining_the_advance_is_logged_and_closes_it():
+    m, s = retreat_due()
+    s, _ = apply(m, s, Retreat(unit="de_462_fhnjkr", path=("0608", "0607")))
+    s, entry = apply(m, s, Decline())
+    assert entry.text == "no advance after combat" and engine_state(s).frames == ()
+
+
+def test_st_lo_9_2_6_a_the_advance_is_logged_on_the_units_move_its_assets_follow_on_their_own_line():
+    """St-Lô 9.2.6 A, 5.0 B: b_inf advances into the hex it emptied with the Sherman attached to
+    it; "advance after combat" labels the battalion's move, not the asset's."""
+    from operations_modules import assets_module, rigged
+
+    from hexwright.runtime.state import initial_state
+
+    m = assets_module("D7")
+    m.scenarios["fight"].setup = [p for p in m.scenarios["fight"].setup if p.piece != "r_rcn"]
+    m.rules.combat.losses.order = [["inf"], ["recon"]]
+    s = initial_state(m, "fight", 1)
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1",)))
+    s, _ = apply(m, rigged(s, 6, 1, 6), Resolve(hex="0304"))
+    s, entry = apply(m, s, Advance(unit="b_inf", path=("0304",)))
+    assert entry.text == "Blue b_inf bn 0303 → 0304 (advance after combat); Blue b_m4_1 regt 0303 → 0304"
+
+
+def test_s10_1_the_points_scored_at_the_end_of_a_turn_are_logged_by_the_action_that_ends_it():
+    """US 2/5 east of the Moselle (0905) for three turns in a row scores at the end of turn 3:
+    the last EndPhase of that turn logs it."""
+    from hexwright.runtime.engine import EndPhase
+
+    m = dom()
+    s = position({"us_5_2": "0905", "de_462_1010": "0101"})
+    texts = []
+    for _ in range(4 * 3):
+        s, entry = apply(m, s, EndPhase())
+        texts.append(entry.text)
+    assert s.turn == 4
+    assert [t for t in texts if "VP" in t] == [texts[-1]] and "US 2/5 iregt: 5 VP, 3 turns in" in texts[-1]

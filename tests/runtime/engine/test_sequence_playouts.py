@@ -2,7 +2,8 @@
 choices with several attacks, HQs relocated when destroyed, reinforcements picked and moved
 by rail, HQ activation by morale with tactical actions paid in points, recon moves, losses by
 unit kind): every game
-finishes, every action offered is legal (applying any of them never raises), the log replays
+finishes, every action offered is legal (applying any of them never raises), the state an
+action leaves waits for a choice (nothing that needs none is left to run), the log replays
 bit for bit, and a save loads back to the same state."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from operations_modules import losses_module, recon_module, tactical_module
 from sequence_modules import activation_module, chit_module, initiative_module, reinforcement_module, relocation_module
 
-from hexwright.runtime.engine import ENGINE, apply, is_over, legal_actions, sort_key, to_step
+from hexwright.runtime.engine import ENGINE, apply, engine_state, is_over, legal_actions, prepared, sort_key, to_step
 from hexwright.runtime.state import Game, load_game_bytes, replayed, save_bytes, state_json
 
 MODULES = {"chits": (chit_module, "chits"), "ops": (initiative_module, "ops"), "act": (activation_module, "act"),
@@ -39,6 +40,8 @@ def _playout(m, scenario: str, seed: int, probe_every: int = 7) -> Game:
         assert state_json(game.state) == before
         game.do(to_step(action))
         assert game.state == expected
+        settled = prepared(m, expected)  # apply ran every step that needs no choice: nothing is left to run
+        assert settled.data.frames == engine_state(expected).frames and settled.state.pieces == expected.pieces
     return game
 
 
