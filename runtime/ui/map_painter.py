@@ -43,6 +43,7 @@ from .edge_sprites import EdgeSprites
 from .feature_glyphs import SLOTS, draw_feature, feature_color
 from .field_layer import FieldLayer
 from .furniture import haloed_text
+from .glyph_stamps import GlyphStamps
 from .hex_cache import GridLines, HexCache, grid_key
 from .hex_table import HexTable, TableChange
 from .hexside_index import HexsideIndex
@@ -125,6 +126,7 @@ class MapPainter:
         self._textures: dict[tuple, Texture] = {}
         self._fields = FieldLayer()
         self._sprites = EdgeSprites()
+        self._stamps = GlyphStamps()
         self._kept_lines = False
         self._sides_made: tuple[list[int], GridLines] | None = None
         """The sides of the hexes of the paint under way (:meth:`_grid_lines`)."""
@@ -155,6 +157,7 @@ class MapPainter:
         if self._cache is None or self._cache.key != grid_key(grid):
             self._cache = HexCache(grid)
             self._styles.clear()
+            self._stamps = GlyphStamps()  # images of the looks just forgotten
             self._text_width.clear()
             self._hex_data = None
         return self._cache
@@ -228,6 +231,7 @@ class MapPainter:
         if style != self.style:
             self.style = style
             self._styles.clear()
+            self._stamps = GlyphStamps()  # images of the looks just forgotten
             self._textures.clear()
             self._text_width.clear()
 
@@ -500,9 +504,13 @@ class MapPainter:
         painter.setRenderHint(QPainter.Antialiasing, True)
         if not glyphs:
             return
+        placement = self._stamps.placement(painter)
         for key, members in groups.items():
             style = looks[key]
             if not style.glyphs:
+                continue
+            if placement is not None:
+                self._stamps.paint(painter, style, members, c, placement)
                 continue
             if style.stroked:
                 painter.setPen(style.glyph_pen)
