@@ -19,7 +19,8 @@ peers' on the same graph, in the same run, as a ratio with the target of issue 1
 * ``hexwright --help`` as a whole process, over an empty interpreter (≤ 80 ms);
 * observe (≤ 0.2 ms), load + validate (≤ 1 s), save, editor open with the window shown
   and its first paint (``open_editor.py``, ≤ 3 s), ``hexwright render`` at scale 1 (≤ 3 s
-  at 200²): the last two as whole processes, their CPU seconds;
+  wall at 200² on a quiet 2-core machine; it paints on both cores): the last two as whole
+  processes, their CPU seconds (and the render's wall time, with the load);
 * reach's growth with the map size at the same allowance: the largest size's over the smallest's, in all
   and per hex reached (flat);
 * peak memory of the whole run.
@@ -491,14 +492,20 @@ def bench_files(size: int, m, tmp: Path, gui: bool) -> None:
     row(size, "load + validate", t_load, target="≤ 1000 ms")
     row(size, "save (atomic)", t_save)
     exe = Path(sys.executable).with_name("hexwright")
+    wall = time.perf_counter()
     t_render, done, peak = child([str(exe), "render", str(folder), "--out", str(tmp / "m.png"), "--scale", "1"])
+    wall = time.perf_counter() - wall
     if done.returncode and "Mpx limit" in done.stderr:  # too big to draw: refused before loading the hexes
         row(size, "render refused (process)", t_render, target="before loading")
         print("      " + done.stderr.strip().splitlines()[-1])
     elif done.returncode:
         print("      render failed:", done.stderr.strip()[-300:])
     else:
-        row(size, "render scale 1 (process)", t_render, target="≤ 3000 ms at 200²")
+        # the target is wall time on a quiet 2-core machine: the bands are painted by one process per
+        # core, so CPU seconds are about twice the wall time there (here, on a shared machine, the
+        # wall time is the load's as much as ours: read the load with it)
+        row(size, "render scale 1 (process, wall)", wall, target=f"≤ 3000 ms at 200², quiet (load {os.getloadavg()[0]:.1f})")
+        row(size, "render scale 1 (process, CPU)", t_render)
         row(size, "render peak RSS (MB, max)", peak / 1e3, unit="MB")
     if gui:
         # as installed: bytecode compiled once (see bench_help), so no timed open pays the compiler

@@ -197,7 +197,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     from hexwright.runtime.ui.render_image import render_png  # Qt only when rendering
 
     width, height = render_png(loaded.module, Path(args.out), scale=args.scale, assets=loaded.assets,
-                               style=args.style, progress=ProgressBar(f"rendering {Path(args.out).name}"))
+                               style=args.style, progress=ProgressBar(f"rendering {Path(args.out).name}"),
+                               workers=0)  # bands painted on every processor (none of ours runs threads here)
     print(f"wrote {args.out} ({width}×{height} px)")
     return 0
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from PySide6.QtCore import QLineF, QPointF, QRectF
 from PySide6.QtGui import QPolygonF
@@ -18,6 +19,20 @@ from hexwright.runtime.geometry import Hex
 from hexwright.runtime.model import Grid
 
 SQRT3 = math.sqrt(3.0)
+
+
+class GridLines(NamedTuple):
+    """The sides of some hexes, each once (:meth:`HexCache.grid_lines`)."""
+
+    inner: dict[int, QLineF]
+    """The sides between two hexes by ``6 * hex + direction``, each under the hex it is one of the
+    first three sides of (direction 0, 1 or 2)."""
+    edge: list[QLineF]
+    """The sides on the map's edge."""
+
+    def side(self, i: int, d: int, j: int) -> QLineF | None:
+        """Side ``d`` of hex ``i`` (``j``: the neighbour across it), if it is among these."""
+        return self.inner.get(6 * i + d) if d < 3 else self.inner.get(6 * j + d - 3)
 
 
 def grid_key(grid: Grid) -> tuple:
@@ -42,7 +57,6 @@ class HexCache:
         n = self.cols * self.rows
         self._centers: list[tuple[float, float] | None] = [None] * n
         self._polygons: list[QPolygonF | None] = [None] * n
-        self._lines: list[list[QLineF] | None] = [None] * n
         self._labels: list[str | None] = [None] * n
         self._neighbors: list[tuple[int, ...]] | None = None
         self._index_of_label: Mapping[str, int] | None = None
@@ -94,14 +108,39 @@ class HexCache:
         cx, cy = self.center(i)
         return [(cx + dx, cy + dy) for dx, dy in self._offsets]
 
-    def outline(self, i: int) -> list[QLineF]:
-        """The six sides of hex ``i`` as lines (for batched grid drawing)."""
-        lines = self._lines[i]
-        if lines is None:
-            (x0, y0), (x1, y1), (x2, y2), (x3, y3), (x4, y4), (x5, y5) = self.corners(i)
-            lines = self._lines[i] = [QLineF(x0, y0, x1, y1), QLineF(x1, y1, x2, y2), QLineF(x2, y2, x3, y3),
-                                      QLineF(x3, y3, x4, y4), QLineF(x4, y4, x5, y5), QLineF(x5, y5, x0, y0)]
-        return lines
+    def side_line(self, i: int, d: int) -> QLineF:
+        """Side ``d`` of hex ``i`` (the one towards its neighbour ``d``), from corner ``d`` to the next."""
+        cx, cy = self.center(i)
+        (x0, y0), (x1, y1) = self._offsets[d], self._offsets[(d + 1) % 6]
+        return QLineF(cx + x0, cy + y0, cx + x1, cy + y1)
+
+    def grid_lines(self, visible: list[int]) -> GridLines:
+        """Every side of these hexes once: those between two hexes (each from the hex it is one of
+        the first three sides of), and those on the map's edge. A side between a hex here and
+        one that is not is drawn from the other, or lies outside the rectangle they were chosen for."""
+        offsets = self._offsets
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = offsets[:4]
+        table, center = self.neighbor_table(), self.center
+        inner: dict[int, QLineF] = {}
+        edge: list[QLineF] = []
+        for i in visible:
+            cx, cy = center(i)
+            six = table[i]
+            if min(six) >= 0:  # most hexes: their first three sides
+                k = 6 * i
+                inner[k] = QLineF(cx + x0, cy + y0, cx + x1, cy + y1)
+                inner[k + 1] = QLineF(cx + x1, cy + y1, cx + x2, cy + y2)
+                inner[k + 2] = QLineF(cx + x2, cy + y2, cx + x3, cy + y3)
+                continue
+            for d in range(6):
+                if six[d] < 0 or d < 3:
+                    (ax, ay), (bx, by) = offsets[d], offsets[(d + 1) % 6]
+                    line = QLineF(cx + ax, cy + ay, cx + bx, cy + by)
+                    if six[d] < 0:
+                        edge.append(line)
+                    else:
+                        inner[6 * i + d] = line
+        return GridLines(inner, edge)
 
     def label(self, i: int) -> str:
         text = self._labels[i]

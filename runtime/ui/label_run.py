@@ -37,23 +37,30 @@ class LabelRun:
             self._glyphs[ch] = found
         return self._glyphs[ch]
 
-    def add(self, text: str, x: float, baseline: float) -> bool:
-        """Place ``text`` centred on ``x`` with its baseline at ``baseline``; False (nothing
-        placed) when it needs ``drawText``."""
+    def _placing(self, text: str) -> tuple[list[int], list[float]] | None:
+        """The glyphs of ``text`` and their offsets from its centre, or None (it needs ``drawText``)."""
         glyphs = []
-        width = 0.0
         for ch in text:
             g = self._glyphs[ch] if ch in self._glyphs else self._glyph(ch)
             if g is None:
-                return False
+                return None
             glyphs.append(g)
-            width += g[1]
-        x -= width / 2
-        indexes, positions = self._indexes, self._positions
-        for index, advance in glyphs:
-            indexes.append(index)
-            positions.append(QPointF(x, baseline))
+        x = -sum(g[1] for g in glyphs) / 2
+        offsets = []
+        for _index, advance in glyphs:
+            offsets.append(x)
             x += advance
+        return [g[0] for g in glyphs], offsets
+
+    def add(self, text: str, x: float, baseline: float) -> bool:
+        """Place ``text`` centred on ``x`` with its baseline at ``baseline``; False (nothing
+        placed) when it needs ``drawText``."""
+        placing = self._placing(text)
+        if placing is None:
+            return False
+        indexes, offsets = placing
+        self._indexes += indexes
+        self._positions += [QPointF(x + dx, baseline) for dx in offsets]
         return True
 
     def draw(self, painter: QPainter) -> None:

@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, 
 from hexwright.runtime.model import HexData, Level, MapData
 
 from .colors import qcolor
-from .hex_cache import HexCache
+from .hex_cache import GridLines, HexCache
 
 
 def level_range(md: MapData) -> tuple[int, int]:
@@ -108,10 +108,12 @@ def _rim(c: HexCache, i: int) -> QPainterPath:
 
 
 def paint_hexside_contours(painter: QPainter, c: HexCache, visible: list[int], levels: Sequence[int],
-                           color: QColor, width: float = 0.09) -> None:
+                           color: QColor, width: float = 0.09, sides: GridLines | None = None) -> None:
     """A brown line (``width`` in hex sizes) on every hexside between two different levels
-    (``levels[i]``: the level of hex ``i``), each drawn once."""
-    table, outline = c.neighbor_table(), c.outline
+    (``levels[i]``: the level of hex ``i``), each drawn once; ``sides``: the lines of these hexes'
+    sides, made already for the grid (the others are made here)."""
+    table, side_line = c.neighbor_table(), c.side_line
+    made = sides.side if sides is not None else None
     shown = set(visible)
     lines = []
     for i in visible:
@@ -119,7 +121,8 @@ def paint_hexside_contours(painter: QPainter, c: HexCache, visible: list[int], l
         for d, j in enumerate(table[i]):
             # a side between two shown hexes from the lower index's side; else from the shown one's
             if j >= 0 and levels[j] != li and (j > i or j not in shown):
-                lines.append(outline(i)[d])
+                line = made(i, d, j) if made is not None else None
+                lines.append(line if line is not None else side_line(i, d))
     if lines:
         # Square ends close the corners where two or three sides meet as round ones do, but Qt
         # draws a line with square ends as one quadrilateral, and round ends as a path (a third slower).

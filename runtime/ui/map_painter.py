@@ -43,7 +43,8 @@ from .edge_sprites import EdgeSprites
 from .feature_glyphs import SLOTS, draw_feature, feature_color
 from .field_layer import FieldLayer
 from .furniture import haloed_text
-from .hex_cache import HexCache, grid_key
+from .glyph_stamps import GlyphStamps
+from .hex_cache import GridLines, HexCache, grid_key
 from .hex_table import HexTable, TableChange
 from .hexside_index import HexsideIndex
 from .label_run import draw_labels
@@ -125,7 +126,10 @@ class MapPainter:
         self._textures: dict[tuple, Texture] = {}
         self._fields = FieldLayer()
         self._sprites = EdgeSprites()
+        self._stamps = GlyphStamps()
         self._kept_lines = False
+        self._sides_made: tuple[list[int], GridLines] | None = None
+        """The sides of the hexes of the paint under way (:meth:`_grid_lines`)."""
         self._level_brush_key: tuple | None = None
         self._level_brush_cache: dict[int, QBrush] = {}
         self._cache: HexCache | None = None
@@ -153,6 +157,7 @@ class MapPainter:
         if self._cache is None or self._cache.key != grid_key(grid):
             self._cache = HexCache(grid)
             self._styles.clear()
+            self._stamps = GlyphStamps()  # images of the looks just forgotten
             self._text_width.clear()
             self._hex_data = None
         return self._cache
@@ -226,6 +231,7 @@ class MapPainter:
         if style != self.style:
             self.style = style
             self._styles.clear()
+            self._stamps = GlyphStamps()  # images of the looks just forgotten
             self._textures.clear()
             self._text_width.clear()
 
@@ -331,6 +337,7 @@ class MapPainter:
         finally:
             self._painting = False
             self._kept_lines = False
+            self._sides_made = None
 
     def _paint(self, painter: QPainter, exposed: QRectF | None, c: HexCache, layers: Layers, md: MapData,
                style: MapStyle, groups: frozenset[str]) -> None:
@@ -497,9 +504,13 @@ class MapPainter:
         painter.setRenderHint(QPainter.Antialiasing, True)
         if not glyphs:
             return
+        placement = self._stamps.placement(painter)
         for key, members in groups.items():
             style = looks[key]
             if not style.glyphs:
+                continue
+            if placement is not None:
+                self._stamps.paint(painter, style, members, c, placement)
                 continue
             if style.stroked:
                 painter.setPen(style.glyph_pen)
@@ -523,9 +534,10 @@ class MapPainter:
             # Thin contours on the hexsides between levels: the tint alone must stay light
             # enough not to be mistaken for another terrain, so the lines carry the levels.
             paint_hexside_contours(painter, self.cache, visible, self.hex_table.level, qcolor(self.style.palette.contour),
-                                   0.06)
+                                   0.06, self._grid_lines(visible))
         elif level_style == "contours":
-            paint_hexside_contours(painter, self.cache, visible, self.hex_table.level, qcolor(self.style.palette.contour))
+            paint_hexside_contours(painter, self.cache, visible, self.hex_table.level, qcolor(self.style.palette.contour),
+                                   sides=self._grid_lines(visible))
         elif level_style == "numbers" and text:
             self._paint_level_numbers(painter, visible, data)
 
@@ -657,22 +669,21 @@ class MapPainter:
         color.setAlphaF(color.alphaF() * lines_style.grid_opacity)
         painter.setPen(QPen(color, width, Qt.SolidLine, Qt.FlatCap, Qt.MiterJoin))
         painter.setBrush(Qt.NoBrush)
-        outline, lines = c.outline, []
+        # Each hexside once: twice, a translucent grid would be twice as dark. An opaque one has its
+        # sides between hexes drawn twice over (their antialiased edges a shade darker than the
+        # map's edge): the lines the map always had, from half the lines made.
+        sides = self._grid_lines(visible)
+        inner = list(sides.inner.values())
+        painter.drawLines(inner)
         if color.alpha() == 255:
-            for i in visible:
-                lines += outline(i)
-            painter.drawLines(lines)
-            return
-        # Translucent: each hexside once, or shared sides would be drawn twice as dark (a
-        # hex's first three sides, and those on the map's edge).
-        table = c.neighbor_table()
-        for i in visible:
-            sides = outline(i)
-            lines += sides[:3]
-            six = table[i]
-            if six[3] < 0 or six[4] < 0 or six[5] < 0:
-                lines.extend(sides[d] for d in (3, 4, 5) if six[d] < 0)
-        painter.drawLines(lines)
+            painter.drawLines(inner)
+        painter.drawLines(sides.edge)
+
+    def _grid_lines(self, visible: list[int]) -> GridLines:
+        """The sides of the hexes this paint visits, made once for the contours and the grid."""
+        if self._sides_made is None or self._sides_made[0] is not visible:
+            self._sides_made = (visible, self.cache.grid_lines(visible))
+        return self._sides_made[1]
 
     def _paint_features(self, painter: QPainter, visible: list[int], data: list, text: bool = True) -> None:
         c, md, s = self.cache, self.map_data, self.cache.size

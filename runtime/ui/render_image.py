@@ -131,32 +131,49 @@ def band_rows(width: int, band_pixels: int = BAND_PIXELS) -> int:
 
 def render_png(module: Module, out_path: str | Path, scale: float = 1.0, layers: Layers | None = None,
                assets: dict[str, bytes] | None = None, style: str | None = None,
-               progress: Callable[[int, int], None] | None = None, band_pixels: int = BAND_PIXELS) -> tuple[int, int]:
+               progress: Callable[[int, int], None] | None = None, band_pixels: int = BAND_PIXELS,
+               workers: int = 1) -> tuple[int, int]:
     """Render the map to a PNG at ``out_path`` (written atomically); returns ``(width, height)``.
 
-    The map is painted in bands of whole pixel rows (:func:`band_rows`), each encoded on a
-    thread of its own while the next is painted, so memory holds two bands and the compressed
-    file, not the whole image.
+    The map is painted in bands of whole pixel rows (:func:`band_rows`), so memory holds a few
+    bands and the compressed file, not the whole image. With ``workers`` > 1 (``0``: one per
+    processor) the bands are painted by up to that many forked processes at once, where
+    :func:`.band_processes.worker_count` finds that safe (Linux, a process with one thread);
+    else in this process, each band compressed on a thread while the next is painted. Either
+    way the file is the same bytes.
     ``progress(done, total)`` is called before each band and once more when the file is written."""
-    from PySide6.QtGui import QImage
-
     from hexwright.runtime.storage import atomic_write_bytes
 
+    from .band_processes import MAX_WORKERS, segments_from_processes, worker_count
     from .png_encode import PngWriter
 
     board, rect, width, height = _sized(module, scale, layers, assets, style)
-    writer = PngWriter(width, height, alpha=False, background=True)  # a band compressed while the next is painted
+    step = band_rows(width, band_pixels)
+    bands = max(1, math.ceil(height / step))
+    kept: list = [None]  # one image painted band after band: a new one each time made the system zero its pages
+
+    def paint_band(index: int):
+        from PySide6.QtGui import QImage
+
+        top = index * step
+        rows = min(step, height - top)
+        if kept[0] is None or kept[0].height() != rows:
+            kept[0] = QImage(width, rows, QImage.Format.Format_RGB32)  # no alpha: quicker to turn into RGB
+        return _paint_rows(board, rect, scale, width, top, rows, clipped=True, into=kept[0])
+
+    count = worker_count(bands, workers if workers > 0 else MAX_WORKERS)
+    writer = PngWriter(width, height, alpha=False, background=count <= 1)  # a band compressed while the next is painted
     try:
-        step = band_rows(width, band_pixels)
-        bands = max(1, math.ceil(height / step))
-        band = None  # one image painted band after band: a new one each time made the system zero its pages
-        for top in range(0, height, step):
-            if progress is not None:
-                progress(top // step, bands + 1)
-            rows = min(step, height - top)
-            if band is None or band.height() != rows:
-                band = QImage(width, rows, QImage.Format.Format_RGB32)  # no alpha: quicker to turn into RGB
-            writer.add(_paint_rows(board, rect, scale, width, top, rows, clipped=True, into=band))
+        if count > 1:
+            for index, segment in enumerate(segments_from_processes(paint_band, bands, count)):
+                if progress is not None:
+                    progress(index, bands + 1)
+                writer.add_segment(segment)
+        else:
+            for index in range(bands):
+                if progress is not None:
+                    progress(index, bands + 1)
+                writer.add(paint_band(index))
         if progress is not None:
             progress(bands, bands + 1)
         data = writer.finish()

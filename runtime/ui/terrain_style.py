@@ -161,11 +161,15 @@ class TerrainStyle:
             done.glyph_pen.setColor(ink)
         return done
 
+    def variant(self, col: int, row: int) -> int:
+        """Which of :attr:`glyphs` hex ``(col, row)`` shows (neighbours vary, not in stripes)."""
+        return (col * 7 + row * 3 + (col * row) % 5) % 2
+
     def glyph_for(self, col: int, row: int) -> QPainterPath | None:
         """The glyph variant for hex ``(col, row)``; ``None`` for unpatterned terrain."""
         if not self.glyphs:
             return None
-        return self.glyphs[(col * 7 + row * 3 + (col * row) % 5) % 2]
+        return self.glyphs[self.variant(col, row)]
 
 
 def style_key(terrain: TerrainType) -> tuple:

@@ -4,12 +4,14 @@ band at a time gives the single-pass picture."""
 from __future__ import annotations
 
 import random
+import zlib
 
 import pytest
 from PySide6.QtGui import QColor, QImage
 from ui_maps import make_module
 
-from hexwright.runtime.ui.png_encode import PngWriter, encode_png
+from hexwright.runtime.ui import png_encode
+from hexwright.runtime.ui.png_encode import PngWriter, adler32_combine, band_segment, encode_png
 from hexwright.runtime.ui.render_image import band_rows, render_image, render_png
 
 
@@ -84,3 +86,36 @@ def test_render_painted_in_bands_is_the_single_pass_picture(qapp, tmp_path):
     a, b = argb(banded), argb(single)
     differ = [abs(x - y) for x, y in zip(a, b, strict=True) if x != y]
     assert max(differ, default=0) <= 8 and len(differ) < len(a) // 100
+
+
+@pytest.mark.parametrize(("first", "second"), [(b"", b""), (b"a", b""), (b"", b"xyz"), (b"hex" * 7, b"\xff" * 6000),
+                                                (bytes(range(256)) * 300, b"wright" * 11)])
+def test_checksums_of_two_bands_combine_into_the_checksum_of_both(first, second):
+    combined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    assert combined == zlib.adler32(first + second)
+
+
+def test_the_standard_zlib_writes_a_png_that_reads_back_as_the_image(qapp, monkeypatch):
+    """Without the ``isal`` package the writer compresses with the standard library's zlib."""
+    monkeypatch.setattr(png_encode, "DEFLATE", zlib)
+    image = noisy(37, 23, False)
+    writer = PngWriter(37, 23, alpha=False)
+    for top in (0, 10, 20):
+        writer.add(image.copy(0, top, 37, min(10, 23 - top)))
+    assert argb(QImage.fromData(writer.finish(), "PNG")) == argb(image)
+
+
+def test_bands_compressed_apart_and_joined_in_order_make_the_same_file(qapp):
+    """Pieces compressed anywhere (another process) and added in order: the file of one writer."""
+    image = noisy(30, 25, False)
+    bands = [image.copy(0, top, 30, min(8, 25 - top)).convertToFormat(QImage.Format.Format_RGB888)
+             for top in range(0, 25, 8)]
+    joined = PngWriter(30, 25, alpha=False)
+    for segment in [band_segment(band, alpha=False) for band in bands]:
+        joined.add_segment(segment)
+    whole = PngWriter(30, 25, alpha=False)
+    for band in bands:
+        whole.add(band)
+    data = joined.finish()
+    assert data == whole.finish()
+    assert argb(QImage.fromData(data, "PNG")) == argb(image)
