@@ -143,6 +143,21 @@ def test_command_radius_st_lo_7_4_1():
     assert "0501" in command_radius(m, {"b": "0101", "b2": "0401", "r": "0402"}, "b", 4)
 
 
+def test_command_radius_stops_at_an_enemy_controlled_hex_given_the_control_st_lo_7_4_1():
+    """With the map's control given, hexes the enemy controls (no unit, no ZOC there) stop the
+    radius unless a friendly unit holds them; hexes this side controls do not."""
+    from hexwright.runtime.rules import command_radius
+
+    m = corridor(rows=2)
+    free = command_radius(m, {"b": "0101"}, "b", 4)
+    assert free == ["0101", "0102", "0201", "0202", "0301", "0302", "0401", "0402", "0501", "0502"]
+    red = {"0301": "red", "0302": "red"}
+    assert command_radius(m, {"b": "0101"}, "b", 4, control=red) == ["0101", "0102", "0201", "0202"]
+    assert command_radius(m, {"b": "0101"}, "b", 4, control=dict.fromkeys(red, "blue")) == free
+    # b2 holds 0301: the radius goes on through it (0302 stays closed)
+    assert command_radius(m, {"b": "0101", "b2": "0301"}, "b", 4, control=red) == [h for h in free if h != "0302"]
+
+
 def test_command_range_is_plain_distance_tov_2_3():
     from hexwright.runtime.rules import command_radius
 
