@@ -489,7 +489,7 @@ def _exempt(tx: Tx, step: SupplyCheck, unit: str, hex: str | None, exempt: set[s
 def supply_check(tx: Tx, step: SupplyCheck) -> None:
     """Every side traces at once, then the consequences are applied (ToV 8.1)."""
     m, s = tx.module, tx.state
-    sides = step.sides or list(m.pieces.sides)
+    sides = list(dict.fromkeys(step.sides)) or list(m.pieces.sides)  # a side listed twice is checked once
     occ = s.occupancy()
     exempt = {h for a in step.exempt_areas if a in m.map.areas for h in m.map.areas[a].hexes}
     out: list[str] = []
