@@ -131,6 +131,10 @@ def test_st_lo_17_0_a_mode_for_some_unit_types_is_refused_to_the_others():
     assert ("b_arm", "dash") in modes and ("b_1", "dash") not in modes
     with pytest.raises(ActionError, match=r"^Blue b_1 regt: Dash is not open to a unit of its kind — 17\.0$"):
         apply(m, s, Move(unit="b_1", to="0103", mode="dash"))
+    from hexwright.runtime.engine import ExitMap
+
+    exits = [a for a in legal_actions(m, s) if isinstance(a, ExitMap)]  # listed once, with the move of no mode
+    assert any(a.unit == "b_arm" for a in exits) and len(exits) == len(set(exits))
 
 
 def test_8_1_3_a_unit_leaves_the_map_only_when_it_may_move():
@@ -174,3 +178,60 @@ def test_8_1_3_leaving_the_map_is_the_units_move_of_the_phase_and_is_recorded():
     data = engine_state(s)
     assert data.moved == ("b_1",)
     assert [(x.unit, x.side, x.hex, x.edge, x.turn) for x in data.exits] == [("b_1", "blue", "0102", "west", 1)]
+
+
+def test_st_lo_8_1_e_a_unit_with_two_moves_in_the_step_moves_twice_then_has_moved():
+    """An activation of two moves a unit in a step allowing two (``moves_per_unit``): after
+    the first the unit may move again and is not yet counted as moved in the phase."""
+    from hexwright.runtime.engine import engine_state
+
+    m = activation_module()
+    act = m.rules.sequence.procedures["division_activation"][0]
+    act.moves = 2
+    act.steps[0] = act.steps[0].model_copy(update={"moves_per_unit": 2})
+    s = initial_state(m, "act", 1)
+    for f in ("b_d1", "b_d2"):
+        s, _ = apply(m, s, Choose(option="divisions", target=f))
+    s, _ = apply(m, s, Move(unit="b_3", to="0204"))
+    assert any(isinstance(a, Move) and a.unit == "b_3" for a in legal_actions(m, s))
+    assert "b_3" not in engine_state(s).moved
+    s, _ = apply(m, s, Move(unit="b_3", to="0104"))
+    assert not any(isinstance(a, Move) and a.unit == "b_3" for a in legal_actions(m, s))
+    assert "b_3" in engine_state(s).moved
+
+
+def test_st_lo_14_2_a_unit_whose_status_forbids_moving_is_offered_no_move_unless_movement_is_warned():
+    """Pinned: an allowance of 0, and no move offered while movement is enforced — not even
+    along a road that costs nothing here; with movement at ``warn`` that road is offered."""
+    from builders import hexside_id
+
+    from hexwright.runtime.engine import prepared
+    from hexwright.runtime.model.map import HexsideData
+    from hexwright.runtime.model.sequence import StatusDef, StatusEffects
+
+    def pinned(level: str):
+        m, s = move_module()
+        m.map.hexsides[hexside_id(m, "0102", "0103")] = HexsideData(connections=["road"])
+        m.tables.terrain_effects.connections["road"] = {"*": "0"}
+        m.rules.statuses = {"pinned": StatusDef(name="Pinned", effects=StatusEffects(may_move=False), section="14.2")}
+        m.rules.enforcement = {"movement": level}
+        tx = prepared(m, s)
+        seq = tx.data.seq.model_copy(update={"statuses": {"b_1": ("pinned",)}})
+        return m, tx.state.model_copy(update={"engine": tx.data.model_copy(update={"seq": seq})})
+
+    m, s = pinned("enforce")
+    assert not any(isinstance(a, Move) and a.unit == "b_1" for a in legal_actions(m, s))
+    assert any(isinstance(a, Move) and a.unit == "b_2" for a in legal_actions(m, s))
+    with pytest.raises(ActionError, match=r"^Blue b_1 regt may not move: Pinned — 14\.2"):
+        apply(m, s, Move(unit="b_1", to="0103"))
+    m, s = pinned("warn")
+    assert [a for a in legal_actions(m, s) if isinstance(a, Move) and a.unit == "b_1"] == [Move(unit="b_1", to="0103")]
+
+
+def test_dom_6_a_move_onto_a_full_stack_is_judged_once_at_the_end_of_the_move():
+    """Stacking limit 1, checked at the end of the phase: the move onto b_2 says once that the
+    stack must be put right by then."""
+    m, s = move_module()
+    _, entry = apply(m, s, Move(unit="b_1", to="0104"))
+    assert entry.text == ("Blue b_1 regt 0102 → 0104 (4 MF via 0103); over the stacking limit (2 > 1): "
+                          "to be put right by the end of the phase at 0104")
