@@ -235,3 +235,14 @@ def test_dom_6_a_move_onto_a_full_stack_is_judged_once_at_the_end_of_the_move():
     _, entry = apply(m, s, Move(unit="b_1", to="0104"))
     assert entry.text == ("Blue b_1 regt 0102 → 0104 (4 MF via 0103); over the stacking limit (2 > 1): "
                           "to be put right by the end of the phase at 0104")
+
+
+def test_st_lo_8_2_a_mode_the_step_does_not_name_is_refused_there():
+    from hexwright.runtime.model.rules_config import MovementMode
+
+    m, s = move_module()
+    m.rules.movement.modes = {"dash": MovementMode(name="Dash", allowance_multiplier="2", section="8.2")}
+    m.rules.sequence.phases["move"][0] = m.rules.sequence.phases["move"][0].model_copy(update={"section": "8.0"})
+    assert not any(isinstance(a, Move) and a.mode for a in legal_actions(m, s))
+    with pytest.raises(ActionError, match=r"^Dash is not allowed in this step — 8\.0$"):
+        apply(m, s, Move(unit="b_1", to="0103", mode="dash"))
