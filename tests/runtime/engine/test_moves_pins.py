@@ -246,3 +246,42 @@ def test_st_lo_8_2_a_mode_the_step_does_not_name_is_refused_there():
     assert not any(isinstance(a, Move) and a.mode for a in legal_actions(m, s))
     with pytest.raises(ActionError, match=r"^Dash is not allowed in this step — 8\.0$"):
         apply(m, s, Move(unit="b_1", to="0103", mode="dash"))
+
+
+def test_the_first_move_of_a_game_logs_the_steps_run_before_it_then_the_move_with_its_cost():
+    """A new game's first step is a supply check (ToV 8.1) that needs no choice: the first move
+    runs it, and the log names the check, then the move with its cost — the cost on the move's
+    line, not the check's."""
+    from hexwright.runtime.engine import ExitMap
+    from hexwright.runtime.model.rules_config import MovementMode
+    from hexwright.runtime.model.sequence import StatusDef, SupplyCheck
+
+    m, s = move_module()
+    m.rules.movement.modes = {"dash": MovementMode(name="Dash", allowance_multiplier="2")}
+    m.rules.sequence.phases["move"][0].modes = ["dash"]
+    m.rules.statuses = {"out_of_supply": StatusDef(name="Out of supply", section="8.1")}
+    m.rules.sequence.phases["move"].insert(0, SupplyCheck(id="supply", name="Supply check", sides=["red"],
+                                                          section="8.1"))
+    checked = "supply check: out of supply Red r_1 regt — 8.1; Red r_1 regt: Out of supply; "
+    assert apply(m, s, Move(unit="b_1", to="0103"))[1].text == checked + "Blue b_1 regt 0102 → 0103 (2 MF)"
+    assert apply(m, s, ExitMap(unit="b_1", hex="0102", edge="west"))[1].text == \
+        checked + "Blue b_1 regt 0102 → exited across the west edge from 0102 (2 MF)"
+    assert apply(m, s, Move(unit="b_1", to="0103", mode="dash"))[1].text == \
+        checked + "Blue b_1 regt 0102 → 0103 (2 MF) [Dash]"
+
+
+def test_st_lo_5_0_b_an_asset_attached_to_a_unit_moves_with_it():
+    from operations_modules import assets_module
+
+    from hexwright.runtime.engine import prepared
+    from hexwright.runtime.state import Location
+
+    m = assets_module()
+    m.meta.sequence = [Phase(id="blue_move", name="Blue movement", side="blue", kind="movement", section="8.0")]
+    m.scenarios["fight"].setup = [p for p in m.scenarios["fight"].setup if p.piece not in ("r_bn", "r_gun", "r_rcn")]
+    tx = prepared(m, initial_state(m, "fight", 1))
+    seq = tx.data.seq.model_copy(update={"attached": {"b_m4_1": "b_inf"}})
+    pieces = {**tx.state.pieces, "b_m4_1": tx.state.pieces["b_m4_1"].model_copy(update={"at": Location.hex("0303")})}
+    s = tx.state.model_copy(update={"pieces": pieces, "engine": tx.data.model_copy(update={"seq": seq})})
+    s, _ = apply(m, s, Move(unit="b_inf", to="0203"))
+    assert s.hex_of("b_inf") == s.hex_of("b_m4_1") == "0203" and s.hex_of("b_m4_2") is None
