@@ -159,3 +159,13 @@ def test_9_4_1_b_a_reduced_defender_adds_the_anti_tank_of_its_reduced_face():
     s, _ = declared(m, "b_m4_1")
     _, entry = apply(m, rigged(s, 3, 3, 4), Resolve(hex="0304"))
     assert "armour differential 8 − 8 = +0" in entry.text
+
+
+def test_9_4_1_b_a_one_step_defender_turned_to_its_back_adds_its_only_faces_anti_tank():
+    """r_gun prints one face; turned over (step 1, past it) it still adds that face's 5."""
+    m = assets_module()
+    m.scenarios["fight"].setup = [p.model_copy(update={"step": 1}) if p.piece == "r_gun" else p
+                                  for p in m.scenarios["fight"].setup]
+    s, _ = declared(m, "b_m4_1")
+    _, entry = apply(m, rigged(s, 3, 3, 4), Resolve(hex="0304"))
+    assert "armour differential 8 − 10 = -2" in entry.text
