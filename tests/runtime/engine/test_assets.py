@@ -169,3 +169,20 @@ def test_9_4_1_b_a_one_step_defender_turned_to_its_back_adds_its_only_faces_anti
     s, _ = declared(m, "b_m4_1")
     _, entry = apply(m, rigged(s, 3, 3, 4), Resolve(hex="0304"))
     assert "armour differential 8 − 10 = -2" in entry.text
+
+
+def test_5_3_an_orphaned_asset_without_a_holding_box_is_detached_where_it_stands():
+    """r_gun belongs to no formation with a holding box: its unit gone, it stays in 0304, attached to none."""
+    m = assets_module("D7")
+    m.pieces.pieces["r_gun"].formation = None
+    m.scenarios["fight"].setup = [p for p in m.scenarios["fight"].setup if p.piece != "r_rcn"]
+    s = initial_state(m, "fight", 1)
+    data = engine_state(s)
+    s = s.model_copy(update={"engine": data.model_copy(update={"seq": data.seq.model_copy(
+        update={"attached": {"r_gun": "r_bn"}})})})
+    m.rules.combat.losses.order = [["inf"], ["recon"]]
+    m.rules.combat.losses.immune = ["hq", "asset"]
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1",)))
+    s, _ = apply(m, rigged(s, 6, 1, 6), Resolve(hex="0304"))
+    assert s.pieces["r_bn"].at.kind == "eliminated" and s.hex_of("r_gun") == "0304"
+    assert "r_gun" not in engine_state(s).seq.attached
