@@ -105,3 +105,21 @@ def test_s6_a_drop_onto_an_own_unit_overstacks_to_be_put_right_by_the_end_of_the
     assert s.hex_of(AIRBORNE) == "0305"
     assert "over the stacking limit (2 > 1): to be put right by the end of the phase at 0305 — §6" in \
         [str(r) for r in rulings]
+
+
+def test_s9_3_no_drop_while_a_retreat_waits():
+    """Figure 9's attack on 0509 rolls 1 (D2): while DE Fhnjkr/462's retreat waits, the airborne in
+    its box is told to let the retreat finish first."""
+    from hexwright.runtime.engine import Declare, Resolve, engine_state
+
+    from .dom_positions import seed_rolling
+
+    fig7 = {"us_7_ccb": "0510", "us_7_ccr": "0408", "us_5_11": "0409", "us_5_10": "0407",
+            "de_462_fhnjkr": "0509", "de_462_1010": "0507", "de_3_8": "0609", AIRBORNE: "box:us_airborne"}
+    m = dom()
+    s = position(fig7, phase="us_combat", seed=seed_rolling(1), optional_rules=ON)
+    s, _ = apply(m, s, Declare(attackers=("us_5_11", "us_7_ccb", "us_7_ccr"), hex="0509"))
+    s, _ = apply(m, s, Resolve(hex="0509"))
+    assert engine_state(s).top is not None and engine_state(s).top.proc == "retreat"
+    with pytest.raises(ActionError, match=r"^finish the retreat first"):
+        apply(m, s, Drop(unit=AIRBORNE, to="0305"))
