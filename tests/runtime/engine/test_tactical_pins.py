@@ -109,3 +109,22 @@ def test_7_1_2_the_points_forfeit_after_a_first_and_only_action_leave_the_pool_a
     s, _ = apply(m, rigged(s, 1), Roll())
     s, entry = apply(m, s, Choose(option="strategic"))
     assert engine_state(s).seq.pools["tap"]["blue"] == 0 and "— 7.1; Blue Tactical action points: 0;" in entry.text
+
+
+def test_7_1_1_an_activation_whose_roll_fills_no_pool_has_no_points_to_spend():
+    """An HQ roll with no ``pool`` (module data): the activation runs, but the side holds no
+    tactical action points, so every paid action is closed and refused as costing more than 0."""
+    import pytest
+    from operations_modules import HQ_ROLL
+
+    from hexwright.runtime.engine import legal_actions
+    from hexwright.runtime.state import ActionError
+
+    m = tactical_module()
+    m.rules.sequence.procedures["activation"][0] = HQ_ROLL.model_copy(update={"pool": None})
+    s, _ = apply(m, initial_state(m, "ops", 1), Choose(option="activate", target="b_hq"))
+    s, _ = apply(m, rigged(s, 1), Roll())
+    assert engine_state(s).seq.activation is not None and "tap" not in engine_state(s).seq.pools
+    assert legal_actions(m, s) == [Choose(option="end")]
+    with pytest.raises(ActionError, match=r"^Movement: costs 1, 0 left — 7\.1$"):
+        apply(m, s, Choose(option="movement"))
