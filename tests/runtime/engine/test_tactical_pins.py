@@ -128,3 +128,63 @@ def test_7_1_1_an_activation_whose_roll_fills_no_pool_has_no_points_to_spend():
     assert legal_actions(m, s) == [Choose(option="end")]
     with pytest.raises(ActionError, match=r"^Movement: costs 1, 0 left — 7\.1$"):
         apply(m, s, Choose(option="movement"))
+
+
+def _option(m, oid: str):
+    return next(o for o in m.rules.sequence.procedures["activation"][1].steps[0].steps[0].options if o.id == oid)
+
+
+def test_7_1_battalion_only_actions_are_closed_to_an_hq_whose_units_on_the_map_are_companies():
+    """Strategic movement and the deliberate attack are for battalions (``sizes`` II): b_hq2 orders
+    three companies, and its battalion waits on the display: neither is open."""
+    import pytest
+
+    from hexwright.runtime.engine import legal_actions
+    from hexwright.runtime.state import ActionError
+
+    m = tactical_module()
+    s, _ = apply(m, initial_state(m, "ops", 1), Choose(option="activate", target="b_hq2"))
+    s, _ = apply(m, rigged(s, 1), Roll())
+    s, _ = apply(m, s, Choose(option="place", target="0505"))
+    offered = [a.option for a in legal_actions(m, s) if isinstance(a, Choose)]
+    assert "movement" in offered and "strategic" not in offered and "deliberate" not in offered
+    with pytest.raises(ActionError, match=r"^Deliberate attack: no unit may take part — 7\.1$"):
+        apply(m, s, Choose(option="deliberate"))
+    s, entry = apply(m, s, Choose(option="movement"))
+    assert "Movement: 1 point(s), Blue b_c1 co, Blue b_c2 co — 7.1" in entry.text  # b_c3 beyond the radius
+
+
+def test_7_3_2_an_action_taking_every_point_still_costs_its_price_without_a_line():
+    """Strategic movement made to cost three without a line of communication (module data): with
+    two points left it is not open, though it takes every point."""
+    import pytest
+
+    from hexwright.runtime.state import ActionError
+
+    m = tactical_module()
+    m.rules.supply.max_length = 1  # the HQ at 0303 is two hexes from its depot
+    strategic = _option(m, "strategic")
+    strategic.cost = strategic.cost.model_copy(update={"without_loc": 3, "without_loc_allowed": True})
+    s, _ = apply(m, initial_state(m, "ops", 1), Choose(option="activate", target="b_hq"))
+    s, _ = apply(m, rigged(s, 3), Roll())  # morale 5 − 3: two points
+    assert engine_state(s).seq.pools["tap"]["blue"] == 2
+    with pytest.raises(ActionError, match=r"^Strategic movement: costs 3, 2 left — 7\.1$"):
+        apply(m, s, Choose(option="strategic"))
+
+
+def test_12_2_a_procedure_that_starts_with_a_breakdown_is_closed_when_the_breakdown_is():
+    """A module's breakdown procedure with a movement after it: the battalion that lost a step may
+    not break down (12.2 A), so the option is not open — the procedure's first step decides."""
+    from hexwright.runtime.engine import legal_actions
+    from hexwright.runtime.model.sequence import ActionsStep
+    from hexwright.runtime.state import SetStep
+    from hexwright.runtime.state import apply as state_apply
+
+    m = tactical_module()
+    m.rules.sequence.procedures["breakdown"] = [
+        *m.rules.sequence.procedures["breakdown"],
+        ActionsStep(id="after", name="Movement", allow=["move"], units="activated", section="8.1")]
+    s, _ = state_apply(m, initial_state(m, "ops", 1), SetStep(piece="b_bn", step=1))
+    s, _ = apply(m, s, Choose(option="activate", target="b_hq"))
+    s, _ = apply(m, rigged(s, 1), Roll())
+    assert "breakdown" not in [a.option for a in legal_actions(m, s) if isinstance(a, Choose)]
