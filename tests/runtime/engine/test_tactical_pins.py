@@ -188,3 +188,17 @@ def test_12_2_a_procedure_that_starts_with_a_breakdown_is_closed_when_the_breakd
     s, _ = apply(m, s, Choose(option="activate", target="b_hq"))
     s, _ = apply(m, rigged(s, 1), Roll())
     assert "breakdown" not in [a.option for a in legal_actions(m, s) if isinstance(a, Choose)]
+
+
+def test_7_1_the_activation_counts_the_actions_it_paid_for():
+    """The count the save keeps (and 7.1.2's first-and-only rule reads): one, then two."""
+    from hexwright.runtime.engine import EndPhase
+
+    m = tactical_module()
+    s, _ = apply(m, initial_state(m, "ops", 1), Choose(option="activate", target="b_hq"))
+    s, _ = apply(m, rigged(s, 1), Roll())
+    s, _ = apply(m, s, Choose(option="movement"))
+    assert engine_state(s).seq.activation.actions == 1
+    s, _ = apply(m, s, EndPhase())
+    s, _ = apply(m, s, Choose(option="movement"))
+    assert engine_state(s).seq.activation.actions == 2
