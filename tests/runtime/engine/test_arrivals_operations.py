@@ -153,3 +153,12 @@ def test_validation_names_unknown_boxes_groups_and_markers():
     text = "\n".join(str(i) for i in rules_problems(m))
     assert "arrivals.b_a.boxes: unknown box 'nowhere'" in text
     assert "arrivals.b_b.trigger.group: unknown arrival group 'b_zz'" in text
+
+
+def test_validation_names_a_piece_listed_in_two_arrival_groups():
+    """The second group would bring it again, from wherever it stands by then."""
+    m = blue_queue()
+    assert not rules_problems(m)
+    m.rules.arrivals["b_c"] = m.rules.arrivals["b_c"].model_copy(update={"pieces": ["b_n3", "b_n1"]})
+    text = "\n".join(str(i) for i in rules_problems(m))
+    assert "arrivals.b_c.pieces: 'b_n1' arrives with group 'b_a' already" in text
