@@ -19,7 +19,7 @@ from hexwright.runtime.engine import (
     to_act,
     weather_now,
 )
-from hexwright.runtime.engine.context import with_level
+from hexwright.runtime.engine.context import is_mover, with_level
 from hexwright.runtime.model import Box, WeatherCosts
 from hexwright.runtime.state import initial_state
 
@@ -67,6 +67,14 @@ def test_the_movers_of_a_state_are_read_from_that_state():
     """``movers`` asked with the state alone: the side acting's units that may move."""
     m = seq_module({"a": [go(id="x")]})
     assert movers(m, initial_state(m, "s", 1)) == ["b_1"]
+
+
+def test_a_unit_asked_alone_is_a_mover_when_it_is_among_the_movers():
+    """Asked of one unit with the state alone: b_1 (blue, acting) is, r_1 (red) and an unknown id
+    are not."""
+    m = seq_module({"a": [go(id="x")]})
+    s = initial_state(m, "s", 1)
+    assert is_mover(m, s, "b_1") and not is_mover(m, s, "r_1") and not is_mover(m, s, "nobody")
 
 
 def test_tov_2_3_a_unit_that_made_its_moves_in_the_activation_moves_no_more():
