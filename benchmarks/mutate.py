@@ -90,11 +90,17 @@ class Coverage:
         return cls(everything, by_line, seconds)
 
     def tests_for(self, m: Mutant) -> list[str]:
-        """The tests that run the mutant's lines, fastest first. A line no test runs by itself
-        (a default, a constant, a pydantic field's limits: run at import, then used without a
-        line of the file running) gets the whole subset."""
+        """The tests that run the mutant's lines, in the order they ran in the traced run (the
+        order of ``seconds``). That run passed, so the same tests in the same order pass unless
+        the mutant is seen: run fastest first, a test that changed an object its module shares
+        made a later one fail whatever the mutant (false kills, 2 December). A line no test runs
+        by itself (a default, a constant, a pydantic field's limits: run at import, then used
+        without a line of the file running) gets the whole subset."""
         found = {t for line in range(m.line, m.end_line + 1) for t in self.by_line.get(line, [])}
-        return sorted(found, key=lambda t: (self.seconds[t], t)) if found else self.everything
+        if not found:
+            return self.everything
+        rank = {t: k for k, t in enumerate(self.seconds)}
+        return sorted(found, key=lambda t: (rank.get(t, len(rank)), t))
 
     def timeout_for(self, m: Mutant, whole: float, factor: float) -> float:
         """How long the mutant's run may take: ``factor`` times the traced seconds of the tests it

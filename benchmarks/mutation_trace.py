@@ -5,7 +5,7 @@ the files to watch (separated by ``os.pathsep``; one traced run serves every fil
 are the same) and ``HEXWRIGHT_MUTATION_TRACE_OUT`` the JSON written at the end:
 ``{"files": {file as named: {"import": [lines run outside any test],
 "tests": {node id: {"lines": [...], "seconds": s}}}}}``.
-A mutant then runs only the tests that run its lines, fastest first.
+A mutant then runs only the tests that run its lines, in the order they ran here.
 """
 
 from __future__ import annotations

@@ -79,11 +79,16 @@ def operations_problems(module: Module) -> list[ModuleIssue]:
         need("assets.division_boxes", a.division_boxes, module.pieces.formations, "formation")
         need("assets.division_boxes", a.division_boxes.values(), module.map.boxes, "box")
     out += _fire_problems(module, need)
+    group_of: dict[str, str] = {}
     for gid, g in sorted(r.arrivals.items()):
         need(f"arrivals.{gid}.boxes", g.boxes, g.pieces, "piece of the group")
         need(f"arrivals.{gid}.boxes", g.boxes.values(), module.map.boxes, "box")
         if isinstance(g.trigger, AfterTrigger):
             need(f"arrivals.{gid}.trigger.group", [g.trigger.group], r.arrivals, "arrival group")
+        for p in g.pieces:  # a second group would bring it again, wherever it is by then
+            if p in group_of:
+                out.append(ModuleIssue(FILE, f"arrivals.{gid}.pieces", f"{p!r} arrives with group {group_of[p]!r} already"))
+            group_of.setdefault(p, gid)
     return out
 
 

@@ -121,6 +121,7 @@ def sequence_problems(module: Module) -> list[ModuleIssue]:
             need(f"arrivals.{gid}.trigger.die", [g.trigger.die], dice, "die")
     need("control.feature_types", r.control.feature_types, set(module.map.hex_feature_types), "hex feature type")
     out += loop_end_problems(module)
+    out += nested_activation_problems(module)
     return out
 
 
@@ -180,3 +181,51 @@ def loop_end_problems(module: Module) -> list[ModuleIssue]:
         out.append(ModuleIssue(FILE, field, "an initiative roll that ends the enclosing loop is not inside a loop "
                                "(nor in a procedure called from one): put it in a loop's steps or remove end_loop_on"))
     return out
+
+
+def _calls(step: Step) -> list[str]:
+    """The procedures ``step`` runs: a call's, a choice's options', a chit draw's."""
+    if isinstance(step, Call):
+        return [step.procedure]
+    if isinstance(step, ChoiceStep):
+        return [o.procedure for o in step.options if o.procedure]
+    if isinstance(step, CupDraw):
+        return [*step.by_chit.values(), *step.by_kind.values(), *([step.skip] if step.skip else [])]
+    return []
+
+
+def nested_activation_problems(module: Module) -> list[ModuleIssue]:
+    """An activation may not run inside another: in its steps, or in a procedure called from
+    within one (directly or through another procedure). The engine keeps one activation at a
+    time, so the inner one's end would end the outer one too: the outer's later steps would
+    order no unit, and the units only it ordered would keep its status."""
+    seq = module.rules.sequence
+    found: list[tuple[str, str, bool]] = []  # (field, procedure or "", inside an activation)
+    calls: dict[str, list[tuple[str, bool]]] = {n: [] for n in seq.procedures}  # callee -> [(caller, inside)]
+
+    def walk(steps: list[Step], where: str, owner: str, inside: bool) -> None:
+        for k, st in enumerate(steps):
+            f = f"{where}.{k}"
+            if isinstance(st, Activation):
+                found.append((f, owner, inside))
+            for callee in _calls(st):
+                if callee in calls:
+                    calls[callee].append((owner, inside))
+            if isinstance(st, (Loop, Activation)):
+                walk(st.steps, f"{f}.steps", owner, inside or isinstance(st, Activation))
+
+    for phase, steps in sorted(seq.phases.items()):
+        walk(steps, f"sequence.phases.{phase}", "", False)
+    for proc, steps in sorted(seq.procedures.items()):
+        walk(steps, f"sequence.procedures.{proc}", proc, False)
+    within: set[str] = set()
+    changed = True
+    while changed:  # a procedure runs within an activation if a caller calls it from one or runs within one
+        changed = False
+        for callee, callers in calls.items():
+            if callee not in within and any(inside or caller in within for caller, inside in callers):
+                within.add(callee)
+                changed = True
+    return [ModuleIssue(FILE, field, "an activation inside another activation (or in a procedure called from one): "
+                                     "the inner one's end would end both; run them one after the other")
+            for field, owner, inside in found if inside or owner in within]

@@ -114,9 +114,9 @@ def test_the_mutants_of_a_file_carry_line_numbers(mutants):
 def test_tests_for_a_mutant_come_from_the_trace(monkeypatch, mutants):
     mutate = load("mutate", monkeypatch)
     m = next(m for m in mutants.find_mutants(SOURCE.encode(), "m.py") if m.key == "clamp: not x -> x")
-    seconds = {"t::slow": 2.0, "t::fast": 0.5, "t::other": 0.1}
-    coverage = mutate.Coverage(["tests/"], {m.line: ["t::slow", "t::fast"], 99: ["t::other"]}, seconds)
-    assert coverage.tests_for(m) == ["t::fast", "t::slow"]
+    seconds = {"t::slow": 2.0, "t::fast": 0.5, "t::other": 0.1}  # in the order the traced run ran them
+    coverage = mutate.Coverage(["tests/"], {m.line: ["t::fast", "t::slow"], 99: ["t::other"]}, seconds)
+    assert coverage.tests_for(m) == ["t::slow", "t::fast"]
     at_import = next(m for m in mutants.find_mutants(SOURCE.encode(), "m.py") if m.key == "<module>: 10 -> 11")
     assert coverage.tests_for(at_import) == ["tests/"]
     assert mutate.Coverage(["tests/"], {}, {}).tests_for(m) == ["tests/"]

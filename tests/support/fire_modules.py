@@ -65,7 +65,8 @@ def long_range_table() -> FireTable:
 
 def fire_rules() -> FireRules:
     return FireRules(
-        unit_types=["art"], op_unit_types=["op"], op_radius=4, intensities=INTENSITIES,
+        unit_types=["art"], op_unit_types=["op"], op_radius=4,
+        intensities={k: v.model_copy() for k, v in INTENSITIES.items()},  # each module its own: a test may rename one
         tables={"barrage": barrage_table(), "long_range": long_range_table()},
         missions={
             "barrage": FireMission(name="Barrage", value="support", table="barrage", always_fire=["b_corps"],

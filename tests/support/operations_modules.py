@@ -92,7 +92,7 @@ def operations_module(*, hq_roll: HqRoll = HQ_ROLL):
             "hq": [MoraleRecovery(id="rest", name="Headquarters phase", status="aa", gain=2, section="19.0")],
         },
         procedures={"activation": [
-            hq_roll,
+            hq_roll.model_copy(deep=True),  # each module its own: a test may change it
             Activation(id="tactical", name="Tactical actions", section="7.2.1",
                        select=UnitSelect(by="designation", hq_from="choice", include_hq=False),
                        steps=[ActionsStep(id="move", name="Movement", allow=["move"], units="activated",
@@ -169,12 +169,12 @@ def tactical_module():
     m.rules.movement.modes = {"strategic": MovementMode(name="Strategic movement", allowance=8, keep_away_from_enemy=4,
                                                         section="8.2")}
     m.rules.sequence.procedures["activation"] = [
-        HQ_ROLL,
+        HQ_ROLL.model_copy(deep=True),
         Activation(id="tactical", name="Tactical actions", section="7.2.1", moves=99, attacks=99,
                    select=UnitSelect(by="designation", hq_from="choice", include_hq=False),
                    steps=[Loop(id="actions", name="Tactical actions", until=[PoolEmpty(pool="tap")], section="7.1",
                                steps=[ChoiceStep(id="tactical_action", name="Tactical action", section="7.1",
-                                                 options=list(TACTICAL_ACTIONS))])])]
+                                                 options=[o.model_copy(deep=True) for o in TACTICAL_ACTIONS])])])]
     m.rules.sequence.procedures |= {
         "movement": [ActionsStep(id="move", name="Movement", allow=["move"], units="activated", moves_per_unit=1,
                                  section="8.1")],

@@ -8,8 +8,8 @@ from builders import add_unit
 from operations_modules import rigged
 from sequence_modules import initiative_module
 
-from hexwright.runtime.engine import Choose, Roll, apply, legal_actions
-from hexwright.runtime.model.sequence import AfterTrigger, ArrivalGroup, DieTrigger
+from hexwright.runtime.engine import Choose, Roll, apply, engine_state, legal_actions
+from hexwright.runtime.model.sequence import AfterTrigger, ArrivalGroup, DieTrigger, TurnTrigger
 from hexwright.runtime.state import initial_state
 from hexwright.runtime.validation.rules_config import rules_problems
 
@@ -89,6 +89,63 @@ def test_18_1_3_the_reinforcement_roll_is_the_only_action_offered():
     assert legal_actions(m, s) == [Roll()]
 
 
+def _b_a_on_turn(m, turn: int):
+    """b_a comes on ``turn`` without a roll; b_b the turn after it came."""
+    m.scenarios["ops"].first_turn = turn
+    m.rules.arrivals["b_a"] = m.rules.arrivals["b_a"].model_copy(update={"trigger": TurnTrigger(turn=turn)})
+    s, entry = apply(m, rigged(initial_state(m, "ops", 1), 6), Roll())
+    assert s.turn == turn and s.hex_of("b_n1") == "0101" and "arrival b_a" in entry.text
+    return s
+
+
+def test_18_1_2_the_group_after_another_comes_the_turn_after_not_the_turn_it_came():
+    """b_a comes on turn 1, placed before b_b is looked at: b_b waits for turn 2."""
+    m = blue_queue()
+    s = _b_a_on_turn(m, 1)
+    assert s.hex_of("b_n2") is None
+    s = next_turn(m, s)
+    assert s.turn == 2 and s.hex_of("b_n2") == "0102"
+
+
+def test_18_1_2_the_group_after_another_counts_from_a_turn_0():
+    """A scenario that starts on turn 0: b_a comes then, b_b on turn 1."""
+    m = blue_queue()
+    s = _b_a_on_turn(m, 0)
+    assert s.hex_of("b_n2") is None
+    s = next_turn(m, s)
+    assert s.turn == 1 and s.hex_of("b_n2") == "0102"
+
+
+def test_a_group_that_came_by_turn_is_not_brought_again_on_the_turns_after():
+    m = blue_queue()
+    s = _b_a_on_turn(m, 1)
+    s = next_turn(m, s)
+    s, entry = apply(m, rigged(s, 6, 6), Roll())
+    assert "arrival b_a" not in entry.text and engine_state(s).seq.arrived.count("b_a") == 1
+
+
+def test_18_1_a_queue_whose_next_group_comes_by_turn_rolls_for_none_after_it():
+    """b_a comes on turn 3 only: until then blue's queue does not roll for b_c behind it; red rolls."""
+    m = blue_queue()
+    m.rules.arrivals["b_a"] = m.rules.arrivals["b_a"].model_copy(update={"trigger": TurnTrigger(turn=3)})
+    s, entry = apply(m, rigged(initial_state(m, "ops", 1), 1), Roll())
+    assert entry.dice == (1,) and "Blue arrivals roll" not in entry.text and "Red arrivals roll 1: arrive" in entry.text
+    assert s.pieces["b_n3"].at.kind != "hex"
+
+
+def test_units_that_arrived_are_ordered_with_an_activation_of_their_turn_only():
+    """r_re1 comes on turn 1 and red passes; on turn 2 red's HQ orders its own battalion alone."""
+    m = blue_queue()
+    s, _ = apply(m, rigged(initial_state(m, "ops", 1), 6, 2), Roll())  # blue none, red 2: red_a arrives
+    assert s.hex_of("r_re1") == "0809"
+    s = next_turn(m, s)
+    s, _ = apply(m, rigged(s, 6, 6), Roll())  # no arrivals on turn 2
+    s, _ = apply(m, rigged(s, 1, 6), Roll())  # red wins the initiative
+    s, entry = apply(m, s, Choose(option="activate", target="r_hq"))
+    assert "Red r_hq regt activates Red r_bn regt — 7.2.1" in entry.text
+    assert engine_state(s).seq.activation.units == ("r_bn",)
+
+
 def test_validation_names_unknown_boxes_groups_and_markers():
     m = blue_queue()
     m.rules.arrivals["b_a"].boxes["b_nhq"] = "nowhere"
@@ -96,3 +153,12 @@ def test_validation_names_unknown_boxes_groups_and_markers():
     text = "\n".join(str(i) for i in rules_problems(m))
     assert "arrivals.b_a.boxes: unknown box 'nowhere'" in text
     assert "arrivals.b_b.trigger.group: unknown arrival group 'b_zz'" in text
+
+
+def test_validation_names_a_piece_listed_in_two_arrival_groups():
+    """The second group would bring it again, from wherever it stands by then."""
+    m = blue_queue()
+    assert not rules_problems(m)
+    m.rules.arrivals["b_c"] = m.rules.arrivals["b_c"].model_copy(update={"pieces": ["b_n3", "b_n1"]})
+    text = "\n".join(str(i) for i in rules_problems(m))
+    assert "arrivals.b_c.pieces: 'b_n1' arrives with group 'b_a' already" in text

@@ -132,3 +132,92 @@ def test_the_phase_bar_lists_the_defenders_asset_choices():
     assert [label for label, _ in prompt.choices] == ["Assign Red r_at regt to Red r_bn bn",
                                                       "Assign Red r_m10 regt to Red r_bn bn", "No more assets"]
     assert [a for _, a in prompt.choices] == legal_actions(m, s)
+
+
+def _declared_on_0304(m):
+    s, _ = apply(m, initial_state(m, "fight", 1), Declare(attackers=("b_inf",), hex="0304"))
+    return s
+
+
+def test_9_3_c_the_defence_takes_no_more_assets_of_a_class_than_defender_max():
+    """Two red majors wait: once the M10 is assigned (one major allowed), the second is not offered."""
+    from builders import add_unit
+
+    m = defence_module()
+    add_unit(m, "r_m10b", "red", "major", combat=0, movement=3, formation="r_div")
+    m.scenarios["fight"].setup.append(m.scenarios["fight"].setup[-1].model_copy(update={"piece": "r_m10b"}))
+    s = _declared_on_0304(m)
+    assert AssignAsset(asset="r_m10b", unit="r_bn") in legal_actions(m, s)
+    s, _ = apply(m, s, AssignAsset(asset="r_m10", unit="r_bn"))
+    assert legal_actions(m, s) == [AssignAsset(asset="r_at", unit="r_bn"), Decline()]
+    with pytest.raises(ActionError, match=r"the defence has its assets of that class, or the unit traces no line"):
+        apply(m, s, AssignAsset(asset="r_m10b", unit="r_bn"))
+
+
+def test_9_3_c_an_asset_of_a_class_the_defence_may_not_take_is_not_offered():
+    """A red engineer waits with the M10: defender_max names majors and minors only."""
+    from builders import add_unit
+
+    m = defence_module()
+    add_unit(m, "r_eng", "red", "engineer", combat=0, movement=3, formation="r_div")
+    m.scenarios["fight"].setup.append(m.scenarios["fight"].setup[-1].model_copy(update={"piece": "r_eng"}))
+    assert legal_actions(m, _declared_on_0304(m)) == [AssignAsset(asset="r_at", unit="r_bn"),
+                                                     AssignAsset(asset="r_m10", unit="r_bn"), Decline()]
+
+
+def test_9_3_2_a_without_needs_loc_a_defending_unit_without_a_line_is_offered_assets():
+    m = defence_module(depot=False)
+    m.rules.assets.needs_loc = False
+    assert legal_actions(m, _declared_on_0304(m)) == [AssignAsset(asset="r_at", unit="r_bn"),
+                                                     AssignAsset(asset="r_m10", unit="r_bn"), Decline()]
+
+
+def test_9_3_c_the_defender_who_stops_after_one_asset_is_not_asked_again():
+    m = defence_module()
+    s, _ = apply(m, _declared_on_0304(m), AssignAsset(asset="r_m10", unit="r_bn"))
+    s, _ = apply(m, s, Decline())
+    assert engine_state(s).top is None and legal_actions(m, s) == [Resolve(hex="0304")]
+    assert s.pieces["r_at"].at == Location.box("red_assets")
+
+
+def test_9_3_c_a_refused_assignment_names_the_asset_and_the_unit():
+    m = defence_module()
+    with pytest.raises(ActionError) as refused:
+        apply(m, _declared_on_0304(m), AssignAsset(asset="r_m10", unit="b_inf"))
+    assert str(refused.value) == "Red r_m10 regt may not be assigned to Blue b_inf bn: it is not a defending unit at 0304 — 9.3"
+
+
+def test_9_4_1_e_f_armour_lost_with_nothing_to_choose_is_eliminated_at_once_before_the_combat_roll():
+    """One M4 and a differential of −4, which costs one asset: the only one is lost as the
+    differential is logged, before the CRT roll."""
+    m = assets_module()
+    s, _ = apply(m, initial_state(m, "fight", 1), Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1",)))
+    s, entry = apply(m, rigged(s, 1, 3, 4), Resolve(hex="0304"))
+    assert entry.text.startswith("armour differential 6 − 10 = -4 (rolled 1 and 3) — 9.3; Blue b_m4_1 regt eliminated "
+                                 "(lost to the armour differential — 9.3); Blue attacks 0304: ")
+    assert s.pieces["b_m4_1"].at.kind == "eliminated" and engine_state(s).top is None
+
+
+def test_9_4_1_f_two_of_three_armoured_assets_lost_are_the_attackers_two_choices():
+    """A differential of −15 costs two assets of three: blue picks one, then one of the two left;
+    then the combat goes on — every defender lost (D7), blue may advance (9.2.6)."""
+    from hexwright.runtime.engine import Advance
+
+    m = assets_module("D7")
+    m.pieces.pieces["r_bn"].steps[0].anti_tank = 20
+    s, _ = apply(m, initial_state(m, "fight", 1),
+                 Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1", "b_m4_2", "b_m4_3")))
+    s, entry = apply(m, rigged(s, 1, 6, 4), Resolve(hex="0304"))
+    assert "armour differential 16 − 31 = -15" in entry.text
+    s, _ = apply(m, s, EliminateExcess(unit="b_m4_2"))
+    assert legal_actions(m, s) == [EliminateExcess(unit="b_m4_1"), EliminateExcess(unit="b_m4_3")]
+    s, _ = apply(m, s, EliminateExcess(unit="b_m4_3"))
+    assert [s.pieces[a].at.kind for a in ("b_m4_1", "b_m4_2", "b_m4_3")] == ["hex", "eliminated", "eliminated"]
+    assert not any(isinstance(a, EliminateExcess) for a in legal_actions(m, s))
+    assert Advance(unit="b_inf", path=("0304",)) in legal_actions(m, s)
+
+
+def test_3_1_4_2_b_the_log_ends_the_reassigned_assets_line_with_the_owners_choice():
+    m, s = _reassign_module()
+    _, entry = apply(m, s, ReassignAsset(asset="b_m4_2"))
+    assert entry.text.endswith("(reassigned to its division by its owner — 9.3)")

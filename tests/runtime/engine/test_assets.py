@@ -73,8 +73,9 @@ def test_5_3_assets_of_an_eliminated_unit_go_to_the_holding_box_before_any_advan
     m.rules.combat.losses.order = [["inf"], ["recon"]]  # the attached asset is not taken as a loss here
     m.rules.combat.losses.immune = ["hq", "asset"]
     s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1",)))
-    s, _ = apply(m, rigged(s, 6, 1, 6), Resolve(hex="0304"))
+    s, entry = apply(m, rigged(s, 6, 1, 6), Resolve(hex="0304"))
     assert s.pieces["r_bn"].at.kind == "eliminated" and s.pieces["r_gun"].at.id == "red_holding"
+    assert entry.text.endswith("; Red r_gun regt 0304 → red_holding (its unit eliminated — 9.3)")
     assert Advance(unit="b_inf", path=("0304",)) in legal_actions(m, s)
     s, _ = apply(m, s, Advance(unit="b_inf", path=("0304",)))
     assert s.hex_of("b_m4_1") == "0304"
@@ -118,3 +119,70 @@ def test_3_1_4_availability_then_reassignment_engineers_and_held_assets_back_to_
     with pytest.raises(ActionError, match="b_eng .* not available"):
         apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_eng",)))
 
+
+
+@pytest.mark.parametrize(("unit", "armour", "drm"), [("r_m10", 1, True), ("r_m10", 0, False), ("r_gun", 3, False)])
+def test_9_4_3_only_a_defending_armour_asset_with_armour_gives_the_drm(unit, armour, drm):
+    """A major asset (the armour class) of armour 1 counts; one of armour 0 does not, nor a minor
+    asset however much armour it prints."""
+    from hexwright.runtime.state import Location, MovePieces
+    from hexwright.runtime.state import apply as state_apply
+
+    m = assets_module()
+    m.pieces.pieces[unit].steps[0].armor = armour
+    s = initial_state(m, "fight", 1)
+    s, _ = state_apply(m, s, MovePieces(pieces=(unit,), to=Location.hex("0304")))
+    drms = [(x.source, x.drm) for x in attack_odds(m, s, ("b_inf",), "0304").drms]
+    assert (("defending armour", -1) in drms) is drm
+
+
+def test_9_4_1_e_a_differential_of_exactly_minus_three_costs_an_armoured_asset():
+    m = assets_module()
+    s, _ = declared(m, "b_m4_1")
+    s, entry = apply(m, rigged(s, 1, 2, 4), Resolve(hex="0304"))  # 5 + 1 − (7 + 2) = −3
+    assert "armour differential 6 − 9 = -3" in entry.text and s.pieces["b_m4_1"].at.kind == "eliminated"
+
+
+def test_9_4_1_c_a_differential_of_exactly_the_minimum_gives_its_drm():
+    """+2, the minimum, halved: +1 (9.4.1 C)."""
+    m = assets_module()
+    s, _ = declared(m, "b_m4_1")
+    _, entry = apply(m, rigged(s, 5, 1, 4), Resolve(hex="0304"))  # 5 + 5 − (7 + 1) = +2
+    assert "armour differential 10 − 8 = +2" in entry.text and "DRM +1" in entry.text
+
+
+def test_9_4_1_b_a_reduced_defender_adds_the_anti_tank_of_its_reduced_face():
+    """r_bn on its reduced face, which prints no anti-tank: only r_gun's 5 counts."""
+    m = assets_module()
+    m.scenarios["fight"].setup = [p.model_copy(update={"step": 1}) if p.piece == "r_bn" else p
+                                  for p in m.scenarios["fight"].setup]
+    s, _ = declared(m, "b_m4_1")
+    _, entry = apply(m, rigged(s, 3, 3, 4), Resolve(hex="0304"))
+    assert "armour differential 8 − 8 = +0" in entry.text
+
+
+def test_9_4_1_b_a_one_step_defender_turned_to_its_back_adds_its_only_faces_anti_tank():
+    """r_gun prints one face; turned over (step 1, past it) it still adds that face's 5."""
+    m = assets_module()
+    m.scenarios["fight"].setup = [p.model_copy(update={"step": 1}) if p.piece == "r_gun" else p
+                                  for p in m.scenarios["fight"].setup]
+    s, _ = declared(m, "b_m4_1")
+    _, entry = apply(m, rigged(s, 3, 3, 4), Resolve(hex="0304"))
+    assert "armour differential 8 − 10 = -2" in entry.text
+
+
+def test_5_3_an_orphaned_asset_without_a_holding_box_is_detached_where_it_stands():
+    """r_gun belongs to no formation with a holding box: its unit gone, it stays in 0304, attached to none."""
+    m = assets_module("D7")
+    m.pieces.pieces["r_gun"].formation = None
+    m.scenarios["fight"].setup = [p for p in m.scenarios["fight"].setup if p.piece != "r_rcn"]
+    s = initial_state(m, "fight", 1)
+    data = engine_state(s)
+    s = s.model_copy(update={"engine": data.model_copy(update={"seq": data.seq.model_copy(
+        update={"attached": {"r_gun": "r_bn"}})})})
+    m.rules.combat.losses.order = [["inf"], ["recon"]]
+    m.rules.combat.losses.immune = ["hq", "asset"]
+    s, _ = apply(m, s, Declare(attackers=("b_inf",), hex="0304", assets=("b_m4_1",)))
+    s, _ = apply(m, rigged(s, 6, 1, 6), Resolve(hex="0304"))
+    assert s.pieces["r_bn"].at.kind == "eliminated" and s.hex_of("r_gun") == "0304"
+    assert "r_gun" not in engine_state(s).seq.attached

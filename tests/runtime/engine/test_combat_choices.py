@@ -126,6 +126,22 @@ def test_10_3_a_loss_nobody_has_to_choose_is_taken_at_once():
     assert engine_state(s).top.proc == "advance"
 
 
+def test_10_3_a_loss_of_every_step_of_the_stack_is_taken_at_once_unit_by_unit_in_the_stacks_order():
+    """Four steps against r_1 and r_2 (two each): no more steps than the loss, so nobody is asked;
+    r_1 loses both its steps, then r_2, and the log says so in that order."""
+    from hexwright.runtime.model import ResultCode, ResultEffect
+
+    m = combat_module("D4")
+    m.tables.crts["crt"].results["D4"] = ResultCode(name="D4", effects=[
+        ResultEffect(who="defender", what="step_loss", amount=4)])
+    s, entry = attack(m, 1)
+    assert not any(isinstance(a, LoseStep) for a in legal_actions(m, s))
+    assert s.hex_of("r_1") is None and s.hex_of("r_2") is None
+    assert entry.text.split("— 9.2; ", 1)[1] == (
+        "Red r_1 regt loses a step (step 2); Red r_1 regt loses its last step: eliminated in 0504; "
+        "Red r_2 regt loses a step (step 2); Red r_2 regt loses its last step: eliminated in 0504")
+
+
 def test_10_3_attacker_casualties_on_a_6_after_advancing_an_advancing_unit_first():
     m = combat_module()
     s, _ = attack(m, seed_rolling(3, 6))          # CRT die 3, casualty die 6

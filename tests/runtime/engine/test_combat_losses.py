@@ -168,3 +168,37 @@ def test_9_2_4_with_owner_allocation_and_no_infantry_left_the_owner_chooses_amon
     s, _ = fight(m, s)
     assert [a for a in legal_actions(m, s) if isinstance(a, LoseStep)] == [LoseStep(unit="r_gun"),
                                                                               LoseStep(unit="r_gun2")]
+
+
+def test_9_2_4_with_owner_allocation_a_group_of_one_unit_loses_only_the_steps_of_the_loss():
+    """One step against a hex whose only infantry is the two-step battalion: it is flipped without
+    asking, keeps its last step, and the asset behind it is not touched."""
+    from hexwright.runtime.engine import LoseStep
+
+    m = losses_module("D1")
+    m.rules.combat.loss_allocation = "owner"
+    m, s = start(m)
+    s, _ = fight(m, s)
+    assert s.pieces["r_bn"].step == 1 and s.hex_of("r_bn") == "0304" and s.hex_of("r_gun") == "0304"
+    assert not any(isinstance(a, LoseStep) for a in legal_actions(m, s))
+
+
+def test_9_2_4_with_owner_allocation_the_owner_chooses_only_the_steps_the_engine_did_not_take():
+    """Three steps: the battalion, alone in the first group, loses its two without asking; the
+    third is the owner's to give to one of the two assets — one step, not three."""
+    from builders import add_unit
+
+    from hexwright.runtime.engine import LoseStep
+
+    m = losses_module("D3")
+    m.rules.combat.loss_allocation = "owner"
+    add_unit(m, "r_gun2", "red", "asset", combat=0, movement=3)
+    m, s = start(m, Placement(piece="r_gun2", hex="0304"))
+    s, _ = fight(m, s)
+    assert s.pieces["r_bn"].at.kind == "eliminated"
+    assert [a for a in legal_actions(m, s) if isinstance(a, LoseStep)] == [LoseStep(unit="r_gun"),
+                                                                              LoseStep(unit="r_gun2")]
+    s, _ = apply(m, s, LoseStep(unit="r_gun"))
+    assert s.pieces["r_gun"].at.kind == "eliminated"
+    assert s.hex_of("r_gun2") == "0304" and s.hex_of("r_rcn") == "0304"
+    assert not any(isinstance(a, LoseStep) for a in legal_actions(m, s))

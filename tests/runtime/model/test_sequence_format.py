@@ -7,7 +7,7 @@ import json
 
 import pytest
 from pydantic import ValidationError
-from sequence_modules import chit_module, initiative_module
+from sequence_modules import activation_module, chit_module, initiative_module
 
 from hexwright.runtime.model.rules_config import RulesConfig
 from hexwright.runtime.model.sequence import Call, CupDraw, Initiative, Loop, SequenceRules
@@ -93,3 +93,26 @@ def test_an_initiative_that_ends_the_loop_must_be_inside_one():
     m.rules.sequence.procedures.pop("roll_first")
     problems = {p.field: p.message for p in rules_problems(m)}
     assert set(problems) == {"sequence.procedures.roll.0.end_loop_on"}
+
+
+def test_an_activation_may_not_run_inside_another():
+    """The engine keeps one activation at a time: one begun inside another would end both (the
+    outer's later steps ordering no unit, its other units keeping its status). ``hexwright
+    validate`` names the inner one, in the outer's steps or in a procedure called from them
+    (directly or through another procedure); a procedure with an activation called from a
+    phase (SHAEF's choice, ToV 4.3) is fine."""
+    from hexwright.runtime.model.sequence import ActionsStep, Activation, ChoiceOption, ChoiceStep
+
+    m = activation_module()
+    assert rules_problems(m) == []
+    red = m.rules.sequence.phases["red_orders"][0]
+    assert isinstance(red, Activation)
+    inner = Activation(id="inner", name="Inner", steps=[ActionsStep(id="mv", allow=["move"])])
+    red.steps.append(inner)
+    problems = {p.field: p.message for p in rules_problems(m)}
+    assert set(problems) == {"sequence.phases.red_orders.0.steps.2"}
+    assert "an activation inside another activation" in problems["sequence.phases.red_orders.0.steps.2"]
+    red.steps[2] = ChoiceStep(id="pick", options=[ChoiceOption(kind="procedure", id="go", procedure="via")])
+    m.rules.sequence.procedures["via"] = [Call(id="c", procedure="hq_activation")]
+    problems = {p.field: p.message for p in rules_problems(m)}
+    assert set(problems) == {"sequence.procedures.hq_activation.0"}
