@@ -119,6 +119,24 @@ def rigged(s, *faces: int):
     raise AssertionError(faces)
 
 
+def activate(m, s, hq: str, place: str = ""):
+    """``hq`` activated (its roll rigged to 1), placed at ``place`` when the activation asks where."""
+    from hexwright.runtime.engine import Choose, Roll, apply
+
+    s, _ = apply(m, s, Choose(option="activate", target=hq))
+    s, _ = apply(m, rigged(s, 1), Roll())
+    if place:
+        s, _ = apply(m, s, Choose(option="place", target=place))
+    return s
+
+
+def options(m, s) -> list[str]:
+    """The options of every ``Choose`` the legal actions hold."""
+    from hexwright.runtime.engine import Choose, legal_actions
+
+    return [a.option for a in legal_actions(m, s) if isinstance(a, Choose)]
+
+
 def _cost(points: int = 1, **update) -> ActionCost:
     base = ActionCost(pool="tap", points=points, without_loc=3, radius=2, out_of_command={"II": 2},
                       exclude_statuses=["pinned"], section="7.1")

@@ -4,6 +4,7 @@ turn; pieces of a group placed in boxes of their own; placement by stacking weig
 
 from __future__ import annotations
 
+import pytest
 from builders import add_unit
 from operations_modules import rigged
 from sequence_modules import initiative_module
@@ -98,22 +99,15 @@ def _b_a_on_turn(m, turn: int):
     return s
 
 
-def test_18_1_2_the_group_after_another_comes_the_turn_after_not_the_turn_it_came():
-    """b_a comes on turn 1, placed before b_b is looked at: b_b waits for turn 2."""
+@pytest.mark.parametrize("came", [1, 0])
+def test_18_1_2_the_group_after_another_comes_the_turn_after_not_the_turn_it_came(came):
+    """b_a comes on turn ``came``, placed before b_b is looked at: b_b waits for the turn after
+    (also from a scenario that starts on turn 0)."""
     m = blue_queue()
-    s = _b_a_on_turn(m, 1)
+    s = _b_a_on_turn(m, came)
     assert s.hex_of("b_n2") is None
     s = next_turn(m, s)
-    assert s.turn == 2 and s.hex_of("b_n2") == "0102"
-
-
-def test_18_1_2_the_group_after_another_counts_from_a_turn_0():
-    """A scenario that starts on turn 0: b_a comes then, b_b on turn 1."""
-    m = blue_queue()
-    s = _b_a_on_turn(m, 0)
-    assert s.hex_of("b_n2") is None
-    s = next_turn(m, s)
-    assert s.turn == 1 and s.hex_of("b_n2") == "0102"
+    assert s.turn == came + 1 and s.hex_of("b_n2") == "0102"
 
 
 def test_a_group_that_came_by_turn_is_not_brought_again_on_the_turns_after():

@@ -151,24 +151,16 @@ def test_9_4_1_c_a_differential_of_exactly_the_minimum_gives_its_drm():
     assert "armour differential 10 − 8 = +2" in entry.text and "DRM +1" in entry.text
 
 
-def test_9_4_1_b_a_reduced_defender_adds_the_anti_tank_of_its_reduced_face():
-    """r_bn on its reduced face, which prints no anti-tank: only r_gun's 5 counts."""
+@pytest.mark.parametrize(("turned", "differential"), [("r_bn", "8 − 8 = +0"), ("r_gun", "8 − 10 = -2")])
+def test_9_4_1_b_a_defender_on_its_back_adds_the_anti_tank_of_the_face_it_shows(turned, differential):
+    """r_bn on its reduced face, which prints no anti-tank: only r_gun's 5 counts. r_gun prints
+    one face; turned over (step 1, past it) it still adds that face's 5."""
     m = assets_module()
-    m.scenarios["fight"].setup = [p.model_copy(update={"step": 1}) if p.piece == "r_bn" else p
+    m.scenarios["fight"].setup = [p.model_copy(update={"step": 1}) if p.piece == turned else p
                                   for p in m.scenarios["fight"].setup]
     s, _ = declared(m, "b_m4_1")
     _, entry = apply(m, rigged(s, 3, 3, 4), Resolve(hex="0304"))
-    assert "armour differential 8 − 8 = +0" in entry.text
-
-
-def test_9_4_1_b_a_one_step_defender_turned_to_its_back_adds_its_only_faces_anti_tank():
-    """r_gun prints one face; turned over (step 1, past it) it still adds that face's 5."""
-    m = assets_module()
-    m.scenarios["fight"].setup = [p.model_copy(update={"step": 1}) if p.piece == "r_gun" else p
-                                  for p in m.scenarios["fight"].setup]
-    s, _ = declared(m, "b_m4_1")
-    _, entry = apply(m, rigged(s, 3, 3, 4), Resolve(hex="0304"))
-    assert "armour differential 8 − 10 = -2" in entry.text
+    assert f"armour differential {differential}" in entry.text
 
 
 def test_5_3_an_orphaned_asset_without_a_holding_box_is_detached_where_it_stands():

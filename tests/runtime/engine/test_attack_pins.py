@@ -53,6 +53,16 @@ def in_combat(m, seed: int = 1):
     return s
 
 
+def resolved_one_by_one(m):
+    """Attacks declared and resolved one by one, every result no effect: b_1 has attacked 0504."""
+    every_cell(m, "-", ResultCode(name="No effect"))
+    m.rules.combat.declare_all_first = False
+    s = in_combat(m)
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
+    s, _ = apply(m, s, Resolve(hex="0504"))
+    return s
+
+
 def every_cell(m, code: str, result: ResultCode) -> None:
     crt = m.tables.crts["crt"]
     crt.results[code] = result
@@ -272,11 +282,7 @@ def test_9_every_unit_of_an_attacked_stack_counts_as_attacked_when_each_unit_def
     """DoM §9 "a defending unit may only be attacked once" (``defend_once: unit``): an attack on
     0504 attacks r_1 and r_2 both; with r_1 gone afterwards, r_2 may not be attacked again."""
     m = attack_module()
-    every_cell(m, "-", ResultCode(name="No effect"))
-    m.rules.combat.declare_all_first = False
-    s = in_combat(m)
-    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
-    s, _ = apply(m, s, Resolve(hex="0504"))
+    s = resolved_one_by_one(m)
     s, _ = state_apply(m, s, Eliminate(pieces=["r_1"]))
     assert not [a for a in legal_actions(m, s) if isinstance(a, Declare) and a.hex == "0504"]
     with pytest.raises(ActionError, match=r"Red r_2 regt is already attacked this turn at 0504 — 9\.1"):
@@ -340,11 +346,7 @@ def test_9_a_unit_that_attacked_and_resolved_may_not_attack_again_in_the_phase()
     resolved one by one (no activation counts them): b_1, resolved against 0504, is not offered
     against 0405 (next to it only) and is refused there."""
     m = attack_module()
-    every_cell(m, "-", ResultCode(name="No effect"))
-    m.rules.combat.declare_all_first = False
-    s = in_combat(m)
-    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
-    s, _ = apply(m, s, Resolve(hex="0504"))
+    s = resolved_one_by_one(m)
     assert engine_state(s).attacked == ("b_1",)
     assert not any(isinstance(a, Declare) and "b_1" in a.attackers for a in legal_actions(m, s))
     with pytest.raises(ActionError, match=r"Blue b_1 regt already attacks this turn at 0405 — 9\.1"):

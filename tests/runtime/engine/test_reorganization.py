@@ -4,23 +4,11 @@ and buildup, as module data (the ``reorganize`` step) on a synthetic module (aft
 from __future__ import annotations
 
 import pytest
-from operations_modules import rigged, tactical_module
+from operations_modules import activate, options, tactical_module
 
-from hexwright.runtime.engine import AssignAsset, Choose, Move, Roll, apply, engine_state, legal_actions, to_act
+from hexwright.runtime.engine import AssignAsset, Choose, Move, apply, engine_state, legal_actions, to_act
 from hexwright.runtime.state import ActionError, Eliminate, SetStep, initial_state
 from hexwright.runtime.state import apply as state_apply
-
-
-def activate(m, s, hq: str, place: str = ""):
-    s, _ = apply(m, s, Choose(option="activate", target=hq))
-    s, _ = apply(m, rigged(s, 1), Roll())
-    if place:
-        s, _ = apply(m, s, Choose(option="place", target=place))
-    return s
-
-
-def options(m, s) -> list[str]:
-    return [a.option for a in legal_actions(m, s) if isinstance(a, Choose)]
 
 
 def test_12_2_breakdown_puts_three_substitutes_in_the_battalions_hex_bearing_its_designation():

@@ -7,25 +7,13 @@ from __future__ import annotations
 
 import pytest
 from builders import add_unit
-from operations_modules import HQ_ROLL, rigged, tactical_module
+from operations_modules import HQ_ROLL, activate, options, tactical_module
 
-from hexwright.runtime.engine import Choose, Roll, apply, engine_state, legal_actions
+from hexwright.runtime.engine import Choose, apply, engine_state, legal_actions
 from hexwright.runtime.model import Phase, Placement
 from hexwright.runtime.model.operations import Reorganize
 from hexwright.runtime.state import ActionError, Location, SetStep, initial_state
 from hexwright.runtime.state import apply as state_apply
-
-
-def activate(m, s, hq: str, place: str = ""):
-    s, _ = apply(m, s, Choose(option="activate", target=hq))
-    s, _ = apply(m, rigged(s, 1), Roll())
-    if place:
-        s, _ = apply(m, s, Choose(option="place", target=place))
-    return s
-
-
-def options(m, s) -> list[str]:
-    return [a.option for a in legal_actions(m, s) if isinstance(a, Choose)]
 
 
 def placed(m, **where: str):
