@@ -102,3 +102,24 @@ def test_19_0_an_hq_phase_that_traces_no_line_rests_every_hq():
                                                     trace="none", section="19.0")]
     s, text = _hq_phase(m, _with_morale(initial_state(m, "ops", 1), b_hq2=3))
     assert morale(m, s, "b_hq2") == 5 and "Blue b_hq2 regt: morale 3 → 5 — 19.0" in text
+
+
+def test_6_1_an_hqs_morale_is_read_from_the_face_it_shows():
+    """St-Lô 6.1: b_hq's full face prints morale 5, its reduced face 3 — turned over, it rolls
+    against 3; a one-step HQ turned over (past its only face) still reads that face's 5; an HQ
+    that prints no morale has 0."""
+    from hexwright.runtime.model import StepValues
+    from hexwright.runtime.state import SetStep
+    from hexwright.runtime.state import apply as state_apply
+
+    m = operations_module()
+    s = initial_state(m, "ops", 1)
+    assert morale(m, s, "b_hq") == 5
+    one_step = m.model_copy(deep=True)
+    m.pieces.pieces["b_hq"].steps.append(StepValues(morale=3, movement=1))
+    turned, _ = state_apply(m, s, SetStep(piece="b_hq", step=1))
+    assert morale(m, s, "b_hq") == 5 and morale(m, turned, "b_hq") == 3
+    turned, _ = state_apply(one_step, s, SetStep(piece="b_hq", step=1))
+    assert morale(one_step, turned, "b_hq") == 5
+    one_step.pieces.pieces["b_hq"].steps[0].morale = None
+    assert morale(one_step, s, "b_hq") == 0
