@@ -117,6 +117,7 @@ def test_14_2_a_unit_that_ends_a_move_in_a_pinned_hex_is_pinned(m):
     moved, entry = apply(m, s, Move(unit="r_rec2", to="0508"))
     assert _seq(moved).statuses["r_rec2"] == ("pinned",)
     assert "Pinned (the marker in 0508)" in entry.text and "14.2" in entry.text
+    assert entry.text.count("Pinned") == 1  # said once, with the marker, not again unit by unit
     elsewhere, _ = apply(m, s, Move(unit="r_rec2", to="0408"))
     assert "r_rec2" not in _seq(elsewhere).statuses
 
