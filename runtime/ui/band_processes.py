@@ -46,12 +46,13 @@ def worker_count(bands: int, most: int = MAX_WORKERS) -> int:
 
 def _work(paint_band: Callable[[int], Any], bands: range, out: Connection) -> None:
     """A worker: paint, compress and send each of its bands, or the error that stopped it."""
+    index = bands.start
     try:
         copy = RgbCopy()
         for index in bands:
             out.send((index, band_segment(copy(paint_band(index)), alpha=False)))
-    except BaseException:  # everything, to the parent, which raises it
-        out.send((-1, traceback.format_exc()))
+    except BaseException:  # everything, to the parent, which raises it in its band's turn
+        out.send((-1 - index, traceback.format_exc()))
     finally:
         out.close()
 
@@ -59,7 +60,8 @@ def _work(paint_band: Callable[[int], Any], bands: range, out: Connection) -> No
 def segments_from_processes(paint_band: Callable[[int], Any], bands: int, workers: int) -> Iterator[Segment]:
     """The compressed bands ``0 .. bands - 1`` in order, painted by ``workers`` forked processes
     (worker ``k`` paints bands ``k, k + workers, …``); ``paint_band(i)`` returns band ``i`` as an
-    opaque QImage (it may reuse one image). A worker's error is raised here, as a RuntimeError."""
+    opaque QImage (it may reuse one image). A worker's error is raised here as a RuntimeError, in the
+    failed band's turn: after every band before it."""
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork")
@@ -75,9 +77,12 @@ def segments_from_processes(paint_band: Callable[[int], Any], bands: int, worker
             procs.append(proc)
             readers.append(reader)
         done: dict[int, Segment] = {}
+        failed: dict[int, str] = {}
         following = 0
         open_readers = list(readers)
         while following < bands:
+            if following in failed:  # the bands before it are given first, whichever process was quicker
+                raise RuntimeError(f"a render process failed:\n{failed[following]}")
             if following in done:
                 yield done.pop(following)
                 following += 1
@@ -92,8 +97,9 @@ def segments_from_processes(paint_band: Callable[[int], Any], bands: int, worker
                     open_readers.remove(reader)
                     continue
                 if index < 0:
-                    raise RuntimeError(f"a render process failed:\n{got}")
-                done[index] = got
+                    failed[-1 - index] = got
+                else:
+                    done[index] = got
         finished = True
     finally:
         for reader in readers:
