@@ -52,12 +52,7 @@ class GlyphStamps:
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.translate(ox + fx / PHASES, oy + fy / PHASES)
         p.scale(s, s)
-        if style.stroked:
-            p.setPen(style.glyph_pen)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-        else:
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(style.glyph_brush)
+        style.set_glyph_ink(p)
         p.drawPath(path)
         p.end()
         return image, ox, oy, style

@@ -158,12 +158,7 @@ class FurniturePainter:
                 if path is not None:
                     painter.translate(cx, cy)
                     painter.scale(r / mp.cache.size, r / mp.cache.size)
-                    if glyph_style.stroked:
-                        painter.setPen(glyph_style.glyph_pen)
-                        painter.setBrush(Qt.BrushStyle.NoBrush)
-                    else:
-                        painter.setPen(Qt.PenStyle.NoPen)
-                        painter.setBrush(glyph_style.glyph_brush)
+                    glyph_style.set_glyph_ink(painter)
                     painter.drawPath(path)
         elif entry.kind == "feature":
             ftype = md.hex_feature_types[entry.type_id]

@@ -512,12 +512,7 @@ class MapPainter:
             if placement is not None:
                 self._stamps.paint(painter, style, members, c, placement)
                 continue
-            if style.stroked:
-                painter.setPen(style.glyph_pen)
-                painter.setBrush(Qt.NoBrush)
-            else:
-                painter.setPen(Qt.NoPen)
-                painter.setBrush(style.glyph_brush)
+            style.set_glyph_ink(painter)
             for i in members:
                 cx, cy = c.center(i)
                 col, row = divmod(i, c.rows)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
 
 from hexwright.runtime.model import TerrainType
 
@@ -164,6 +164,15 @@ class TerrainStyle:
     def variant(self, col: int, row: int) -> int:
         """Which of :attr:`glyphs` hex ``(col, row)`` shows (neighbours vary, not in stripes)."""
         return (col * 7 + row * 3 + (col * row) % 5) % 2
+
+    def set_glyph_ink(self, painter: QPainter) -> None:
+        """The pen and brush a glyph of this look is drawn with: stroked, or filled."""
+        if self.stroked:
+            painter.setPen(self.glyph_pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        else:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(self.glyph_brush)
 
     def glyph_for(self, col: int, row: int) -> QPainterPath | None:
         """The glyph variant for hex ``(col, row)``; ``None`` for unpatterned terrain."""
