@@ -430,3 +430,21 @@ def _hexside():
 
 __all__ = ["CountEnds", "TurnTrigger", "activation_module", "chit_module", "initiative_module", "reinforcement_module",
            "relocation_module"]
+
+
+def attack_hq(m, seed: int = 1, step: int = 0, hex: str = "0505"):
+    """Blue orders its 1st and 2nd divisions; b_1 (0404) attacks ``hex`` (the red HQ's, 0505,
+    with the HQ on ``step``) and resolves it: the state and the resolution's log entry."""
+    from hexwright.runtime.engine import Choose, Declare, EndPhase, Resolve, apply
+    from hexwright.runtime.state import initial_state
+
+    s = initial_state(m, "act", seed)
+    if step:
+        pieces = dict(s.pieces)
+        pieces["r_hq"] = pieces["r_hq"].model_copy(update={"step": step})
+        s = s.model_copy(update={"pieces": pieces})
+    for f in ("b_d1", "b_d2"):
+        s, _ = apply(m, s, Choose(option="divisions", target=f))
+    s, _ = apply(m, s, EndPhase())
+    s, _ = apply(m, s, Declare(attackers=("b_1",), hex=hex))
+    return apply(m, s, Resolve(hex=hex))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from builders import add_unit, rules_module
-from sequence_modules import activation_module, relocation_module
+from sequence_modules import activation_module, attack_hq, relocation_module
 
-from hexwright.runtime.engine import Choose, Declare, EndPhase, Move, Resolve, apply, legal_actions
+from hexwright.runtime.engine import Choose, Move, apply, legal_actions
 from hexwright.runtime.model import Phase, Placement, Scenario
 from hexwright.runtime.model.sequence import ActionsStep, SequenceRules
 from hexwright.runtime.state import ActionError, initial_state
@@ -43,12 +43,7 @@ def test_no_unit_moves_while_a_procedure_is_open_tov_2_3():
     """An HQ relocation pending (the red HQ destroyed in combat): no move, of either side,
     until red has relocated it."""
     m = relocation_module()
-    s = initial_state(m, "act", 1)
-    for f in ("b_d1", "b_d2"):
-        s, _ = apply(m, s, Choose(option="divisions", target=f))
-    s, _ = apply(m, s, EndPhase())
-    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0505"))
-    s, _ = apply(m, s, Resolve(hex="0505"))
+    s, _ = attack_hq(m)
     for unit, to in (("r_1", "0604"), ("b_3", "0204")):
         with pytest.raises(ActionError, match=r"^finish the relocate first — 4\.3$"):
             apply(m, s, Move(unit=unit, to=to))

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 from builders import add_unit
+from sequence_modules import attack_hq
 from sequence_modules import relocation_module as module
 
 from hexwright.runtime.engine import (
     Choose,
-    Declare,
     EndPhase,
     Relocate,
-    Resolve,
     apply,
     engine_state,
     legal_actions,
@@ -25,17 +24,6 @@ from hexwright.runtime.model.sequence import FixedSide, SupplyCheck
 from hexwright.runtime.state import ActionError, Location, initial_state
 
 ALL = {f"{c:02d}{r:02d}" for c in range(1, 10) for r in range(1, 10)}
-
-
-def attack_hq(m, step: int = 0):
-    """Blue's 1st and 2nd divisions ordered, b_1 (0404) attacks the red HQ in 0505 (on step ``step``)."""
-    s = initial_state(m, "act", 1)
-    s = s.model_copy(update={"pieces": {**s.pieces, "r_hq": s.pieces["r_hq"].model_copy(update={"step": step})}})
-    for f in ("b_d1", "b_d2"):
-        s, _ = apply(m, s, Choose(option="divisions", target=f))
-    s, _ = apply(m, s, EndPhase())
-    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0505"))
-    return apply(m, s, Resolve(hex="0505"))
 
 
 def put(s, **where: str):
@@ -145,12 +133,7 @@ def test_8_1_a_side_listed_twice_in_a_supply_check_is_checked_once():
 
 def test_2_3_a_unit_that_is_not_an_hq_is_eliminated_not_relocated():
     m = module()
-    s = initial_state(m, "act", 1)
-    for f in ("b_d1", "b_d2"):
-        s, _ = apply(m, s, Choose(option="divisions", target=f))
-    s, _ = apply(m, s, EndPhase())
-    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0504"))
-    s, entry = apply(m, s, Resolve(hex="0504"))
+    s, entry = attack_hq(m, hex="0504")
     assert s.pieces["r_1"].at == Location.off("eliminated") and engine_state(s).frames == ()
     assert "to be relocated" not in entry.text
 

@@ -6,6 +6,7 @@ the relocation is a procedure with real legal actions, logged, undoable, scored.
 from __future__ import annotations
 
 import pytest
+from sequence_modules import attack_hq
 from sequence_modules import relocation_module as module
 
 from hexwright.runtime.engine import (
@@ -24,21 +25,6 @@ from hexwright.runtime.engine import (
 )
 from hexwright.runtime.model.sequence import FixedSide, SupplyCheck
 from hexwright.runtime.state import ActionError, Game, Location, initial_state
-
-
-def attack_hq(m, seed: int = 1, step: int = 0):
-    """Blue orders its 1st and 2nd divisions; b_1 (0404) attacks the red HQ in 0505."""
-    s = initial_state(m, "act", seed)
-    if step:
-        pieces = dict(s.pieces)
-        pieces["r_hq"] = pieces["r_hq"].model_copy(update={"step": step})
-        s = s.model_copy(update={"pieces": pieces})
-    for f in ("b_d1", "b_d2"):
-        s, _ = apply(m, s, Choose(option="divisions", target=f))
-    s, _ = apply(m, s, EndPhase())
-    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0505"))
-    s, entry = apply(m, s, Resolve(hex="0505"))
-    return s, entry
 
 
 def test_2_3_an_hq_destroyed_in_combat_is_relocated_by_its_owner():

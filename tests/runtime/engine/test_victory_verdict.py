@@ -4,21 +4,16 @@ that reaches no level, a lead that does, and how each is said."""
 
 from __future__ import annotations
 
-from sequence_modules import relocation_module
+from sequence_modules import attack_hq, relocation_module
 
-from hexwright.runtime.engine import Choose, Declare, EndPhase, Relocate, Resolve, apply
+from hexwright.runtime.engine import Relocate, apply
 from hexwright.runtime.engine.victory import verdict
 from hexwright.runtime.model.tables import VictoryLevel
 from hexwright.runtime.state import initial_state
 
 
 def relocated(m):
-    s = initial_state(m, "act", 1)
-    for f in ("b_d1", "b_d2"):
-        s, _ = apply(m, s, Choose(option="divisions", target=f))
-    s, _ = apply(m, s, EndPhase())
-    s, _ = apply(m, s, Declare(attackers=("b_1",), hex="0505"))
-    s, _ = apply(m, s, Resolve(hex="0505"))
+    s, _ = attack_hq(m)
     s, _ = apply(m, s, Relocate(unit="r_hq", to="0909"))
     return s
 
