@@ -179,7 +179,8 @@ def action_for_drop(module: Module, state: GameState, unit: str, at: Location,
     if exited:
         view = reach_of(module, state, unit)
         if view is not None and view.exits:
-            hex, edge, _ = min(view.exits, key=lambda e: (e[2], e[0], e[1]))
+            # the first of the cheapest: reach gives the exits by hex label, then edge name
+            hex, edge, _ = min(view.exits, key=lambda e: e[2])
             return ExitMap(unit=unit, hex=hex, edge=edge)
         where = state.hex_of(unit)
         return ExitMap(unit=unit, hex=where, edge="") if where else None  # refused: no edge in reach

@@ -173,3 +173,43 @@ def test_s8_1_the_window_shows_the_reach_of_exactly_the_units_that_may_move_now(
     stops = {p: v.stops() for p, v in shown.items()}
     assert any(any(st.values()) for st in stops.values())  # stopped in EZOC (§8.1.1): shaded apart
     assert all(st == {h: stop for h, (_cost, _path, stop) in shown[p].hexes.items()} for p, st in stops.items())
+
+
+def test_s8_2_the_landing_hexes_shown_cost_nothing_and_each_is_a_stop():
+    """A drop's view (DoM §8.2: the unit lands, spends no MF and moves no further): allowance
+    0, every landing hex at cost 0 with itself as the path, each shaded as a stop."""
+    from .test_engine_drops import AIRBORNE, ON
+
+    m = dom()
+    s = position({AIRBORNE: "box:us_airborne", "de_462_utrfhr": "0606"}, optional_rules=ON)
+    view = reach_of(m, s, AIRBORNE)
+    assert view is not None and view.drop and view.hexes
+    assert view.allowance == 0 and view.exits == ()
+    assert all(cost == 0 and path == (h,) for h, (cost, path, _stop) in view.hexes.items())
+    assert view.stops() == dict.fromkeys(view.hexes, True)
+
+
+def test_s8_1_a_units_reach_on_the_map_is_no_drop_and_shades_its_stops():
+    m = dom()
+    s = position({"us_5_10": "0305", "de_462_1010": "0507"})
+    view = reach_of(m, s, "us_5_10")
+    assert view is not None and view.drop is False and view.allowance > 0
+    stops = view.stops()
+    assert set(stops) == set(view.hexes) and stops == {h: x[2] for h, x in view.hexes.items()}
+    assert any(stops.values()) and not all(stops.values())  # EZOC of 0507 stops (§8.1.1); the rest do not
+
+
+def test_st_lo_8_1_a_step_allowing_only_its_modes_moves_a_dropped_unit_in_the_first_of_them():
+    """An actions step with ``modes_only`` (St-Lô 8.1/8.2: a Movement or a Strategic Movement
+    action): a counter dropped on the board moves in the step's first mode, not its last."""
+    from sequence_modules import reinforcement_module
+
+    m = reinforcement_module()
+    s, _ = apply(m, initial_state(m, "act", 1), Choose(option="pass"))
+    s, _ = apply(m, s, Choose(option="reinforce", target="r_div2"))
+    # normal moves allowed too: a drop is a normal move
+    assert action_for_drop(m, s, "r_new", Location.hex("0505")) == Move(unit="r_new", to="0505", mode="")
+    step = m.rules.sequence.procedures["reinforcements"][0].steps[0]
+    assert step.modes == ["rail", "double"]
+    step.modes_only = True
+    assert action_for_drop(m, s, "r_new", Location.hex("0505")) == Move(unit="r_new", to="0505", mode="rail")
