@@ -124,3 +124,33 @@ def test_11_2_a_pick_with_no_procedure_to_call_ends_its_step():
     s, entry = apply(m, red_reinforcement_choice(m), Choose(option="reinforce", target="r_div2"))
     assert "Red chooses Reinforcements: Red r_new regt" in entry.text and s.hex_of("r_new") == "0901"
     assert engine_state(s).seq.activation is None and EndPhase() in legal_actions(m, s)  # the next step: red_later
+
+
+def test_11_3_a_division_waits_until_the_pieces_it_follows_are_on_the_map():
+    """ToV 11.3 (VI Corps HQ: its divisions come after it): a group with ``after_on_map`` is
+    not offered while one of those pieces is off the map, and is once they are all on it."""
+    m = module()
+    g = m.rules.arrivals["r_div3"]
+    m.rules.arrivals["r_div3"] = g.model_copy(update={"trigger": g.trigger.model_copy(
+        update={"from_turn": 1, "after_on_map": ["r_new"]})})
+    s = red_reinforcement_choice(m)
+    assert legal_actions(m, s) == [Choose(option="reinforce", target="r_div2")]  # r_new not yet on the map
+    placed = s.model_copy(update={"pieces": {**s.pieces, "r_new": s.pieces["r_new"].model_copy(
+        update={"at": Location.hex("0901")})}})
+    assert legal_actions(m, placed) == [Choose(option="reinforce", target=g) for g in ("r_div2", "r_div3")]
+
+
+def test_4_3_a_formation_with_no_unit_on_the_map_is_not_offered():
+    """A choice of divisions (ToV 4.3) offers the formations of the side with a unit on the
+    map: a division whose only unit is still off the map is not among them."""
+    from builders import add_unit
+    from sequence_modules import activation_module
+
+    from hexwright.runtime.model import Formation
+
+    m = activation_module()
+    m.pieces.formations["b_d4"] = Formation(name="4th Division", side="blue", parent="b_army")
+    add_unit(m, "b_5", "blue", combat=4, movement=6, formation="b_d4")  # in no setup: off the map
+    s = initial_state(m, "act", 1)
+    offered = {a.target for a in legal_actions(m, s) if a.option == "divisions"}
+    assert offered == {"b_d1", "b_d2", "b_d3"}
