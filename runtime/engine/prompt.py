@@ -28,7 +28,7 @@ from .actions import (
 )
 from .context import phase_of
 from .core import legal_actions, prepared
-from .data import engine_state, with_engine_state
+from .data import Frame, engine_state, with_engine_state
 
 
 @dataclass(frozen=True)
@@ -59,8 +59,7 @@ def _name(module: Module, piece: str) -> str:
     return piece_name(module, piece) if piece in module.pieces.pieces else piece
 
 
-def _frame_label(module: Module, state: GameState, action: EngineAction) -> str:
-    top = engine_state(state).top
+def _frame_label(module: Module, state: GameState, action: EngineAction, top: Frame) -> str:
     if isinstance(action, LoseStep):
         return f"Lose a step: {_name(module, action.unit)}"
     if isinstance(action, Support):
@@ -68,7 +67,7 @@ def _frame_label(module: Module, state: GameState, action: EngineAction) -> str:
             "No air support for the defence"
     if isinstance(action, Roll):
         what = {"intensity": "combat intensity", "casualty": "attacker casualties"}.get(top.result, "") \
-            if top is not None and top.proc == "roll" else ""
+            if top.proc == "roll" else ""
         return f"Roll for {what}" if what else "Roll the dice"
     if isinstance(action, AssignAsset):
         return f"Assign {_name(module, action.asset)} to {_name(module, action.unit)}"
@@ -79,27 +78,23 @@ def _frame_label(module: Module, state: GameState, action: EngineAction) -> str:
     if isinstance(action, Fire):
         return _fire_label(module, state, action)
     if isinstance(action, Pick):
-        if top is not None and top.proc == "fire_hit":
+        if top.proc == "fire_hit":
             here = ", ".join(_name(module, p) for p in state.stack(Location.hex(action.target)))
             return f"The strike hits {action.target}" + (f" ({here})" if here else "")
         return f"Disorganize {_name(module, action.target)}"
     if isinstance(action, Decline):
-        proc = top.proc if top is not None else ""
-        return {"assets": "No more assets", "reassign": "No more reassignments"}.get(proc, "No fire")
+        return {"assets": "No more assets", "reassign": "No more reassignments"}.get(top.proc, "No fire")
     return str(action)
 
 
 def _label(module: Module, state: GameState, action: EngineAction, step_options: dict[str, str]) -> str:
-    if engine_state(state).top is not None:
-        return _frame_label(module, state, action)
+    top = engine_state(state).top
+    if top is not None:
+        return _frame_label(module, state, action, top)
     if isinstance(action, Draw):
         return "Draw a chit"
     if isinstance(action, Roll):
         return "Roll the dice"
-    if isinstance(action, Decline):
-        return "No fire"
-    if isinstance(action, Fire):
-        return _fire_label(module, state, action)
     if isinstance(action, PutChit):
         chit = module.pieces.chits.get(action.chit)
         return f"Put {chit.name if chit else action.chit} into the cup"
@@ -116,8 +111,8 @@ def _fire_label(module: Module, state: GameState, action: Fire) -> str:
     from .fire_query import fire_plan
 
     fire = module.rules.fire
-    mission = fire.missions[action.mission].name if fire is not None and action.mission in fire.missions else \
-        action.mission
+    declared = fire.missions.get(action.mission) if fire is not None else None
+    mission = declared.name if declared is not None else action.mission
     units = ", ".join(f"{piece_name(module, u)} {i}" for u, i in zip(action.units, action.intensities, strict=True))
     found = fire_plan(module, state, action)
     return f"{mission}: {units}, OP at {action.op_hex} (OV {found.ov}) → +{found.total}"
@@ -146,11 +141,12 @@ def step_prompt(module: Module, state: GameState) -> StepPrompt:
     top = tx.data.top
     acts: list[EngineAction]
     if top is not None:
-        acts = legal_actions(module, state) if top.proc in LISTED_FRAMES and not tx.data.over else []
-    elif runner.actions_step(module, seq) is not None or tx.data.over:
+        acts = legal_actions(module, state) if top.proc in LISTED_FRAMES else []  # none when the game is over
+    elif runner.actions_step(module, seq) is not None:
         acts = []
     else:
-        acts = [a for a in legal_actions(module, state) if isinstance(a, (Choose, PutChit, Draw, Roll, Fire, Decline))]
+        # a step played off the board (fire and its refusal are offered only in frames and actions steps)
+        acts = [a for a in legal_actions(module, state) if isinstance(a, (Choose, PutChit, Draw, Roll))]
     state = with_engine_state(tx.state, tx.data)
     return StepPrompt(phase=phase.name if phase else "", step=seq.step, side=seq.active or (tx.state.active_side or ""),
                       why=seq.why, choices=[(_label(module, state, a, options), a) for a in acts])
