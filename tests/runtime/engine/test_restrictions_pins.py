@@ -99,3 +99,55 @@ def test_a_restriction_at_warn_lets_the_move_through_and_logs_the_override():
     assert "0304" in moves_of(m, s, "b_1")
     after, entry = apply(m, s, Move(unit="b_1", to="0304"))
     assert after.hex_of("b_1") == "0304" and "b_1 regt must stay in 0303" in entry.text
+
+
+def _released(s, unit: str):
+    from hexwright.runtime.engine import engine_state
+    from hexwright.runtime.engine.data import with_engine_state
+
+    data = engine_state(s)
+    return with_engine_state(s, data.model_copy(update={"seq": data.seq.model_copy(update={"released": (unit,)})}))
+
+
+def test_12_7_a_retreat_that_stays_inside_the_area_lifts_nothing():
+    """ToV 12.7: only a combat result that *drives the garrison out* lifts its restriction; a
+    retreat ending inside Metz (here every hex around 0504 is Metz) leaves it restricted."""
+    from sequence_modules import activation_module
+
+    from hexwright.runtime.engine import Choose, Declare, EndPhase, Resolve, Retreat
+    from hexwright.runtime.engine.core import prepared
+    from hexwright.runtime.engine.restrictions import restriction_problem
+
+    m = activation_module()
+    crt = m.tables.crts["crt"]
+    crt.cells = [["D1"] * len(crt.columns) for _ in crt.rows]
+    m.map.areas["metz"] = Area(name="Metz", hexes=["0504", "0404", "0405", "0503", "0505", "0604", "0605",
+                                                   "0603", "0403"])
+    m.scenarios["act"].restrictions = {"r_1": [Restriction(kind="must_stay_in_area", area="metz",
+                                                           until_retreated_out=True, section="12.7")]}
+    s = initial_state(m, "act", 1)
+    for action in (Choose(option="divisions", target="b_d1"), Choose(option="divisions", target="b_d2"), EndPhase(),
+                   Declare(attackers=("b_1",), hex="0504"), Resolve(hex="0504")):
+        s, _ = apply(m, s, action)
+    retreat = next(a for a in legal_actions(m, s) if isinstance(a, Retreat) and a.unit == "r_1")
+    assert retreat.path[-1] in m.map.areas["metz"].hexes
+    s, entry = apply(m, s, retreat)
+    assert "no longer restricted" not in entry.text
+    assert restriction_problem(prepared(m, s), "r_1", "0808") == ("Red r_1 regt must stay in Metz", "12.7")
+
+
+def test_st_lo_8_4_a_boundary_on_attacks_holds_until_the_unit_is_driven_out():
+    """A must-stay restriction that covers attacks (St-Lô 8.4) and lifts when a combat drives the
+    unit out (``until_retreated_out``, ToV 12.7): no attack out of the area before, any after."""
+    from hexwright.runtime.engine.core import prepared
+    from hexwright.runtime.engine.restrictions import attack_problem
+
+    rule = Restriction(kind="must_stay_in_area", area="metz", attacks=True, until_retreated_out=True, section="8.4.1")
+    m = garrison_module(rule)
+    s = initial_state(m, "s", 1)
+    assert attack_problem(prepared(m, s), "b_1", "0505") == ("Blue b_1 regt must stay in Metz: it may not attack there",
+                                                             "8.4.1")
+    assert attack_problem(prepared(m, s), "b_1", "0304") is None  # inside the area
+    assert attack_problem(prepared(m, s), "b_2", "0505") is None  # another unit
+    released = _released(s, "b_1")
+    assert attack_problem(prepared(m, released), "b_1", "0505") is None
