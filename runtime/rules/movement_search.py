@@ -263,9 +263,10 @@ class ZocSearch:
     def _weight_function(self) -> Callable[[int, int, dict[str, Any]], int | None]:
         """The networkx weight function of this search: a step's ticks with the ZOC rules'
         surcharges, or None where a rule hides it."""
+        assert not self.enter_x, "surcharges to enter a hex are searched by run(): networkx's cutoff cannot say them"
         mg, zoc, start, cap = self.mg, self.zoc, self.start, self.cap
         entry, steps, enemy, z = mg.entry, mg.steps, self.enemy, self.z
-        stop_on_enter, forbid_z, enter_z, enter_x = zoc.stop_on_enter, self.forbid_z, self.enter_z, self.enter_x
+        stop_on_enter, forbid_z, enter_z = zoc.stop_on_enter, self.forbid_z, self.enter_z
         slow = bool(self.leave_x) or bool(zoc.no_crossing_between_ezoc)
         allowed = self._step_allowed
 
@@ -288,8 +289,6 @@ class ZocSearch:
                     return None
                 return cap
             w += extra
-            if enter_x and not self.x_free(v, u):
-                w += enter_x.get(u, 0)
             if u in z:
                 if forbid_z:
                     return None
@@ -321,8 +320,10 @@ class ZocSearch:
             return w
 
         marks = self.marks
-        if marks is None or slow or enter_x:
-            return plain_weight if not slow and not enter_x else weight
+        if slow:
+            return weight
+        if marks is None:
+            return plain_weight
 
         def marked_weight(v: int, u: int, e: dict[str, Any], mark: bytearray = marks,
                           beyond: list[int] = beyond) -> int | None:
