@@ -74,3 +74,5 @@ def test_tov_7_2_a_surcharge_to_leave_alone_is_paid_except_across_a_free_hexside
     assert r.hexes["0402"].cost == 5  # 0404 → 0403 (3) → 0402 (2): the surcharge once
     paid = reach(m, {"b": "0404"}, "b", leave_surcharge={"0404": 1})
     assert (paid.hexes["0403"].cost, paid.hexes["0405"].cost) == (4, 3)
+    on = reach(m, {"b": "0404"}, "b", leave_surcharge={"0403": 1}, surcharge_free_across=["stream"])
+    assert (on.hexes["0403"].cost, on.hexes["0402"].cost) == (3, 6)  # leaving 0403 onwards pays: 3 + 2 + 1
