@@ -257,12 +257,17 @@ class MapPainter:
         """Room around the hexes for roads leaving the map and thick edge lines."""
         return MAP_MARGIN * self.map_data.grid.hex_size
 
-    def map_rect(self) -> QRectF:
-        """The whole map plus :meth:`margin` and the map furniture, in map pixels."""
+    def grid_rect(self) -> QRectF:
+        """The hexes of the map plus :meth:`margin`, without the furniture, in map pixels."""
         grid = self.map_data.grid
         w, h = self.cache.layout.bounds()
         m = self.margin()
-        rect = QRectF(grid.origin_x - m, grid.origin_y - m, w + 2 * m, h + 2 * m)
+        return QRectF(grid.origin_x - m, grid.origin_y - m, w + 2 * m, h + 2 * m)
+
+    def map_rect(self) -> QRectF:
+        """The whole map plus :meth:`margin` and the map furniture, in map pixels."""
+        rect = self.grid_rect()
+        m = self.margin()
         if self.layers.furniture:
             extra = self.furniture.bounds()
             if not extra.isNull():

@@ -198,12 +198,22 @@ class MapView(QGraphicsView):
         return self.zoom_by(1 / KEY_STEP)
 
     def fit_to_window(self) -> float:
-        """Zoom so the whole map fits (within the zoom limits) and centre it."""
+        """Zoom so the whole board fits (within the zoom limits) and centre it. A board too wide
+        even at the smallest zoom (a map with its boxes, tracks and charts beside it) fits and
+        centres its map instead: the map is what a player opens the window to see."""
         rect = self.sceneRect()
         view = self.viewport().rect()
         if rect.isEmpty() or view.isEmpty():
             return self.zoom()
         factor = self.set_zoom(min(view.width() / rect.width(), view.height() / rect.height()))
+        wide, tall = rect.width() * factor > view.width() + 1, rect.height() * factor > view.height() + 1
+        item = self.map_scene.map_item
+        board_map = item.mapRectToScene(self.map_painter.grid_rect())  # the hexes alone
+        if (wide or tall) and not board_map.isEmpty():
+            rect = board_map  # the room left beside the scroll bars the board will have
+            width = view.width() - (self.verticalScrollBar().sizeHint().width() if tall else 0)
+            height = view.height() - (self.horizontalScrollBar().sizeHint().height() if wide else 0)
+            factor = self.set_zoom(min(width / rect.width(), height / rect.height()))
         self.centerOn(rect.center())
         self._fitted = True
         return factor

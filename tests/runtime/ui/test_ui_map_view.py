@@ -119,6 +119,30 @@ def test_fit_to_window_never_goes_below_25_percent(view):
     assert view.fit_to_window() == pytest.approx(0.25)
 
 
+def test_a_board_too_wide_to_fit_fits_its_map_instead_of_centring_between_map_and_boxes(qtbot):
+    """A map with boxes and charts far beside it (St-Lô's board at 25 % is still wider than the
+    window): fitting shows the whole map, not the middle of the board, where the map's edge
+    was cut off."""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    scene = MapScene(MapPainter(make_module(cols=12, rows=10).map))
+    v = MapView(scene)
+    v.resize(600, 400)
+    qtbot.addWidget(v)
+    v.show()
+    qtbot.waitExposed(v)
+    board_map = scene.map_item.sceneBoundingRect()
+    scene.addItem(QGraphicsRectItem(board_map.right() + 100, board_map.top(), 6000, board_map.height()))
+    v.setSceneRect(scene.itemsBoundingRect())
+    z = v.fit_to_window()
+    shown = v.mapFromScene(board_map).boundingRect()
+    port = v.viewport().rect()
+    assert port.adjusted(-2, -2, 2, 2).contains(shown)  # the whole map in view, at the board's left edge
+    assert v.horizontalScrollBar().value() == v.horizontalScrollBar().minimum()
+    assert max(shown.width() / port.width(), shown.height() / port.height()) > 0.95  # fitted, not just centred
+    assert z > 0.25
+
+
 def test_map_window_status_bar_describes_the_hex(qtbot):
     from hexwright.runtime.ui.map_window import MapWindow
 
