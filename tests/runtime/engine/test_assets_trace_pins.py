@@ -198,6 +198,7 @@ def test_3_1_4_the_asset_phase_is_logged_and_an_assignment_notes_its_unit_on_the
         "→ Turn 1, Blue combat",
         "Blue b_m4_1 regt blue_assets → 0303 (assigned to Blue b_inf bn — 9.3)",
         "attack declared: Blue b_inf bn on Red r_bn bn in 0304 (11:2: column 5:1)"]
+    assert engine_state(s).seq.attached == {"b_m4_1": "b_inf"}
 
 
 def test_3_1_4_2_a_an_asset_of_a_formation_with_no_division_box_stays_with_its_unit():
