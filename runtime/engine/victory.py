@@ -323,5 +323,5 @@ def end_of_turn_scoring(module: Module, state: GameState, data: EngineState) -> 
                 scored.append(key)
                 del turns[key]
                 name = module.pieces.pieces[pid].designation or pid
-                texts.append(f"{name}: {rule.points} VP, {need} turns in {area.name} — {rule.section}")
+                texts.append(f"{name}: {rule.points} VP, {need} turn{'' if need == 1 else 's'} in {area.name} — {rule.section}")
     return data.model_copy(update={"area_turns": dict(sorted(turns.items())), "area_scored": tuple(sorted(scored))}), texts

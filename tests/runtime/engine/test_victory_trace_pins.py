@@ -203,7 +203,7 @@ def test_dom_10_1_units_of_the_side_in_the_area_at_the_end_of_one_turn_score_by_
     m = area_module()
     s = initial_state(m, "s", 1)
     data, texts = end_of_turn_scoring(m, s, engine_state(s))
-    assert texts == ["b_inf: 5 VP, 1 turns in East — 10.1"]
+    assert texts == ["b_inf: 5 VP, 1 turn in East — 10.1"]
     assert (data.area_scored, data.area_turns) == (("2:b_inf",), {})
     s = with_engine_state(s, data)
     assert [(x.points, x.detail) for x in scores(m, s) if x.points == 5] == [(5, "b_inf")]
