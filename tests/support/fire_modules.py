@@ -243,6 +243,25 @@ def choices_fire_module():
     return m
 
 
+def counter_battery_fired(m, die: int = 6):
+    """``choices_fire_module`` (with the counter-battery option, clear weather) after blue's
+    counter-battery fire by b_a1 with ``die`` rolled: 6 gives result 2, and no red firing unit
+    has fired, so red picks which one is disorganized (St-Lô 22.1.2 B). Returns the state and
+    the fire's log entry."""
+    from operations_modules import rigged
+
+    from hexwright.runtime.engine import Choose, Fire, apply
+    from hexwright.runtime.engine.core import prepared
+    from hexwright.runtime.engine.data import with_engine_state
+    from hexwright.runtime.state import initial_state
+
+    tx = prepared(m, initial_state(m, "choices", 3, {"cb": True}))
+    s = with_engine_state(tx.state, tx.data.model_copy(update={"seq": tx.data.seq.model_copy(update={
+        "conditions": {"weather": "clear"}})}))
+    s, _ = apply(m, s, Choose(option="counter_battery"))
+    return apply(m, rigged(s, die), Fire(mission="counter_battery", units=("b_a1",), intensities=("normal",)))
+
+
 def barrage_window(qtbot, tmp_path):
     """The play window on the synthetic fire module at the operations phase's barrage step (past
     the interdiction step), shown and fitted: what the fire dialog and display tests start from."""

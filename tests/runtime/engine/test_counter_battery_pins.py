@@ -3,7 +3,7 @@ on ``choices_fire_module`` of ``tests/support/fire_modules.py`` (after St-Lô 22
 
 from __future__ import annotations
 
-from fire_modules import choices_fire_module
+from fire_modules import choices_fire_module, counter_battery_fired
 from operations_modules import rigged
 
 from hexwright.runtime.engine import Choose, Fire, apply, engine_state
@@ -33,11 +33,7 @@ def test_22_1_2_b_the_owner_picks_among_the_tied_units_and_the_log_says_why_once
     from hexwright.runtime.engine import Pick
 
     m = choices_fire_module()
-    tx = prepared(m, initial_state(m, "choices", 3, {"cb": True}))
-    s = with_engine_state(tx.state, tx.data.model_copy(update={"seq": tx.data.seq.model_copy(update={
-        "conditions": {"weather": "clear"}})}))
-    s, _ = apply(m, s, Choose(option="counter_battery"))
-    s, entry = apply(m, rigged(s, 6), Fire(mission="counter_battery", units=("b_a1",), intensities=("normal",)))
+    s, entry = counter_battery_fired(m)
     assert entry.text.endswith("Red picks which unit is disorganized: Red r_a1 regt, Red r_a2 regt, Red r_a3 regt "
                                "spent the most missions — 22.1")
     top = engine_state(s).top

@@ -8,7 +8,7 @@ and no list where the choice is made on the board (a retreat, 9.3)."""
 from __future__ import annotations
 
 from combat_modules import combat_module, seed_rolling
-from fire_modules import choices_fire_module, combat_fire_module, declared_attack
+from fire_modules import choices_fire_module, combat_fire_module, counter_battery_fired, declared_attack
 from operations_modules import assets_module, rigged
 
 from hexwright.runtime.engine import (
@@ -17,7 +17,6 @@ from hexwright.runtime.engine import (
     Decline,
     EliminateExcess,
     EndPhase,
-    Fire,
     LoseStep,
     Resolve,
     Retreat,
@@ -26,8 +25,6 @@ from hexwright.runtime.engine import (
     legal_actions,
     step_prompt,
 )
-from hexwright.runtime.engine.core import prepared
-from hexwright.runtime.engine.data import with_engine_state
 from hexwright.runtime.state import initial_state
 
 
@@ -102,11 +99,7 @@ def test_st_lo_10_4_10_5_a_combats_fires_name_the_mission_units_op_and_value_and
 
 def test_st_lo_22_1_2_b_the_unit_to_disorganize_is_named_not_a_hex_hit():
     m = choices_fire_module()
-    tx = prepared(m, initial_state(m, "choices", 3, {"cb": True}))
-    s = with_engine_state(tx.state, tx.data.model_copy(update={"seq": tx.data.seq.model_copy(update={
-        "conditions": {"weather": "clear"}})}))
-    s, _ = apply(m, s, Choose(option="counter_battery"))
-    s, _ = apply(m, rigged(s, 6), Fire(mission="counter_battery", units=("b_a1",), intensities=("normal",)))
+    s, _ = counter_battery_fired(m)
     assert engine_state(s).top.proc == "disorganize"
     assert labels(m, s) == [f"Disorganize Red r_a{n} regt" for n in (1, 2, 3)]
 
