@@ -170,6 +170,22 @@ def test_a_file_gets_its_own_tests_else_its_folders_else_the_mirroring_test_fold
     assert config.tests_for("runtime/enginex.py") == ["tests/runtime"]
 
 
+def test_the_shipped_configuration_reads_and_names_files_and_tests_that_exist(monkeypatch):
+    """``mutation.toml`` is edited by hand and merged often: it parses, every equivalent entry
+    names an existing file with a key and a reason, and every test subset names tests that exist
+    (a merge that dropped an ``[[equivalent]]`` header once made it unreadable)."""
+    mutate = load("mutate", monkeypatch)
+    config = mutate.Config.load()
+    assert config.equivalent and config.tests
+    for path, known in config.equivalent.items():
+        assert (ROOT / path).is_file(), path
+        assert all(key.strip() and reason.strip() for key, reason in known.items()), path
+    for subset in config.tests.values():
+        for item in subset:
+            if not item.startswith("-"):
+                assert (ROOT / item.split("::")[0]).exists(), item
+
+
 @pytest.mark.slow
 def test_the_configured_equivalents_match_mutants_of_the_files(monkeypatch):
     """An equivalent entry that matches nothing any more is stale: fix or drop it. Slow: it
