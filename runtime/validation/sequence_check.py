@@ -18,8 +18,10 @@ from hexwright.runtime.model.sequence import (
     CupFill,
     EachSide,
     FixedSide,
+    HqRoll,
     Initiative,
     Loop,
+    Reorganize,
     SetPool,
     Step,
     SupplyCheck,
@@ -122,6 +124,7 @@ def sequence_problems(module: Module) -> list[ModuleIssue]:
     need("control.feature_types", r.control.feature_types, set(module.map.hex_feature_types), "hex feature type")
     out += loop_end_problems(module)
     out += nested_activation_problems(module)
+    out += hq_step_problems(module)
     return out
 
 
@@ -229,3 +232,68 @@ def nested_activation_problems(module: Module) -> list[ModuleIssue]:
     return [ModuleIssue(FILE, field, "an activation inside another activation (or in a procedure called from one): "
                                      "the inner one's end would end both; run them one after the other")
             for field, owner, inside in found if inside or owner in within]
+
+
+def hq_step_problems(module: Module) -> list[ModuleIssue]:
+    """Steps that act on an HQ must be reached with one: a reorganization (St-Lô 12.2) needs
+    the HQ of a running activation — in an activation's steps, or in a procedure called from
+    one; an HQ activation roll (6.1) needs an HQ chosen — after a choice step with an ``hq``
+    option in its list, or in a procedure an ``hq`` option (or a call after one) runs. A
+    procedure must be reached so by every call of it. Reached without, the first would stop the
+    sequence with "no HQ is active" and the second offer a roll that is always refused."""
+    seq = module.rules.sequence
+    steps_found: list[tuple[str, str, str, bool, bool]] = []  # (field, kind, owner, inside an activation, HQ chosen)
+    calls: dict[str, list[tuple[str, bool, bool]]] = {n: [] for n in seq.procedures}  # callee -> [(caller, inside, hq)]
+
+    def walk(steps: list[Step], where: str, owner: str, inside: bool, hq: bool) -> None:
+        for k, st in enumerate(steps):
+            f = f"{where}.{k}"
+            if isinstance(st, (Reorganize, HqRoll)):
+                steps_found.append((f, st.kind, owner, inside, hq))
+            chooses_hq = isinstance(st, ChoiceStep) and any(o.kind == "hq" for o in st.options)
+            if isinstance(st, ChoiceStep):
+                for o in st.options:
+                    if o.procedure in calls:
+                        calls[o.procedure].append((owner, inside, hq or o.kind == "hq"))
+            else:
+                for callee in _calls(st):
+                    if callee in calls:
+                        calls[callee].append((owner, inside, hq))
+            if isinstance(st, (Loop, Activation)):
+                walk(st.steps, f"{f}.steps", owner, inside or isinstance(st, Activation), hq)
+            hq = hq or chooses_hq  # the HQ chosen stays chosen for the rest of the list
+
+    for phase, steps in sorted(seq.phases.items()):
+        walk(steps, f"sequence.phases.{phase}", "", False, False)
+    for proc, steps in sorted(seq.procedures.items()):
+        walk(steps, f"sequence.procedures.{proc}", proc, False, False)
+    within, with_hq = _always(calls, 0), _always(calls, 1)
+    never = {proc for proc, sites in calls.items() if not sites}  # never run: nothing to check
+    out = []
+    for field, kind, owner, inside, hq in steps_found:
+        if owner in never:
+            continue
+        if kind == "reorganize" and not (inside or owner in within):
+            out.append(ModuleIssue(FILE, field, "a reorganization outside an activation: it breaks down or builds up "
+                                                "the units of the activated HQ, so put it in an activation's steps "
+                                                "or in a procedure called from one"))
+        if kind == "hq_roll" and not (hq or owner in with_hq):
+            out.append(ModuleIssue(FILE, field, "an HQ activation roll with no HQ chosen before it: put it after a "
+                                                "choice step with an 'hq' option, or in the procedure such an option "
+                                                "runs"))
+    return out
+
+
+def _always(calls: dict[str, list[tuple[str, bool, bool]]], flag: int) -> set[str]:
+    """The procedures every call reaches with ``flag`` (0: inside an activation, 1: an HQ
+    chosen) true, directly or from a procedure that is always reached so; a procedure
+    nobody calls is in none (it never runs)."""
+    found = {proc for proc, sites in calls.items() if sites}
+    changed = True
+    while changed:  # drop a procedure some call reaches without: then its own callees may lose it too
+        changed = False
+        for proc in sorted(found):
+            if not all(site[flag + 1] or site[0] in found for site in calls[proc]):
+                found.discard(proc)
+                changed = True
+    return found

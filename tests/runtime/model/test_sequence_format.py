@@ -116,3 +116,59 @@ def test_an_activation_may_not_run_inside_another():
     m.rules.sequence.procedures["via"] = [Call(id="c", procedure="hq_activation")]
     problems = {p.field: p.message for p in rules_problems(m)}
     assert set(problems) == {"sequence.procedures.hq_activation.0"}
+
+
+def test_a_reorganization_needs_an_activation_and_an_hq_roll_an_hq_chosen():
+    """Steps that act on an HQ, reached without one, are named by ``hexwright validate``: a
+    reorganization (St-Lô 12.2) outside any activation stopped the sequence ("no HQ is
+    active" from every query of the game), an HQ activation roll (6.1) with no HQ chosen was
+    offered and always refused. In an activation's steps, in a procedure called from one, after
+    a choice of an HQ or in the procedure that choice runs, they are fine."""
+    from hexwright.runtime.model.operations import HqRoll, Reorganize
+    from hexwright.runtime.model.sequence import Activation, ChoiceOption, ChoiceStep
+
+    m = initiative_module()
+    assert rules_problems(m) == []
+    phases, procedures = m.rules.sequence.phases, m.rules.sequence.procedures
+    phases["reinforcement"] = [Reorganize(id="reorg", mode="breakdown"), HqRoll(id="roll")]
+    problems = {p.field: p.message for p in rules_problems(m)}
+    assert set(problems) == {"sequence.phases.reinforcement.0", "sequence.phases.reinforcement.1"}
+    assert "a reorganization outside an activation" in problems["sequence.phases.reinforcement.0"]
+    assert "an HQ activation roll with no HQ chosen" in problems["sequence.phases.reinforcement.1"]
+
+    # after a choice of an HQ (among other options) in the same list; in a procedure that choice
+    # runs; a reorganization in an activation's steps, in a procedure called from them, and in
+    # one that procedure calls in turn; a procedure nobody calls never runs
+    choose = ChoiceStep(id="pick", options=[ChoiceOption(kind="hq", id="hq", procedure="rolling"),
+                                            ChoiceOption(kind="pass", id="pass")])
+    procedures["rolling"] = [HqRoll(id="roll2")]
+    procedures["reorganizing"] = [Call(id="on", procedure="a_reorganizing")]
+    procedures["a_reorganizing"] = [Reorganize(id="reorg2", mode="buildup")]
+    procedures["unused"] = [Reorganize(id="reorg4", mode="buildup"), HqRoll(id="roll4")]
+    phases["reinforcement"] = [choose, HqRoll(id="roll"), Call(id="later", procedure="rolled_later"),
+                               Activation(id="act", steps=[
+                                   Reorganize(id="reorg", mode="breakdown"),
+                                   ChoiceStep(id="what", options=[ChoiceOption(kind="procedure", id="r",
+                                                                               procedure="reorganizing")])])]
+    procedures["rolled_later"] = [HqRoll(id="roll5")]
+    assert rules_problems(m) == []
+
+    # a procedure with an HQ roll run by an 'hq' option outside any activation: no place for a
+    # reorganization; each procedure is checked at every call of it
+    procedures["rolling"].append(Reorganize(id="reorg5", mode="breakdown"))
+    phases["recovery"].append(Call(id="again", procedure="reorganizing"))
+    problems = {p.field for p in rules_problems(m)}
+    assert problems == {"sequence.procedures.rolling.1", "sequence.procedures.a_reorganizing.0"}
+    procedures["rolling"].pop()
+    phases["recovery"].pop()
+
+    # the same procedures called from where there is no activation and no HQ chosen
+    phases["recovery"].append(ChoiceStep(id="other", options=[
+        ChoiceOption(kind="procedure", id="a", procedure="orphan_roll"),
+        ChoiceOption(kind="procedure", id="b", procedure="orphan_reorg")]))
+    procedures["orphan_roll"] = [HqRoll(id="roll3")]
+    procedures["orphan_reorg"] = [Reorganize(id="reorg3", mode="breakdown")]
+    phases["recovery"].append(HqRoll(id="roll6"))  # after a choice with no 'hq' option
+    problems = {p.field for p in rules_problems(m)}
+    recovery = f"sequence.phases.recovery.{len(phases['recovery']) - 1}"
+    assert problems == {"sequence.procedures.orphan_roll.0", "sequence.procedures.orphan_reorg.0", recovery}
