@@ -330,8 +330,9 @@ def _near_enemy_op(tx: Tx, mission: FireMission, op_hex: str, side: str) -> str:
     hm = hex_map(tx.module)
     m = tx.module
     for dec in tx.data.declared:
-        if not dec.attack_op:
-            continue
+        attacker = m.pieces.pieces.get(dec.attackers[0]) if dec.attackers else None
+        if not dec.attack_op or (attacker is not None and attacker.side == side):
+            continue  # the attacker's own OP: only the enemy's keeps an OP apart
         if op_hex == dec.attack_op:
             return f"an OP may not stand in the enemy OP's hex {op_hex}"
         near = hm.grid.distance(hm.grid.hex_at(hm.idx(op_hex)), hm.grid.hex_at(hm.idx(dec.attack_op))) == 1

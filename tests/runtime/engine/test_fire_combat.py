@@ -99,3 +99,21 @@ def test_10_5_the_defenders_fires_are_labelled_with_the_value_they_add(m):
     assert labels and all(label.endswith("→ +2") for label in labels), labels
     options = fire_options(m, s, "defend", "0505")
     assert options.side == "red" and [u for u, _i in options.units] == ["r_a1"]
+
+
+def test_10_5_2_only_the_enemys_op_keeps_an_op_apart_never_the_sides_own():
+    """10.5.2 B-C keeps an OP from the *enemy's* OP: a mission of the attacking side with
+    ``apart_from_enemy_op`` (a module may set it on any mission) may stand in or next to its own
+    side's attack OP; the defender's may not."""
+    from hexwright.runtime.engine.fire import _near_enemy_op
+
+    strict = combat_fire_module()
+    strict.rules.fire.missions["on_call"].apart_from_enemy_op = True
+    s = declared_attack(strict)
+    s, _ = apply(strict, s, Fire(mission="on_call", target="0506", op="b_op", op_hex="0705", units=("b_a1",),
+                                 intensities=("normal",), supports="b_inf"))
+    tx = prepared(strict, s)
+    on_call, defend = strict.rules.fire.missions["on_call"], strict.rules.fire.missions["defend"]
+    assert _near_enemy_op(tx, on_call, "0705", "blue") == "" and _near_enemy_op(tx, on_call, "0704", "blue") == ""
+    assert "enemy OP's hex 0705" in _near_enemy_op(tx, defend, "0705", "red")
+    assert "next to the enemy OP at 0705" in _near_enemy_op(tx, defend, "0704", "red")
