@@ -51,6 +51,7 @@ class Script:
         grid, scheme = self.module.map.grid.hex_grid(), self.module.map.grid.labels.scheme()
         self._grid, self._scheme = grid, scheme
         self._targets = [scheme.parse(t, grid) for t in self.targets]
+        self._kinds = option_kinds(self.module)
 
     def distance(self, label: str, targets: list) -> int:
         here = self._scheme.parse(label, self._grid)
@@ -116,12 +117,14 @@ class Script:
         return best[3] if best is not None else None
 
     def _arrive(self, by_kind) -> EngineAction | None:
-        """Arrivals and the chits of the turn: bring in what may come, play what is drawn."""
+        """Arrivals and the chits of the turn: bring in what may come (an option of kind
+        ``arrivals``, whatever the module calls it: ToV 11.2's "division", 11.3's "release"),
+        play what is drawn, then order an HQ or formations."""
         chooses = by_kind.get(Choose, [])
-        for option in ("arrivals", "play", "hq", "divisions", "formations"):
-            offered = [a for a in chooses if a.option == option]
-            if offered:
-                return offered[0]
+        for wanted in ("arrivals", "play", "hq", "formations"):
+            offered = [a for a in chooses if self._kinds.get(a.option) == wanted or a.option == wanted]
+            if offered:  # a pick before ending the picking (the option with no target)
+                return next((a for a in offered if a.target), offered[0])
         return None
 
     def _enter(self, state: GameState, side: str | None, by_kind) -> EngineAction | None:
@@ -166,8 +169,28 @@ class Script:
         return rest[0]
 
 
+def option_kinds(module: Module) -> dict[str, str]:
+    """Each choice option's id in the module's sequence of play → its kind."""
+    from hexwright.runtime.model.sequence import Activation, ChoiceStep, Loop
+
+    kinds: dict[str, str] = {}
+
+    def walk(steps) -> None:
+        for st in steps:
+            if isinstance(st, ChoiceStep):
+                for o in st.options:
+                    kinds.setdefault(o.id, o.kind)
+            if isinstance(st, (Loop, Activation)):
+                walk(st.steps)
+
+    seq = module.rules.sequence
+    for steps in [*seq.phases.values(), *seq.procedures.values()]:
+        walk(steps)
+    return kinds
+
+
 def arrived_groups(state: GameState) -> tuple[str, ...]:
     return engine_state(state).seq.arrived
 
 
-__all__ = ["Script", "arrived_groups"]
+__all__ = ["Script", "arrived_groups", "option_kinds"]

@@ -186,7 +186,7 @@ def play(qtbot, win, action) -> None:
 
 
 GAMES = {  # the scripted games of test_tov_scenarios: objectives, and how they end (13.0, 13.1)
-    "patton": (["1403", "1112", "1113"], ("us", "Allied Victory", "sudden_death", 4)),  # 14.1: Metz, Saarbrücken
+    "patton": (["1403", "1112", "1113"], ("us", "Allied Victory", "sudden_death", 3)),  # 14.1: Metz, Saarbrücken
     "patch": (["2522", "2622", "2217"], ("us", "Allied Victory", "sudden_death", 3)),  # 14.2: Strasbourg, Saverne
     "combined": (["1403", "1112", "1113", "2522", "2622", "2217"],  # 14.3: the Allies fall short, 13.1 decides
                  ("de", "German Major Victory", "total", 12)),

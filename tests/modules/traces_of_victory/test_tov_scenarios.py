@@ -119,8 +119,10 @@ def rule_13_1_allied_vps(m, game: Game) -> int:
 SCRIPTED = {  # (winner, level, turn the game ended) of the scripted games, seed 7, by the side driving;
     # re-derived when railroads began to bridge rivers (9.1), units to advance across a river into the
     # attacked hex (10.5) and reinforcements to enter where their owner picks (11.2): Patton's Assault
-    # ended on turn 3 before, the Combined Assault in a Major US Victory on turn 5
-    ("patton", "us"): ("us", "Allied Victory", 4),
+    # ended on turn 3 before, the Combined Assault in a Major US Victory on turn 5; again when the
+    # scripted player began to pick its reinforcements and reserves (11.2, 11.3: it ended the picking
+    # at once before), Patton's Assault back to turn 3 (the German divisions and a US reserve in)
+    ("patton", "us"): ("us", "Allied Victory", 3),
     ("patch", "us"): ("us", "Allied Victory", 3),
     ("combined", "us"): ("de", "German Major Victory", 12),
     ("patch", "de"): ("de", "German Major Victory", 12),
