@@ -197,41 +197,52 @@ def _calls(step: Step) -> list[str]:
     return []
 
 
+Site = tuple[str, bool, bool]
+"""Where a procedure is called from: the calling procedure ("" for a phase), whether the call is
+inside an activation, whether an HQ has been chosen by then."""
+
+
+def _walk_sequence(module: Module) -> tuple[list[tuple[str, Step, str, bool, bool]], dict[str, list[Site]]]:
+    """Every step of the sequence of play as ``(field, step, owner, inside an activation, HQ
+    chosen)`` — the owner is the procedure it is in ("" in a phase), an HQ is chosen after a
+    choice step with an ``hq`` option in the same list — and every procedure's call sites."""
+    seq = module.rules.sequence
+    found: list[tuple[str, Step, str, bool, bool]] = []
+    calls: dict[str, list[Site]] = {n: [] for n in seq.procedures}
+
+    def walk(steps: list[Step], where: str, owner: str, inside: bool, hq: bool) -> None:
+        for k, st in enumerate(steps):
+            f = f"{where}.{k}"
+            found.append((f, st, owner, inside, hq))
+            if isinstance(st, ChoiceStep):  # an 'hq' option's procedure runs with the HQ it chose
+                sites = [(o.procedure, o.kind == "hq") for o in st.options if o.procedure]
+            else:
+                sites = [(callee, False) for callee in _calls(st)]
+            for callee, chooses in sites:
+                if callee in calls:
+                    calls[callee].append((owner, inside, hq or chooses))
+            if isinstance(st, (Loop, Activation)):
+                walk(st.steps, f"{f}.steps", owner, inside or isinstance(st, Activation), hq)
+            # the HQ chosen stays chosen for the rest of the list
+            hq = hq or (isinstance(st, ChoiceStep) and any(o.kind == "hq" for o in st.options))
+
+    for phase, steps in sorted(seq.phases.items()):
+        walk(steps, f"sequence.phases.{phase}", "", False, False)
+    for proc, steps in sorted(seq.procedures.items()):
+        walk(steps, f"sequence.procedures.{proc}", proc, False, False)
+    return found, calls
+
+
 def nested_activation_problems(module: Module) -> list[ModuleIssue]:
     """An activation may not run inside another: in its steps, or in a procedure called from
     within one (directly or through another procedure). The engine keeps one activation at a
     time, so the inner one's end would end the outer one too: the outer's later steps would
     order no unit, and the units only it ordered would keep its status."""
-    seq = module.rules.sequence
-    found: list[tuple[str, str, bool]] = []  # (field, procedure or "", inside an activation)
-    calls: dict[str, list[tuple[str, bool]]] = {n: [] for n in seq.procedures}  # callee -> [(caller, inside)]
-
-    def walk(steps: list[Step], where: str, owner: str, inside: bool) -> None:
-        for k, st in enumerate(steps):
-            f = f"{where}.{k}"
-            if isinstance(st, Activation):
-                found.append((f, owner, inside))
-            for callee in _calls(st):
-                if callee in calls:
-                    calls[callee].append((owner, inside))
-            if isinstance(st, (Loop, Activation)):
-                walk(st.steps, f"{f}.steps", owner, inside or isinstance(st, Activation))
-
-    for phase, steps in sorted(seq.phases.items()):
-        walk(steps, f"sequence.phases.{phase}", "", False)
-    for proc, steps in sorted(seq.procedures.items()):
-        walk(steps, f"sequence.procedures.{proc}", proc, False)
-    within: set[str] = set()
-    changed = True
-    while changed:  # a procedure runs within an activation if a caller calls it from one or runs within one
-        changed = False
-        for callee, callers in calls.items():
-            if callee not in within and any(inside or caller in within for caller, inside in callers):
-                within.add(callee)
-                changed = True
+    found, calls = _walk_sequence(module)
+    within = _sometimes(calls, 0)
     return [ModuleIssue(FILE, field, "an activation inside another activation (or in a procedure called from one): "
                                      "the inner one's end would end both; run them one after the other")
-            for field, owner, inside in found if inside or owner in within]
+            for field, st, owner, inside, _hq in found if isinstance(st, Activation) and (inside or owner in within)]
 
 
 def hq_step_problems(module: Module) -> list[ModuleIssue]:
@@ -241,50 +252,39 @@ def hq_step_problems(module: Module) -> list[ModuleIssue]:
     option in its list, or in a procedure an ``hq`` option (or a call after one) runs. A
     procedure must be reached so by every call of it. Reached without, the first would stop the
     sequence with "no HQ is active" and the second offer a roll that is always refused."""
-    seq = module.rules.sequence
-    steps_found: list[tuple[str, str, str, bool, bool]] = []  # (field, kind, owner, inside an activation, HQ chosen)
-    calls: dict[str, list[tuple[str, bool, bool]]] = {n: [] for n in seq.procedures}  # callee -> [(caller, inside, hq)]
-
-    def walk(steps: list[Step], where: str, owner: str, inside: bool, hq: bool) -> None:
-        for k, st in enumerate(steps):
-            f = f"{where}.{k}"
-            if isinstance(st, (Reorganize, HqRoll)):
-                steps_found.append((f, st.kind, owner, inside, hq))
-            chooses_hq = isinstance(st, ChoiceStep) and any(o.kind == "hq" for o in st.options)
-            if isinstance(st, ChoiceStep):
-                for o in st.options:
-                    if o.procedure in calls:
-                        calls[o.procedure].append((owner, inside, hq or o.kind == "hq"))
-            else:
-                for callee in _calls(st):
-                    if callee in calls:
-                        calls[callee].append((owner, inside, hq))
-            if isinstance(st, (Loop, Activation)):
-                walk(st.steps, f"{f}.steps", owner, inside or isinstance(st, Activation), hq)
-            hq = hq or chooses_hq  # the HQ chosen stays chosen for the rest of the list
-
-    for phase, steps in sorted(seq.phases.items()):
-        walk(steps, f"sequence.phases.{phase}", "", False, False)
-    for proc, steps in sorted(seq.procedures.items()):
-        walk(steps, f"sequence.procedures.{proc}", proc, False, False)
+    found, calls = _walk_sequence(module)
     within, with_hq = _always(calls, 0), _always(calls, 1)
     never = {proc for proc, sites in calls.items() if not sites}  # never run: nothing to check
     out = []
-    for field, kind, owner, inside, hq in steps_found:
+    for field, st, owner, inside, hq in found:
         if owner in never:
             continue
-        if kind == "reorganize" and not (inside or owner in within):
+        if isinstance(st, Reorganize) and not (inside or owner in within):
             out.append(ModuleIssue(FILE, field, "a reorganization outside an activation: it breaks down or builds up "
                                                 "the units of the activated HQ, so put it in an activation's steps "
                                                 "or in a procedure called from one"))
-        if kind == "hq_roll" and not (hq or owner in with_hq):
+        if isinstance(st, HqRoll) and not (hq or owner in with_hq):
             out.append(ModuleIssue(FILE, field, "an HQ activation roll with no HQ chosen before it: put it after a "
                                                 "choice step with an 'hq' option, or in the procedure such an option "
                                                 "runs"))
     return out
 
 
-def _always(calls: dict[str, list[tuple[str, bool, bool]]], flag: int) -> set[str]:
+def _sometimes(calls: dict[str, list[Site]], flag: int) -> set[str]:
+    """The procedures some call reaches with ``flag`` (0: inside an activation, 1: an HQ chosen)
+    true, directly or through a procedure that is."""
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for callee, sites in calls.items():
+            if callee not in found and any(site[flag + 1] or site[0] in found for site in sites):
+                found.add(callee)
+                changed = True
+    return found
+
+
+def _always(calls: dict[str, list[Site]], flag: int) -> set[str]:
     """The procedures every call reaches with ``flag`` (0: inside an activation, 1: an HQ
     chosen) true, directly or from a procedure that is always reached so; a procedure
     nobody calls is in none (it never runs)."""

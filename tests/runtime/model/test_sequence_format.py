@@ -116,6 +116,10 @@ def test_an_activation_may_not_run_inside_another():
     m.rules.sequence.procedures["via"] = [Call(id="c", procedure="hq_activation")]
     problems = {p.field: p.message for p in rules_problems(m)}
     assert set(problems) == {"sequence.procedures.hq_activation.0"}
+    # through a procedure called from a phase, outside any activation: fine
+    red.steps.pop()
+    m.rules.sequence.phases["blue_orders"].append(Call(id="via_phase", procedure="via"))
+    assert rules_problems(m) == []
 
 
 def test_a_reorganization_needs_an_activation_and_an_hq_roll_an_hq_chosen():
@@ -169,6 +173,9 @@ def test_a_reorganization_needs_an_activation_and_an_hq_roll_an_hq_chosen():
     procedures["orphan_roll"] = [HqRoll(id="roll3")]
     procedures["orphan_reorg"] = [Reorganize(id="reorg3", mode="breakdown")]
     phases["recovery"].append(HqRoll(id="roll6"))  # after a choice with no 'hq' option
+    phases["reinforcement"].insert(0, Call(id="early", procedure="called_roll"))  # a plain call chooses no HQ
+    procedures["called_roll"] = [HqRoll(id="roll7")]
     problems = {p.field for p in rules_problems(m)}
     recovery = f"sequence.phases.recovery.{len(phases['recovery']) - 1}"
-    assert problems == {"sequence.procedures.orphan_roll.0", "sequence.procedures.orphan_reorg.0", recovery}
+    assert problems == {"sequence.procedures.orphan_roll.0", "sequence.procedures.orphan_reorg.0", recovery,
+                        "sequence.procedures.called_roll.0"}
