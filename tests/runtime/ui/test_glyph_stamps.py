@@ -28,12 +28,7 @@ def by_paths(painter: QPainter, style: TerrainStyle, members: list[int], c: HexC
         cx, cy = c.center(i)
         painter.save()
         painter.translate(cx, cy)
-        if style.stroked:
-            painter.setPen(style.glyph_pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-        else:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(style.glyph_brush)
+        style.set_glyph_ink(painter)
         painter.drawPath(style.glyph_for(*divmod(i, c.rows)))
         painter.restore()
 

@@ -41,12 +41,17 @@ def test_encoded_png_reads_back_pixel_for_pixel(qapp, width, height, alpha):
     assert back.dotsPerMeterX() == 5906
 
 
+def written_in_bands(image: QImage, rows: int) -> bytes:
+    """``image`` given to one PngWriter ``rows`` pixel rows at a time: the file's bytes."""
+    writer = PngWriter(image.width(), image.height(), alpha=False)
+    for top in range(0, image.height(), rows):
+        writer.add(image.copy(0, top, image.width(), min(rows, image.height() - top)))
+    return writer.finish()
+
+
 def test_rows_given_in_bands_make_the_same_file(qapp):
     image = noisy(40, 30, False)
-    writer = PngWriter(40, 30, alpha=False)
-    for top in (0, 11, 22):
-        writer.add(image.copy(0, top, 40, min(11, 30 - top)))
-    assert argb(QImage.fromData(writer.finish(), "PNG")) == argb(image)
+    assert argb(QImage.fromData(written_in_bands(image, 11), "PNG")) == argb(image)
 
 
 def test_bands_compressed_in_the_background_from_one_reused_image_make_the_same_file(qapp):
@@ -99,10 +104,7 @@ def test_the_standard_zlib_writes_a_png_that_reads_back_as_the_image(qapp, monke
     """Without the ``isal`` package the writer compresses with the standard library's zlib."""
     monkeypatch.setattr(png_encode, "DEFLATE", zlib)
     image = noisy(37, 23, False)
-    writer = PngWriter(37, 23, alpha=False)
-    for top in (0, 10, 20):
-        writer.add(image.copy(0, top, 37, min(10, 23 - top)))
-    assert argb(QImage.fromData(writer.finish(), "PNG")) == argb(image)
+    assert argb(QImage.fromData(written_in_bands(image, 10), "PNG")) == argb(image)
 
 
 def test_bands_compressed_apart_and_joined_in_order_make_the_same_file(qapp):
